@@ -1,0 +1,672 @@
+package strict
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// Options configure Check. The zero value is the strictness contract with no
+// inputs declared: every external variable is an error.
+type Options struct {
+	// Context declares the template's external inputs (see Schema). Reading
+	// a variable or property it does not declare is an error. Ignored in
+	// Compat mode.
+	Context *Schema
+
+	// Partials resolves the names of include and render tags. Nil means no
+	// partial exists.
+	Partials PartialSource
+
+	// Filters declares filters beyond the standard ones (see
+	// StandardFilters), with their argument counts.
+	Filters map[string]FilterSig
+
+	// Compat turns the strictness contract off and checks only what Shopify
+	// Liquid itself rejects: syntax, unknown tags and filter argument
+	// counts. Variables are not checked, unknown filters are allowed (they
+	// return their input unchanged, as in Shopify's default mode), partials
+	// that cannot be found are left to fail when rendered, break and
+	// continue may appear outside loops, and when clauses parse as in
+	// Shopify's default mode (a when list stops at the first word that is
+	// not "or" or a comma).
+	Compat bool
+
+	// MaxNesting limits nested blocks; 0 means DefaultMaxNesting.
+	MaxNesting int
+}
+
+// PartialSource finds partials by the name an include or render tag gives.
+type PartialSource interface {
+	// Partial returns the partial's source and the file name diagnostics
+	// should use. It returns an error wrapping fs.ErrNotExist when there is
+	// no such partial.
+	Partial(name string) (src, filename string, err error)
+}
+
+// PartialLister is implemented by sources that can list their partials,
+// for did-you-mean suggestions.
+type PartialLister interface {
+	PartialNames() []string
+}
+
+// Program is a checked template with every partial it reaches, each parsed
+// once.
+type Program struct {
+	Template *Template
+	Partials map[string]*Template // by the name used in the tags
+}
+
+// Check parses src and checks it against the static contract: every
+// branch, every expression. See Options for what is checked. It returns the
+// program, even when there are errors, and every problem found.
+func Check(src, filename string, start diag.Pos, opts Options) (*Program, diag.List) {
+	t, diags := Parse(src, filename, start, ParseOptions{MaxNesting: opts.MaxNesting, compat: opts.Compat})
+	prog := &Program{Template: t, Partials: map[string]*Template{}}
+	w := newWalker(prog, opts)
+	w.diags = diags
+	w.template(t)
+	w.diags.Sort()
+	return prog, w.diags
+}
+
+// walker checks (and, for Analyze, records) a template in source order,
+// keeping the scope of template-local names.
+type walker struct {
+	prog  *Program
+	opts  Options
+	diags diag.List
+	an    *Analysis
+
+	// locals are the names the template binds for the rest of its text
+	// (assign, capture, increment, and what an include binds).
+	locals map[string]shape
+	// blocks are block-scoped bindings (loop variables, forloop, partial
+	// arguments), innermost last.
+	blocks []map[string]shape
+	// isolated is set while checking a render partial, which sees only what
+	// the tag passes to it.
+	isolated bool
+	loops    int
+	partials []string // include stack, for cycle detection
+	// checked records include sites already checked with the same partial
+	// and bound names, so a partial included in a loop is checked once.
+	checked map[string]bool
+	failed  map[string]bool // partials that failed to load
+}
+
+func newWalker(prog *Program, opts Options) *walker {
+	return &walker{prog: prog, opts: opts, locals: map[string]shape{}, checked: map[string]bool{}, failed: map[string]bool{}}
+}
+
+func (w *walker) errorf(code diag.Code, r diag.Range, format string, args ...any) *diag.Diagnostic {
+	d := diag.Errorf(code, r, format, args...)
+	w.diags = append(w.diags, d)
+	return d
+}
+
+func (w *walker) template(t *Template) { w.body(t.Body) }
+
+func (w *walker) body(nodes []Node) {
+	for _, n := range nodes {
+		w.node(n)
+	}
+}
+
+func (w *walker) push(b map[string]shape) { w.blocks = append(w.blocks, b) }
+func (w *walker) pop()                    { w.blocks = w.blocks[:len(w.blocks)-1] }
+
+func (w *walker) bind(name string, sh shape, r diag.Range) {
+	w.locals[name] = sh
+	if w.an != nil {
+		w.an.Locals = append(w.an.Locals, Reference{Name: name, Range: r})
+	}
+}
+
+func (w *walker) tag(t Tag) {
+	if w.an != nil {
+		w.an.Tags = append(w.an.Tags, Reference{Name: t.Name, Range: t.NameRange})
+	}
+}
+
+func (w *walker) node(n Node) {
+	switch n := n.(type) {
+	case *Text, *Raw:
+		if r, ok := n.(*Raw); ok {
+			w.tag(r.Tag)
+		}
+	case *Comment:
+		w.tag(n.Tag)
+	case *Output:
+		if n.Value != nil {
+			w.pipeline(n.Value)
+		}
+	case *Echo:
+		w.tag(n.Tag)
+		if n.Value != nil {
+			w.pipeline(n.Value)
+		}
+	case *Assign:
+		w.tag(n.Tag)
+		sh := w.pipeline(n.Value)
+		w.bind(n.Target, sh, n.TargetRange)
+	case *Capture:
+		w.tag(n.Tag)
+		w.body(n.Body)
+		w.bind(n.Target, stringShape, n.TargetRange)
+	case *If:
+		w.tag(n.Tag)
+		for _, c := range n.Clauses {
+			if c.Cond != nil {
+				w.expr(c.Cond)
+			}
+			w.body(c.Body)
+		}
+	case *Case:
+		w.tag(n.Tag)
+		w.expr(n.Subject)
+		for _, c := range n.Clauses {
+			for _, v := range c.Values {
+				w.expr(v)
+			}
+			w.body(c.Body)
+		}
+	case *For:
+		w.tag(n.Tag)
+		coll := w.expr(n.Collection)
+		w.optional(n.Limit)
+		w.optional(n.Offset)
+		w.loop(n.Var, n.VarRange, coll, "forloop", forloopShape, n.Body)
+		w.body(n.Else)
+	case *Tablerow:
+		w.tag(n.Tag)
+		coll := w.expr(n.Collection)
+		w.optional(n.Cols)
+		w.optional(n.Limit)
+		w.optional(n.Offset)
+		w.loop(n.Var, n.VarRange, coll, "tablerowloop", tablerowloopShape, n.Body)
+	case *Break, *Continue:
+		var t Tag
+		if b, ok := n.(*Break); ok {
+			t = b.Tag
+		} else {
+			t = n.(*Continue).Tag
+		}
+		w.tag(t)
+		if w.loops == 0 && len(w.partials) == 0 && !w.opts.Compat && w.an == nil {
+			w.errorf(diag.UnexpectedTag, t.NameRange, "%q outside of a for or tablerow loop", t.Name)
+		}
+	case *Cycle:
+		w.tag(n.Tag)
+		w.optional(n.Group)
+		for _, v := range n.Values {
+			w.expr(v)
+		}
+	case *Increment:
+		w.tag(n.Tag)
+		w.bind(n.Var, intShape, n.VarRange)
+	case *Ifchanged:
+		w.tag(n.Tag)
+		w.body(n.Body)
+	case *Include:
+		w.tag(n.Tag)
+		w.include(n)
+	}
+}
+
+func (w *walker) optional(e Expr) {
+	if e != nil {
+		w.expr(e)
+	}
+}
+
+func (w *walker) loop(name string, r diag.Range, coll shape, loopVar string, loopShape shape, body []Node) {
+	item := coll.items()
+	if coll.kind == "integer" || coll.kind == "string" {
+		item = coll
+	}
+	if w.an != nil {
+		w.an.Locals = append(w.an.Locals, Reference{Name: name, Range: r})
+	}
+	w.push(map[string]shape{name: item, loopVar: loopShape})
+	w.loops++
+	w.body(body)
+	w.loops--
+	w.pop()
+}
+
+// lookup finds a template-local name.
+func (w *walker) lookup(name string) (shape, bool) {
+	for i := len(w.blocks) - 1; i >= 0; i-- {
+		if sh, ok := w.blocks[i][name]; ok {
+			return sh, true
+		}
+	}
+	sh, ok := w.locals[name]
+	return sh, ok
+}
+
+func (w *walker) localNames() []string {
+	set := map[string]bool{}
+	for k := range w.locals {
+		set[k] = true
+	}
+	for _, b := range w.blocks {
+		for k := range b {
+			set[k] = true
+		}
+	}
+	out := make([]string, 0, len(set))
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (w *walker) pipeline(pl *Pipeline) shape {
+	sh := w.expr(pl.Value)
+	for _, f := range pl.Filters {
+		w.filter(f)
+		sh = filterResult(f.Name, sh)
+	}
+	return sh
+}
+
+// filterResult is the shape a filter returns, where shea knows it.
+func filterResult(name string, in shape) shape {
+	switch name {
+	case "size", "at_least", "at_most":
+		return intShape
+	case "append", "prepend", "upcase", "downcase", "capitalize", "strip", "lstrip", "rstrip",
+		"replace", "replace_first", "replace_last", "remove", "remove_first", "remove_last",
+		"truncate", "truncatewords", "escape", "escape_once", "url_encode", "url_decode",
+		"strip_html", "strip_newlines", "newline_to_br", "json", "date", "join", "h",
+		"base64_encode", "base64_decode", "base64_url_safe_encode", "base64_url_safe_decode":
+		return stringShape
+	case "split":
+		s := stringShape
+		return shape{kind: "array", item: &s}
+	case "sort", "sort_natural", "uniq", "reverse", "compact", "where", "reject":
+		return in
+	case "first", "last", "find":
+		return in.items()
+	}
+	return anyShape
+}
+
+func (w *walker) filter(f *Filter) {
+	if w.an != nil {
+		w.an.Filters = append(w.an.Filters, Reference{Name: f.Name, Range: f.NameRange})
+	}
+	for _, a := range f.Args {
+		w.expr(a.Value)
+	}
+	s, ok := standardFilters[f.Name]
+	if extra, ok2 := w.opts.Filters[f.Name]; ok2 {
+		s, ok = extra, true
+	}
+	if !ok {
+		if w.opts.Compat || w.an != nil {
+			return
+		}
+		d := w.errorf(diag.UnknownFilter, f.NameRange, "unknown filter %q", f.Name)
+		d.Detail = diag.DidYouMean(f.Name, filterNames(w.opts.Filters))
+		return
+	}
+	if w.an != nil {
+		return
+	}
+	positional := 0
+	for _, a := range f.Args {
+		if a.Name == "" {
+			positional++
+			continue
+		}
+		known := false
+		for _, k := range s.Keywords {
+			known = known || k == a.Name
+		}
+		if !known {
+			d := w.errorf(diag.FilterArguments, a.Range(), "filter %q has no keyword argument %q", f.Name, a.Name)
+			if len(s.Keywords) > 0 {
+				d.Detail = diag.DidYouMean(a.Name, s.Keywords)
+			}
+		}
+	}
+	if positional < s.Min || s.Max >= 0 && positional > s.Max {
+		w.errorf(diag.FilterArguments, f.NameRange, "filter %q takes %s, got %d", f.Name, countArgs(s), positional)
+	}
+}
+
+func countArgs(s FilterSig) string {
+	plural := func(n int) string {
+		if n == 1 {
+			return "1 argument"
+		}
+		return fmt.Sprintf("%d arguments", n)
+	}
+	switch {
+	case s.Max < 0:
+		return "at least " + plural(s.Min)
+	case s.Min == s.Max:
+		if s.Min == 0 {
+			return "no arguments"
+		}
+		return plural(s.Min)
+	default:
+		return fmt.Sprintf("%d to %s", s.Min, plural(s.Max))
+	}
+}
+
+// expr checks an expression and returns its shape.
+func (w *walker) expr(e Expr) shape {
+	switch e := e.(type) {
+	case *Literal:
+		switch e.Kind {
+		case LitInt:
+			return intShape
+		case LitString:
+			return stringShape
+		}
+		return anyShape
+	case *RangeLit:
+		w.expr(e.Start)
+		w.expr(e.End)
+		return shape{kind: "array", item: &intShape}
+	case *Compare:
+		w.expr(e.Left)
+		w.expr(e.Right)
+		return anyShape
+	case *Logical:
+		// Chains of and/or nest to the right; walk them without recursion.
+		for {
+			w.expr(e.Left)
+			next, ok := e.Right.(*Logical)
+			if !ok {
+				w.expr(e.Right)
+				return anyShape
+			}
+			e = next
+		}
+	case *Path:
+		return w.path(e)
+	}
+	return anyShape
+}
+
+func (w *walker) path(p *Path) shape {
+	var sh shape
+	if p.RootExpr != nil {
+		w.expr(p.RootExpr)
+		sh = anyShape
+	} else {
+		var ok bool
+		sh, ok = w.lookup(p.Root)
+		if !ok {
+			sh, ok = w.external(p)
+			if !ok {
+				return anyShape
+			}
+		}
+	}
+	for i, seg := range p.Segments {
+		if seg.Index != nil {
+			idx := w.expr(seg.Index)
+			if lit, ok := seg.Index.(*Literal); ok && lit.Kind == LitInt || idx.kind == "integer" {
+				if sh.allows("array") || sh.unknown() {
+					sh = sh.items()
+					continue
+				}
+			}
+			sh = anyShape
+			continue
+		}
+		next, ok, candidates := sh.property(seg.Name)
+		if ok {
+			sh = next
+			continue
+		}
+		if special, ok := specialProperty(sh, seg); ok {
+			sh = special
+			continue
+		}
+		if w.an == nil && !w.opts.Compat {
+			w.unknownProperty(p, i, sh, candidates)
+		}
+		return anyShape
+	}
+	return sh
+}
+
+// specialProperty resolves size, first and last, which Liquid answers for
+// arrays (and size for strings and objects) when no such key exists.
+func specialProperty(sh shape, seg *Segment) (shape, bool) {
+	if !seg.Dot {
+		return anyShape, false
+	}
+	switch seg.Name {
+	case "size":
+		if sh.allows("array") || sh.allows("string") || sh.allows("object") {
+			return intShape, true
+		}
+	case "first", "last":
+		if sh.allows("array") {
+			return sh.items(), true
+		}
+		if seg.Name == "first" && sh.allows("object") {
+			return anyShape, true
+		}
+	}
+	return anyShape, false
+}
+
+// external resolves the root of a path that no local binds.
+func (w *walker) external(p *Path) (shape, bool) {
+	if w.an != nil {
+		w.an.Variables = append(w.an.Variables, Reference{Name: pathString(p), Range: p.Range()})
+	}
+	if w.opts.Compat || w.an != nil {
+		return anyShape, true
+	}
+	if !w.isolated && w.opts.Context.Has(p.Root) {
+		return schemaShape(w.opts.Context.Input(p.Root)), true
+	}
+	candidates := w.localNames()
+	if !w.isolated {
+		candidates = append(candidates, w.opts.Context.Names()...)
+	}
+	d := w.errorf(diag.UnknownVariable, p.RootRange, "unknown variable %q", p.Root)
+	d.Subject = p.Range()
+	d.Detail = diag.DidYouMean(p.Root, candidates)
+	if w.isolated && w.opts.Context.Has(p.Root) {
+		d.Detail = fmt.Sprintf("A partial rendered with {%% render %%} sees only what the tag passes: add %s: %s to the render tag.", p.Root, p.Root)
+	} else if d.Detail == "" {
+		if names := w.opts.Context.Names(); len(names) > 0 {
+			d.Detail = "The template's inputs are " + strings.Join(quoteAll(names), ", ") + "."
+		} else {
+			d.Detail = "This template has no inputs; bind the name with assign or capture first."
+		}
+	}
+	return anyShape, false
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = `"` + s + `"`
+	}
+	return out
+}
+
+func (w *walker) unknownProperty(p *Path, i int, sh shape, candidates []string) {
+	seg := p.Segments[i]
+	prefix := pathPrefix(p, i)
+	r := p.Range()
+	r.End = seg.Range().End
+	var d *diag.Diagnostic
+	if ts := sh.types(); ts != nil && !ts["object"] {
+		kinds := make([]string, 0, len(ts))
+		for k := range ts {
+			if k != "null" {
+				kinds = append(kinds, k)
+			}
+		}
+		sort.Strings(kinds)
+		d = w.errorf(diag.UnknownProperty, r, "%s is %s and has no property %q", prefix, article(strings.Join(kinds, " or ")), seg.Name)
+	} else {
+		d = w.errorf(diag.UnknownProperty, r, "unknown property %q of %s", seg.Name, prefix)
+	}
+	if s := diag.Suggest(seg.Name, candidates); s != "" {
+		d.Detail = `Did you mean "` + prefix + "." + s + `"?`
+	} else if len(candidates) > 0 && len(candidates) <= 30 {
+		d.Detail = prefix + " has " + strings.Join(quoteAll(candidates), ", ") + "."
+	}
+}
+
+func article(kind string) string {
+	if kind == "" {
+		return "a value"
+	}
+	switch kind[0] {
+	case 'a', 'e', 'i', 'o', 'u':
+		return "an " + kind
+	}
+	return "a " + kind
+}
+
+// pathString renders a path as the template writes it.
+func pathString(p *Path) string { return pathPrefix(p, len(p.Segments)) }
+
+// pathPrefix renders the root and the first n segments of a path.
+func pathPrefix(p *Path, n int) string {
+	var b strings.Builder
+	if p.RootExpr != nil {
+		b.WriteString("[…]")
+	} else {
+		b.WriteString(p.Root)
+	}
+	for _, s := range p.Segments[:n] {
+		switch {
+		case s.Index != nil:
+			if lit, ok := s.Index.(*Literal); ok {
+				fmt.Fprintf(&b, "[%v]", lit.Value)
+			} else if ip, ok := s.Index.(*Path); ok {
+				b.WriteString("[" + pathString(ip) + "]")
+			} else {
+				b.WriteString("[…]")
+			}
+		case s.Dot:
+			b.WriteString("." + s.Name)
+		default:
+			fmt.Fprintf(&b, "[%q]", s.Name)
+		}
+	}
+	return b.String()
+}
+
+// include checks an include or render tag and the partial it names.
+func (w *walker) include(n *Include) {
+	w.optional(n.With)
+	for _, a := range n.Args {
+		w.expr(a.Value)
+	}
+	lit, ok := n.Name.(*Literal)
+	if !ok || lit.Kind != LitString {
+		w.expr(n.Name)
+		if !w.opts.Compat && w.an == nil {
+			w.errorf(diag.MissingPartial, n.Name.Range(), "the partial's name is not a quoted string, so it cannot be checked before rendering").
+				Detail = "Name the partial with a string literal, e.g. {% include 'footer' %}."
+		}
+		return
+	}
+	name := lit.Value.(string)
+	if w.an != nil {
+		w.an.Partials = append(w.an.Partials, Reference{Name: name, Range: lit.Range()})
+	}
+	t := w.load(name, lit.Range())
+	if t == nil {
+		return
+	}
+	for _, open := range w.partials {
+		if open == name {
+			if !w.opts.Compat && w.an == nil {
+				w.errorf(diag.PartialCycle, lit.Range(), "partial %q includes itself (through %s)", name, strings.Join(append(w.partials, name), " → "))
+			}
+			return
+		}
+	}
+	// The partial's scope.
+	args := map[string]shape{}
+	for _, a := range n.Args {
+		args[a.Name] = anyShape
+	}
+	if n.With != nil {
+		bound := n.Alias
+		if bound == "" {
+			bound = name
+		}
+		args[bound] = anyShape
+	}
+	key := fmt.Sprintf("%t\x00%s\x00%s", n.Render, name, strings.Join(w.localNames(), ","))
+	for k := range args {
+		key += "\x00" + k
+	}
+	if w.checked[key] {
+		return
+	}
+	w.checked[key] = true
+	w.partials = append(w.partials, name)
+	defer func() { w.partials = w.partials[:len(w.partials)-1] }()
+	if n.Render {
+		saved, savedBlocks, savedIso, savedLoops := w.locals, w.blocks, w.isolated, w.loops
+		w.locals, w.blocks, w.isolated, w.loops = map[string]shape{}, nil, true, 0
+		w.push(args)
+		w.body(t.Body)
+		w.locals, w.blocks, w.isolated, w.loops = saved, savedBlocks, savedIso, savedLoops
+		return
+	}
+	w.push(args)
+	w.body(t.Body)
+	w.pop()
+}
+
+// load parses a partial once.
+func (w *walker) load(name string, at diag.Range) *Template {
+	if t, ok := w.prog.Partials[name]; ok {
+		return t
+	}
+	if w.failed[name] {
+		return nil
+	}
+	var err error
+	var src, filename string
+	if w.opts.Partials == nil {
+		err = fs.ErrNotExist
+	} else {
+		src, filename, err = w.opts.Partials.Partial(name)
+	}
+	if err != nil {
+		w.failed[name] = true
+		if w.opts.Compat || w.an != nil {
+			return nil
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			d := w.errorf(diag.MissingPartial, at, "partial %q not found", name)
+			if l, ok := w.opts.Partials.(PartialLister); ok {
+				d.Detail = diag.DidYouMean(name, l.PartialNames())
+			}
+			return nil
+		}
+		w.errorf(diag.MissingPartial, at, "partial %q cannot be read: %v", name, err)
+		return nil
+	}
+	t, diags := Parse(src, filename, diag.Pos{}, ParseOptions{MaxNesting: w.opts.MaxNesting, compat: w.opts.Compat})
+	w.diags = append(w.diags, diags...)
+	w.prog.Partials[name] = t
+	return t
+}

@@ -1,0 +1,19 @@
+// Package diag holds shea's diagnostics: positions, ranges, diagnostic values
+// and the lists every library function returns.
+//
+// A problem in user input is never a Go error. It is a *Diagnostic with a
+// severity, a stable snake_case Code, a one-line Summary, an optional Detail
+// (where suggestions go), the Subject range it is about and any Related ranges
+// (for example the lower layer a protected section came from). Functions that
+// read user input return (T, List); List.Err is nil when the list holds no
+// errors, so warnings never fail a caller.
+//
+// Positions say their units: Line and Column count from 1 and Column counts
+// bytes; Byte counts from 0. A Range is half-open: Start is the first byte of
+// the subject and End is one past its last byte.
+//
+// The writers render a list for people (WriteText, with the source line and a
+// caret), for programs (WriteJSON, whose field names are a contract) and for
+// code-scanning services (WriteSARIF, SARIF 2.1.0). Suggest picks the
+// did-you-mean candidate every "unknown X" diagnostic offers.
+package diag

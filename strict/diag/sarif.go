@@ -1,0 +1,206 @@
+package diag
+
+import (
+	"encoding/json"
+	"io"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+)
+
+// SARIFOptions configures WriteSARIF.
+type SARIFOptions struct {
+	ToolVersion string     // the driver's version, e.g. "v0.3.0"
+	BaseDir     string     // file names are written relative to this directory
+	Source      SourceFunc // when set, columns are converted from bytes to code points
+}
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool       sarifTool     `json:"tool"`
+	ColumnKind string        `json:"columnKind"`
+	Results    []sarifResult `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	InformationURI string      `json:"informationUri"`
+	Version        string      `json:"version,omitempty"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifText struct {
+	Text string `json:"text"`
+}
+
+type sarifRule struct {
+	ID                   string         `json:"id"`
+	Name                 string         `json:"name"`
+	ShortDescription     sarifText      `json:"shortDescription"`
+	FullDescription      sarifText      `json:"fullDescription"`
+	Help                 sarifText      `json:"help"`
+	DefaultConfiguration map[string]any `json:"defaultConfiguration"`
+	Properties           map[string]any `json:"properties"`
+}
+
+type sarifResult struct {
+	RuleID           string          `json:"ruleId"`
+	RuleIndex        int             `json:"ruleIndex"`
+	Level            string          `json:"level"`
+	Message          sarifText       `json:"message"`
+	Locations        []sarifLocation `json:"locations,omitempty"`
+	RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
+}
+
+type sarifLocation struct {
+	ID               *int                  `json:"id,omitempty"`
+	PhysicalLocation sarifPhysicalLocation `json:"physicalLocation"`
+	Message          *sarifText            `json:"message,omitempty"`
+}
+
+type sarifPhysicalLocation struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           *sarifRegion  `json:"region,omitempty"`
+}
+
+type sarifArtifact struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn"`
+	EndLine     int `json:"endLine"`
+	EndColumn   int `json:"endColumn"`
+}
+
+// WriteSARIF writes the list as a SARIF 2.1.0 log with one run. Every code in
+// the registry is a rule, so rule indexes are stable across runs.
+func WriteSARIF(w io.Writer, l List, opts SARIFOptions) error {
+	codes := Codes()
+	index := map[Code]int{}
+	rules := make([]sarifRule, len(codes))
+	for i, info := range codes {
+		index[info.Code] = i
+		level := "error"
+		if info.Code == UnknownConfigKey || info.Code == ProtectedSectionOverride {
+			level = "warning"
+		}
+		rules[i] = sarifRule{
+			ID:                   string(info.Code),
+			Name:                 ruleName(info.Code),
+			ShortDescription:     sarifText{info.Meaning},
+			FullDescription:      sarifText{info.Meaning},
+			Help:                 sarifText{info.Fix + " (see: shea explain " + string(info.Code) + ")"},
+			DefaultConfiguration: map[string]any{"level": level},
+			Properties:           map[string]any{"class": string(info.Class)},
+		}
+	}
+	results := make([]sarifResult, 0, len(l))
+	for _, d := range l {
+		idx, ok := index[d.Code]
+		if !ok {
+			idx = -1
+		}
+		msg := d.Summary
+		if d.Detail != "" {
+			msg += "\n" + d.Detail
+		}
+		res := sarifResult{RuleID: string(d.Code), RuleIndex: idx, Level: d.Severity.String(), Message: sarifText{msg}}
+		if loc, ok := location(d.Subject, opts); ok {
+			res.Locations = []sarifLocation{loc}
+		}
+		for i, r := range d.Related {
+			if loc, ok := location(r.Range, opts); ok {
+				id := i + 1
+				loc.ID = &id
+				loc.Message = &sarifText{r.Message}
+				res.RelatedLocations = append(res.RelatedLocations, loc)
+			}
+		}
+		results = append(results, res)
+	}
+	log := sarifLog{
+		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
+		Version: "2.1.0",
+		Runs: []sarifRun{{
+			Tool: sarifTool{Driver: sarifDriver{
+				Name:           "shea",
+				InformationURI: "https://github.com/sheaproject/shea",
+				Version:        opts.ToolVersion,
+				Rules:          rules,
+			}},
+			ColumnKind: "unicodeCodePoints",
+			Results:    results,
+		}},
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(log)
+}
+
+func ruleName(c Code) string {
+	parts := strings.Split(string(c), "_")
+	for i, p := range parts {
+		if p != "" {
+			parts[i] = strings.ToUpper(p[:1]) + p[1:]
+		}
+	}
+	return strings.Join(parts, "")
+}
+
+func location(r Range, opts SARIFOptions) (sarifLocation, bool) {
+	if r.Filename == "" {
+		return sarifLocation{}, false
+	}
+	uri := filepath.ToSlash(r.Filename)
+	if opts.BaseDir != "" {
+		if abs, err := filepath.Abs(r.Filename); err == nil {
+			if rel, err := filepath.Rel(opts.BaseDir, abs); err == nil && !strings.HasPrefix(rel, "..") {
+				uri = filepath.ToSlash(rel)
+			}
+		}
+	}
+	loc := sarifLocation{PhysicalLocation: sarifPhysicalLocation{
+		ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: "%SRCROOT%"},
+	}}
+	if !r.Start.IsZero() {
+		end := r.End
+		if end.IsZero() || end.Byte < r.Start.Byte {
+			end = r.Start
+		}
+		reg := &sarifRegion{
+			StartLine: r.Start.Line, StartColumn: codePointColumn(r.Filename, r.Start, opts.Source),
+			EndLine: end.Line, EndColumn: codePointColumn(r.Filename, end, opts.Source),
+		}
+		if reg.EndLine == reg.StartLine && reg.EndColumn <= reg.StartColumn {
+			reg.EndColumn = reg.StartColumn + 1
+		}
+		loc.PhysicalLocation.Region = reg
+	}
+	return loc, true
+}
+
+// codePointColumn converts a byte column to a code-point column when the
+// source is at hand, and otherwise returns the byte column.
+func codePointColumn(filename string, p Pos, source SourceFunc) int {
+	if source == nil {
+		return p.Column
+	}
+	src := source(filename)
+	lineStart := p.Byte - (p.Column - 1)
+	if src == nil || lineStart < 0 || p.Byte > len(src) {
+		return p.Column
+	}
+	return utf8.RuneCount(src[lineStart:p.Byte]) + 1
+}

@@ -1,0 +1,463 @@
+package strict
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// exprKind classifies the tokens of tag markup and outputs.
+type exprKind uint8
+
+const (
+	eEOS exprKind = iota
+	eID
+	eNumber
+	eString
+	eCompare // == != <> < > <= >= contains
+	eDotDot
+	ePipe
+	eDot
+	eColon
+	eComma
+	eLBracket
+	eRBracket
+	eLParen
+	eRParen
+	eDash
+	eQuestion
+)
+
+var exprKindNames = [...]string{
+	eEOS: "end of expression", eID: "identifier", eNumber: "number", eString: "string",
+	eCompare: "comparison", eDotDot: `".."`, ePipe: `"|"`, eDot: `"."`, eColon: `":"`,
+	eComma: `","`, eLBracket: `"["`, eRBracket: `"]"`, eLParen: `"("`, eRParen: `")"`,
+	eDash: `"-"`, eQuestion: `"?"`,
+}
+
+type etok struct {
+	kind       exprKind
+	start, end int // offsets into the template source
+	text       string
+}
+
+func (t etok) describe() string {
+	switch t.kind {
+	case eEOS:
+		return "end of expression"
+	case eID, eNumber, eString, eCompare:
+		return fmt.Sprintf("%q", t.text)
+	}
+	return exprKindNames[t.kind]
+}
+
+// lexExpr tokenizes markup src[from:to] as Shopify Liquid's strict lexer
+// does. It stops at the first character no token can start with and
+// returns that error.
+func lexExpr(src string, from, to int) ([]etok, *lexError) {
+	toks := make([]etok, 0, 8)
+	i := from
+	for {
+		for i < to && isSpace(src[i]) {
+			i++
+		}
+		if i >= to {
+			break
+		}
+		c := src[i]
+		start := i
+		switch {
+		case c == '.':
+			if i+1 < to && src[i+1] == '.' {
+				i += 2
+				toks = append(toks, etok{eDotDot, start, i, ".."})
+				continue
+			}
+			i++
+			toks = append(toks, etok{eDot, start, i, "."})
+		case c == '-':
+			if i+1 < to && isDigit(src[i+1]) {
+				i = scanNumber(src, i+1, to)
+				toks = append(toks, etok{eNumber, start, i, src[start:i]})
+				continue
+			}
+			i++
+			toks = append(toks, etok{eDash, start, i, "-"})
+		case c == '|' || c == ':' || c == ',' || c == '[' || c == ']' || c == '(' || c == ')' || c == '?':
+			i++
+			toks = append(toks, etok{specialKind(c), start, i, src[start:i]})
+		case c == '=' || c == '!':
+			if i+1 < to && src[i+1] == '=' {
+				i += 2
+				toks = append(toks, etok{eCompare, start, i, src[start:i]})
+				continue
+			}
+			return toks, &lexError{start, fmt.Sprintf("unexpected character %q", c)}
+		case c == '<':
+			i++
+			if i < to && (src[i] == '=' || src[i] == '>') {
+				i++
+			}
+			toks = append(toks, etok{eCompare, start, i, src[start:i]})
+		case c == '>':
+			i++
+			if i < to && src[i] == '=' {
+				i++
+			}
+			toks = append(toks, etok{eCompare, start, i, src[start:i]})
+		case c == '\'' || c == '"':
+			j := strings.IndexByte(src[i+1:to], c)
+			if j < 0 {
+				return toks, &lexError{start, "unterminated string"}
+			}
+			i += j + 2
+			toks = append(toks, etok{eString, start, i, src[start+1 : i-1]})
+		case isDigit(c):
+			i = scanNumber(src, i, to)
+			toks = append(toks, etok{eNumber, start, i, src[start:i]})
+		case c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			i++
+			for i < to && (isWordByte(src[i]) || src[i] == '-') {
+				i++
+			}
+			if i < to && src[i] == '?' {
+				i++
+			}
+			word := src[start:i]
+			if word == "contains" && (len(toks) == 0 || toks[len(toks)-1].kind != eDot) {
+				toks = append(toks, etok{eCompare, start, i, word})
+				continue
+			}
+			toks = append(toks, etok{eID, start, i, word})
+		default:
+			if c >= 0x80 {
+				return toks, &lexError{start, "unexpected non-ASCII character"}
+			}
+			return toks, &lexError{start, fmt.Sprintf("unexpected character %q", c)}
+		}
+	}
+	toks = append(toks, etok{kind: eEOS, start: to, end: to})
+	return toks, nil
+}
+
+type lexError struct {
+	at  int
+	msg string
+}
+
+func specialKind(c byte) exprKind {
+	switch c {
+	case '|':
+		return ePipe
+	case ':':
+		return eColon
+	case ',':
+		return eComma
+	case '[':
+		return eLBracket
+	case ']':
+		return eRBracket
+	case '(':
+		return eLParen
+	case ')':
+		return eRParen
+	}
+	return eQuestion
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// scanNumber scans \d+(\.\d+)? from i (the first digit).
+func scanNumber(src string, i, to int) int {
+	for i < to && isDigit(src[i]) {
+		i++
+	}
+	if i+1 < to && src[i] == '.' && isDigit(src[i+1]) {
+		i++
+		for i < to && isDigit(src[i]) {
+			i++
+		}
+	}
+	return i
+}
+
+// exprParser parses one piece of markup. Errors are recorded once: after the
+// first, the parser returns placeholder values and the caller stops.
+type exprParser struct {
+	p    *parser
+	toks []etok
+	i    int
+	err  bool
+}
+
+// newExprParser lexes src[from:to]; a lexing error is reported at once.
+func (p *parser) newExprParser(from, to int) *exprParser {
+	toks, lerr := lexExpr(p.src, from, to)
+	ep := &exprParser{p: p, toks: toks}
+	if lerr != nil {
+		ep.fail(lerr.at, lerr.at+1, "%s", lerr.msg)
+		ep.toks = append(toks, etok{kind: eEOS, start: to, end: to})
+	}
+	return ep
+}
+
+func (e *exprParser) peek() etok { return e.toks[e.i] }
+
+func (e *exprParser) look(k exprKind, ahead int) bool {
+	j := e.i + ahead
+	return j < len(e.toks) && e.toks[j].kind == k
+}
+
+func (e *exprParser) next() etok {
+	t := e.toks[e.i]
+	if e.i < len(e.toks)-1 {
+		e.i++
+	}
+	return t
+}
+
+// fail records a syntax error at source offsets [from, to).
+func (e *exprParser) fail(from, to int, format string, args ...any) {
+	if e.err {
+		return
+	}
+	e.err = true
+	if to <= from {
+		to = from + 1
+		if to > len(e.p.src) {
+			to = len(e.p.src)
+		}
+	}
+	e.p.errorAt(diag.SyntaxError, from, to, format, args...)
+}
+
+func (e *exprParser) failTok(t etok, want string) {
+	e.fail(t.start, t.end, "expected %s, found %s", want, t.describe())
+}
+
+func (e *exprParser) expect(k exprKind) (etok, bool) {
+	t := e.peek()
+	if t.kind != k {
+		e.failTok(t, exprKindNames[k])
+		return t, false
+	}
+	return e.next(), true
+}
+
+// acceptID consumes the identifier word if it is next.
+func (e *exprParser) acceptID(word string) (etok, bool) {
+	t := e.peek()
+	if t.kind == eID && t.text == word {
+		return e.next(), true
+	}
+	return t, false
+}
+
+// end expects the end of the markup.
+func (e *exprParser) end() bool {
+	if e.err {
+		return false
+	}
+	t := e.peek()
+	if t.kind != eEOS {
+		e.fail(t.start, t.end, "unexpected %s", t.describe())
+		return false
+	}
+	return true
+}
+
+func (e *exprParser) rng(from, to int) diag.Range { return e.p.pos.rng(from, to) }
+
+// expression parses a primary expression: a literal, a range, or a path.
+func (e *exprParser) expression() Expr {
+	t := e.peek()
+	switch t.kind {
+	case eString:
+		e.next()
+		return &Literal{Span{e.rng(t.start, t.end)}, LitString, t.text}
+	case eNumber:
+		e.next()
+		return e.number(t)
+	case eLParen:
+		e.next()
+		start := e.expression()
+		if _, ok := e.expect(eDotDot); !ok {
+			return start
+		}
+		end := e.expression()
+		close, _ := e.expect(eRParen)
+		return &RangeLit{Span{e.rng(t.start, close.end)}, start, end}
+	case eID:
+		e.next()
+		segs := e.lookups()
+		if len(segs) == 0 {
+			if lit := keyword(t.text); lit != nil {
+				lit.R = e.rng(t.start, t.end)
+				return lit
+			}
+		}
+		return &Path{Span: Span{e.rng(t.start, e.lastEnd(t.end))}, Root: t.text, RootRange: e.rng(t.start, t.end), Segments: segs}
+	case eLBracket:
+		e.next()
+		inner := e.expression()
+		close, _ := e.expect(eRBracket)
+		p := &Path{RootRange: e.rng(t.start, close.end)}
+		if lit, ok := inner.(*Literal); ok && lit.Kind == LitString {
+			p.Root = lit.Value.(string)
+		} else {
+			p.RootExpr = inner
+		}
+		p.Segments = e.lookups()
+		p.R = e.rng(t.start, e.lastEnd(close.end))
+		return p
+	}
+	e.failTok(t, "an expression")
+	return &Literal{Span{e.rng(t.start, t.end)}, LitNil, nil}
+}
+
+// lastEnd is the end offset of the last consumed token, or def if none.
+func (e *exprParser) lastEnd(def int) int {
+	if e.i > 0 {
+		if end := e.toks[e.i-1].end; end > def {
+			return end
+		}
+	}
+	return def
+}
+
+// lookups parses ".name" and "[expr]" segments.
+func (e *exprParser) lookups() []*Segment {
+	var segs []*Segment
+	for !e.err {
+		t := e.peek()
+		switch t.kind {
+		case eLBracket:
+			e.next()
+			inner := e.expression()
+			close, _ := e.expect(eRBracket)
+			s := &Segment{Span: Span{e.rng(t.start, close.end)}}
+			if lit, ok := inner.(*Literal); ok && lit.Kind == LitString {
+				s.Name = lit.Value.(string)
+			} else {
+				s.Index = inner
+			}
+			segs = append(segs, s)
+		case eDot:
+			e.next()
+			name, ok := e.expect(eID)
+			if !ok {
+				return segs
+			}
+			segs = append(segs, &Segment{Span: Span{e.rng(t.start, name.end)}, Name: name.text, Dot: true})
+		default:
+			return segs
+		}
+	}
+	return segs
+}
+
+func keyword(word string) *Literal {
+	switch word {
+	case "nil", "null":
+		return &Literal{Kind: LitNil}
+	case "true":
+		return &Literal{Kind: LitBool, Value: true}
+	case "false":
+		return &Literal{Kind: LitBool, Value: false}
+	case "blank":
+		return &Literal{Kind: LitBlank, Value: ""}
+	case "empty":
+		return &Literal{Kind: LitEmpty, Value: ""}
+	}
+	return nil
+}
+
+func (e *exprParser) number(t etok) Expr {
+	r := e.rng(t.start, t.end)
+	if !strings.Contains(t.text, ".") {
+		if n, err := strconv.ParseInt(t.text, 10, 64); err == nil {
+			return &Literal{Span{r}, LitInt, n}
+		}
+		// Beyond int64: keep the magnitude as a float rather than fail.
+		f, _ := strconv.ParseFloat(t.text, 64)
+		if math.IsInf(f, 0) {
+			e.fail(t.start, t.end, "number %s is too large", t.text)
+		}
+		return &Literal{Span{r}, LitFloat, f}
+	}
+	f, err := strconv.ParseFloat(t.text, 64)
+	if err != nil || math.IsInf(f, 0) {
+		e.fail(t.start, t.end, "number %s is too large", t.text)
+	}
+	return &Literal{Span{r}, LitFloat, f}
+}
+
+// pipeline parses "expr | filter: args | …" up to the end of the markup.
+func (e *exprParser) pipeline() *Pipeline {
+	start := e.peek().start
+	v := e.expression()
+	pl := &Pipeline{Value: v}
+	for !e.err && e.peek().kind == ePipe {
+		e.next()
+		name, ok := e.expect(eID)
+		if !ok {
+			break
+		}
+		f := &Filter{Name: name.text, NameRange: e.rng(name.start, name.end)}
+		if e.peek().kind == eColon {
+			e.next()
+			f.Args = append(f.Args, e.argument())
+			for !e.err && e.peek().kind == eComma {
+				e.next()
+				f.Args = append(f.Args, e.argument())
+			}
+		}
+		f.R = e.rng(name.start, e.lastEnd(name.end))
+		pl.Filters = append(pl.Filters, f)
+	}
+	pl.R = e.rng(start, e.lastEnd(start))
+	return pl
+}
+
+// argument parses a positional argument or "name: expression".
+func (e *exprParser) argument() *Arg {
+	t := e.peek()
+	a := &Arg{}
+	if t.kind == eID && e.look(eColon, 1) {
+		e.next()
+		e.next()
+		a.Name = t.text
+	}
+	a.Value = e.expression()
+	a.R = e.rng(t.start, e.lastEnd(t.end))
+	return a
+}
+
+// condition parses comparisons joined by and/or, grouped from the right.
+func (e *exprParser) condition() Expr {
+	left := e.comparison()
+	if e.err {
+		return left
+	}
+	if t := e.peek(); t.kind == eID && (t.text == "and" || t.text == "or") {
+		e.next()
+		right := e.condition()
+		return &Logical{Span{e.rng(left.Range().Start.Byte-e.p.pos.start.Byte, e.lastEnd(t.end))}, t.text, left, right}
+	}
+	return left
+}
+
+func (e *exprParser) comparison() Expr {
+	left := e.expression()
+	t := e.peek()
+	if t.kind != eCompare {
+		return left
+	}
+	e.next()
+	right := e.expression()
+	startOff := left.Range().Start.Byte - e.p.pos.start.Byte
+	return &Compare{Span{e.rng(startOff, e.lastEnd(t.end))}, t.text, e.rng(t.start, t.end), left, right}
+}

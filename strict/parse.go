@@ -1,0 +1,370 @@
+package strict
+
+import (
+	"strings"
+
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// DefaultMaxNesting is the default limit on nested blocks and nested
+// expressions. Real templates stay far below it; hostile ones get a
+// diagnostic instead of exhausting the stack.
+const DefaultMaxNesting = 500
+
+// ParseOptions configures Parse. The zero value is ready to use.
+type ParseOptions struct {
+	// MaxNesting limits how deeply blocks (and brackets in expressions) may
+	// nest. 0 means DefaultMaxNesting.
+	MaxNesting int
+
+	// compat parses when clauses as Shopify's default mode does.
+	compat bool
+}
+
+// Parse parses a Liquid template. filename and start say where src lies in
+// the file the user edits (start is the position of src's first byte; the
+// zero Pos means the start of the file), so every range in the result and in
+// the diagnostics points into that file. Parse reports every syntax problem
+// it finds, recovering at the next tag, and always returns a template.
+func Parse(src, filename string, start diag.Pos, opts ParseOptions) (*Template, diag.List) {
+	if start.IsZero() {
+		start = diag.StartPos
+	}
+	p := &parser{
+		src:      src,
+		filename: filename,
+		pos:      newPosTable(src, filename, start),
+		maxDepth: opts.MaxNesting,
+		compat:   opts.compat,
+	}
+	if p.maxDepth <= 0 {
+		p.maxDepth = DefaultMaxNesting
+	}
+	p.lexAll()
+	s := &stream{toks: p.toks}
+	body, stop := p.parseBody(s, nil)
+	if stop != nil {
+		p.unexpected(stop, nil)
+	}
+	return &Template{Filename: filename, Source: src, Start: start, Body: body}, p.diags
+}
+
+type parser struct {
+	src      string
+	filename string
+	pos      *posTable
+	toks     []token
+	diags    diag.List
+	depth    int
+	maxDepth int
+	compat   bool
+	// trimNext records a "-%}" or "-}}": the next text loses its leading
+	// whitespace.
+	trimNext bool
+}
+
+// stream is a sequence of tokens being parsed: the template's, or the lines
+// of a {% liquid %} tag (liquid is then true).
+type stream struct {
+	toks   []token
+	i      int
+	liquid bool
+}
+
+func (s *stream) next() (token, bool) {
+	if s.i >= len(s.toks) {
+		return token{}, false
+	}
+	t := s.toks[s.i]
+	s.i++
+	return t, true
+}
+
+func (p *parser) lexAll() {
+	l := lexer{src: p.src}
+	for {
+		t, ok := l.next()
+		if !ok {
+			return
+		}
+		p.toks = append(p.toks, t)
+	}
+}
+
+func (p *parser) errorAt(code diag.Code, from, to int, format string, args ...any) *diag.Diagnostic {
+	d := diag.Errorf(code, p.pos.rng(from, to), format, args...)
+	p.diags = append(p.diags, d)
+	return d
+}
+
+func (p *parser) text(t token) string          { return p.src[t.start:t.end] }
+func (p *parser) name(t token) string          { return p.src[t.nameStart:t.nameEnd] }
+func (p *parser) markup(t token) string        { return p.src[t.markStart:t.markEnd] }
+func (p *parser) tokRange(t token) diag.Range  { return p.pos.rng(t.start, t.end) }
+func (p *parser) nameRange(t token) diag.Range { return p.pos.rng(t.nameStart, t.nameEnd) }
+
+func (p *parser) tagOf(t token) Tag {
+	return Tag{Span: Span{p.tokRange(t)}, Name: p.name(t), NameRange: p.nameRange(t)}
+}
+
+// block describes the block whose body is being parsed: the tag names that
+// end the body (its end tag and its clause tags).
+type block struct {
+	name  string
+	open  token
+	stops []string
+}
+
+func (b *block) stopsAt(name string) bool {
+	for _, s := range b.stops {
+		if s == name {
+			return true
+		}
+	}
+	return false
+}
+
+// parseBody parses nodes until a tag that b stops at, which it returns
+// (nil at the end of the stream). b is nil for the top level of a stream.
+func (p *parser) parseBody(s *stream, b *block) (body []Node, stop *token) {
+	for {
+		t, ok := s.next()
+		if !ok {
+			return body, nil
+		}
+		switch t.kind {
+		case tokText:
+			v := p.src[t.start:t.end]
+			if p.trimNext {
+				v = strings.TrimLeftFunc(v, func(r rune) bool { return r < 0x80 && isStripSpace(byte(r)) })
+			}
+			p.trimNext = false
+			body = append(body, &Text{Span{p.tokRange(t)}, v})
+		case tokOutput:
+			p.trim(body, t)
+			body = append(body, p.parseOutput(t))
+		case tokBadOutput:
+			p.trim(body, t)
+			p.badOutput(t)
+		case tokBadTag:
+			p.trim(body, t)
+			p.badTag(t, s)
+		case tokTag:
+			p.trim(body, t)
+			name := p.name(t)
+			if b != nil && b.stopsAt(name) {
+				return body, &t
+			}
+			if name == "liquid" {
+				body = append(body, p.parseLiquid(t)...)
+				continue
+			}
+			if n := p.parseTag(t, s); n != nil {
+				body = append(body, n)
+			}
+		}
+	}
+}
+
+// trim applies the "{{-"/"{%-" of t to the text just before it and records
+// its "-}}"/"-%}" for the text after it.
+func (p *parser) trim(body []Node, t token) {
+	if t.trimLeft && len(body) > 0 {
+		if txt, ok := body[len(body)-1].(*Text); ok {
+			txt.Value = strings.TrimRightFunc(txt.Value, func(r rune) bool { return r < 0x80 && isStripSpace(byte(r)) })
+		}
+	}
+	p.trimNext = t.trimRight
+}
+
+func (p *parser) badOutput(t token) {
+	text := p.text(t)
+	switch {
+	case strings.Contains(text[2:], "{%"):
+		p.errorAt(diag.UnclosedBlock, t.start, t.start+2, "output is not closed with }} before the next tag")
+	default:
+		p.errorAt(diag.UnclosedBlock, t.start, t.start+2, "output is not closed with }}")
+	}
+}
+
+func (p *parser) badTag(t token, s *stream) {
+	if s.liquid {
+		p.errorAt(diag.SyntaxError, t.start, t.end, "line of a liquid tag does not start with a tag name")
+		return
+	}
+	if !strings.HasSuffix(p.text(t), "%}") {
+		p.errorAt(diag.UnclosedBlock, t.start, t.start+2, "tag is not closed with %%}")
+		return
+	}
+	p.errorAt(diag.SyntaxError, t.start, t.end, "tag has no name")
+}
+
+// unexpected reports a tag that no open block accepts.
+func (p *parser) unexpected(t *token, b *block) {
+	name := p.name(*t)
+	switch {
+	case name == "else" || name == "elsif" || name == "when":
+		p.errorAt(diag.UnexpectedTag, t.nameStart, t.nameEnd, "%q outside of a block that accepts it", name)
+	case strings.HasPrefix(name, "end") && knownTags[name[3:]] == tagBlock:
+		if b != nil {
+			p.errorAt(diag.UnexpectedTag, t.nameStart, t.nameEnd, "%q does not close the open %q block", name, b.name).
+				WithDetail("Close %q with {%% end%s %%} first.", b.name, b.name)
+		} else {
+			p.errorAt(diag.UnexpectedTag, t.nameStart, t.nameEnd, "%q has no open %q block to close", name, name[3:])
+		}
+	default:
+		p.unknownTag(*t)
+	}
+}
+
+func (p *parser) unknownTag(t token) {
+	name := p.name(t)
+	d := p.errorAt(diag.UnknownTag, t.nameStart, t.nameEnd, "unknown tag %q", name)
+	d.Detail = diag.DidYouMean(name, tagNames())
+}
+
+// parseLiquid parses the lines of a {% liquid %} tag into nodes.
+func (p *parser) parseLiquid(t token) []Node {
+	s := &stream{toks: p.liquidLines(t.markStart, t.markEnd), liquid: true}
+	saved := p.trimNext
+	body, stop := p.parseBody(s, nil)
+	if stop != nil {
+		p.unexpected(stop, nil)
+	}
+	p.trimNext = saved
+	return body
+}
+
+// liquidLines splits the markup of a liquid tag into one tag token per
+// non-blank line, as Liquid does: lines end at "\n", and each is
+// "name markup" with name a word or "#".
+func (p *parser) liquidLines(from, to int) []token {
+	var out []token
+	for from < to {
+		end := strings.IndexByte(p.src[from:to], '\n')
+		if end < 0 {
+			end = to
+		} else {
+			end += from
+		}
+		ls := skipSpace(p.src, from, end)
+		le := end
+		for le > ls && isSpace(p.src[le-1]) {
+			le--
+		}
+		if ls < le {
+			tok := token{kind: tokTag, start: ls, end: le}
+			q := ls
+			if p.src[q] == '#' {
+				q++
+			} else {
+				for q < le && isWordByte(p.src[q]) {
+					q++
+				}
+			}
+			if q == ls {
+				tok.kind = tokBadTag
+			} else {
+				tok.nameStart, tok.nameEnd = ls, q
+				tok.markStart, tok.markEnd = skipSpace(p.src, q, le), le
+			}
+			out = append(out, tok)
+		}
+		from = end + 1
+	}
+	return out
+}
+
+// parseBlockBody parses the body of block b, reporting an unclosed block at
+// the end of the stream.
+func (p *parser) parseBlockBody(s *stream, b *block) ([]Node, *token) {
+	p.depth++
+	defer func() { p.depth-- }()
+	if p.depth > p.maxDepth {
+		p.errorAt(diag.SyntaxError, b.open.start, b.open.end, "blocks are nested more than %d deep", p.maxDepth)
+		// Skip the rest of the stream: deeper parsing would only repeat this.
+		s.i = len(s.toks)
+		return nil, nil
+	}
+	body, stop := p.parseBody(s, b)
+	if stop == nil {
+		d := p.errorAt(diag.UnclosedBlock, b.open.nameStart, b.open.nameEnd, "%q block is never closed", b.name)
+		d.Detail = "Add {% end" + b.name + " %} where the block should end."
+	}
+	return body, stop
+}
+
+// skipBody consumes the tokens of a raw, comment or doc body up to its end
+// tag. It returns the text before the end tag (for raw) and whether the end
+// tag was found.
+func (p *parser) skipBody(s *stream, open token, name string) (text string, closed bool) {
+	end := "end" + name
+	if s.liquid {
+		nest := 0
+		for {
+			t, ok := s.next()
+			if !ok {
+				break
+			}
+			if t.kind != tokTag {
+				continue
+			}
+			switch p.name(t) {
+			case name:
+				if name == "comment" {
+					nest++
+				}
+			case end:
+				if nest == 0 {
+					return "", true
+				}
+				nest--
+			}
+		}
+		p.errorAt(diag.UnclosedBlock, open.nameStart, open.nameEnd, "%q block is never closed", name)
+		return "", false
+	}
+	var b strings.Builder
+	nest := 0
+	for {
+		t, ok := s.next()
+		if !ok {
+			break
+		}
+		raw := p.text(t)
+		switch name {
+		case "comment":
+			// Comments see well-formed tags only, and nest.
+			if t.kind != tokTag {
+				continue
+			}
+			switch p.name(t) {
+			case "comment":
+				nest++
+			case "endcomment":
+				if nest == 0 {
+					p.trimNext = t.trimRight
+					return "", true
+				}
+				nest--
+			case "raw":
+				p.skipBody(s, t, "raw")
+			}
+		default: // raw and doc: anything up to the end tag
+			if at, ok := tagEndMatch(raw, end); ok {
+				b.WriteString(raw[:at])
+				p.trimNext = strings.HasSuffix(raw, "-%}")
+				return b.String(), true
+			}
+			if name == "doc" {
+				if _, nested := tagEndMatch(raw, "doc"); nested {
+					p.errorAt(diag.SyntaxError, t.start, t.end, "doc blocks cannot be nested")
+				}
+			}
+			b.WriteString(raw)
+		}
+	}
+	d := p.errorAt(diag.UnclosedBlock, open.nameStart, open.nameEnd, "%q block is never closed", name)
+	d.Detail = "Add {% " + end + " %} where the block should end."
+	return "", false
+}

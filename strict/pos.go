@@ -1,0 +1,45 @@
+package strict
+
+import (
+	"sort"
+
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// posTable converts byte offsets in a source string to file positions. The
+// source may be embedded in a larger file (a workflow body, a composed layer),
+// so positions are relative to start, the file position of the source's first
+// byte.
+type posTable struct {
+	filename string
+	start    diag.Pos
+	lines    []int // offsets of the first byte of each line after the first
+}
+
+func newPosTable(src, filename string, start diag.Pos) *posTable {
+	if start.IsZero() {
+		start = diag.StartPos
+	}
+	t := &posTable{filename: filename, start: start}
+	for i := 0; i < len(src); i++ {
+		if src[i] == '\n' {
+			t.lines = append(t.lines, i+1)
+		}
+	}
+	return t
+}
+
+// pos returns the file position of byte offset off of the source.
+func (t *posTable) pos(off int) diag.Pos {
+	// n is the number of line starts at or before off.
+	n := sort.Search(len(t.lines), func(i int) bool { return t.lines[i] > off })
+	if n == 0 {
+		return diag.Pos{Line: t.start.Line, Column: t.start.Column + off, Byte: t.start.Byte + off}
+	}
+	return diag.Pos{Line: t.start.Line + n, Column: off - t.lines[n-1] + 1, Byte: t.start.Byte + off}
+}
+
+// rng returns the range of the source bytes [from, to).
+func (t *posTable) rng(from, to int) diag.Range {
+	return diag.Range{Filename: t.filename, Start: t.pos(from), End: t.pos(to)}
+}

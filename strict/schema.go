@@ -1,0 +1,246 @@
+package strict
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+)
+
+// Schema declares the external inputs of a template: the top-level
+// variables it may read and, through JSON Schema, the shape of each.
+// A Schema is immutable and safe for concurrent use.
+type Schema struct {
+	props    map[string]*jsonschema.Schema
+	order    []string // input names in declaration order
+	required map[string]bool
+}
+
+// SchemaError is a schema that does not compile.
+type SchemaError struct {
+	Name string
+	Err  error
+}
+
+func (e *SchemaError) Error() string { return fmt.Sprintf("schema %s: %v", e.Name, e.Err) }
+func (e *SchemaError) Unwrap() error { return e.Err }
+
+// CompileSchema compiles a JSON Schema document (draft 2020-12 unless its
+// $schema says otherwise) that describes a template's inputs as an object:
+// its properties are the inputs, its required list the inputs that must be
+// supplied. $ref may point within the document or at resources passed in
+// refs (name → document); nothing is ever loaded from the network or the
+// file system.
+func CompileSchema(name string, doc []byte, refs map[string][]byte) (*Schema, error) {
+	c := jsonschema.NewCompiler()
+	c.ExtractAnnotations = true
+	c.LoadURL = func(u string) (io.ReadCloser, error) {
+		return nil, fmt.Errorf("schema reference %q is not an embedded resource", u)
+	}
+	for ref, b := range refs {
+		if err := c.AddResource(ref, bytes.NewReader(b)); err != nil {
+			return nil, &SchemaError{ref, err}
+		}
+	}
+	if err := c.AddResource(name, bytes.NewReader(doc)); err != nil {
+		return nil, &SchemaError{name, err}
+	}
+	root, err := c.Compile(name)
+	if err != nil {
+		return nil, &SchemaError{name, err}
+	}
+	s := &Schema{props: map[string]*jsonschema.Schema{}, required: map[string]bool{}}
+	var raw struct {
+		Properties json.RawMessage `json:"properties"`
+	}
+	_ = json.Unmarshal(doc, &raw)
+	order := keyOrder(raw.Properties)
+	for _, n := range flatten(root) {
+		for _, k := range n.Required {
+			s.required[k] = true
+		}
+		for k, v := range n.Properties {
+			if _, dup := s.props[k]; !dup {
+				s.props[k] = v
+			}
+		}
+	}
+	if len(s.props) == 0 && !isObjectSchema(root) {
+		return nil, &SchemaError{name, errors.New("a context schema must describe an object whose properties are the template's inputs")}
+	}
+	s.order = orderNames(s.props, order)
+	return s, nil
+}
+
+func isObjectSchema(s *jsonschema.Schema) bool {
+	for _, n := range flatten(s) {
+		for _, t := range n.Types {
+			if t == "object" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// keyOrder returns the keys of a JSON object in document order.
+func keyOrder(obj json.RawMessage) []string {
+	if len(obj) == 0 {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(obj))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	var keys []string
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return keys
+		}
+		k, _ := t.(string)
+		keys = append(keys, k)
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return keys
+		}
+	}
+	return keys
+}
+
+func orderNames(props map[string]*jsonschema.Schema, order []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, k := range order {
+		if _, ok := props[k]; ok && !seen[k] {
+			out = append(out, k)
+			seen[k] = true
+		}
+	}
+	var rest []string
+	for k := range props {
+		if !seen[k] {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	return append(out, rest...)
+}
+
+// Extend returns a schema with the inputs of s and those of ext; where both
+// declare an input, ext's declaration wins. Either may be nil.
+func (s *Schema) Extend(ext *Schema) *Schema {
+	if s == nil {
+		return ext
+	}
+	if ext == nil {
+		return s
+	}
+	out := &Schema{props: map[string]*jsonschema.Schema{}, required: map[string]bool{}}
+	for _, in := range []*Schema{s, ext} {
+		for k, v := range in.props {
+			out.props[k] = v
+		}
+		for k := range in.required {
+			out.required[k] = true
+		}
+	}
+	out.order = append(append([]string(nil), s.order...), ext.order...)
+	out.order = orderNames(out.props, out.order)
+	return out
+}
+
+// Names returns the input names in declaration order.
+func (s *Schema) Names() []string {
+	if s == nil {
+		return nil
+	}
+	return append([]string(nil), s.order...)
+}
+
+// Has reports whether name is a declared input.
+func (s *Schema) Has(name string) bool {
+	if s == nil {
+		return false
+	}
+	_, ok := s.props[name]
+	return ok
+}
+
+// Required reports whether input name must be supplied.
+func (s *Schema) Required(name string) bool { return s != nil && s.required[name] }
+
+// Input returns the JSON Schema of input name, or nil.
+func (s *Schema) Input(name string) *jsonschema.Schema {
+	if s == nil {
+		return nil
+	}
+	return s.props[name]
+}
+
+// ContextProblem is one way a rendering context fails its schema.
+type ContextProblem struct {
+	Pointer string // JSON pointer into the context, e.g. "/issue/title"
+	Message string // what was expected
+}
+
+// Validate checks a rendering context (decoded-JSON values: maps, slices,
+// strings, json.Number or float64, bool, nil) against the inputs: every
+// required input must be present and every declared input must match its
+// schema. Inputs the schema does not declare are allowed; the checker has
+// already ensured that the template does not read them.
+func (s *Schema) Validate(ctx map[string]any) []ContextProblem {
+	if s == nil {
+		return nil
+	}
+	var out []ContextProblem
+	for _, name := range s.order {
+		v, ok := ctx[name]
+		if !ok {
+			if s.required[name] {
+				out = append(out, ContextProblem{"/" + escapePointer(name), "required input is missing"})
+			}
+			continue
+		}
+		if err := s.props[name].Validate(v); err != nil {
+			var ve *jsonschema.ValidationError
+			if errors.As(err, &ve) {
+				for _, leaf := range leaves(ve) {
+					out = append(out, ContextProblem{"/" + escapePointer(name) + leaf.InstanceLocation, leaf.Message})
+				}
+				continue
+			}
+			out = append(out, ContextProblem{"/" + escapePointer(name), err.Error()})
+		}
+	}
+	return out
+}
+
+// leaves returns the innermost causes of a validation error, which name the
+// precise location and expectation.
+func leaves(ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	if len(ve.Causes) == 0 {
+		return []*jsonschema.ValidationError{ve}
+	}
+	var out []*jsonschema.ValidationError
+	seen := map[string]bool{}
+	for _, c := range ve.Causes {
+		for _, l := range leaves(c) {
+			key := l.InstanceLocation + "\x00" + l.Message
+			if !seen[key] {
+				seen[key] = true
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}
+
+func escapePointer(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}

@@ -1,0 +1,488 @@
+package strict
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+type tagKind uint8
+
+const (
+	tagSimple tagKind = iota + 1
+	tagBlock
+)
+
+// knownTags are the tags of Shopify Liquid 5, by kind. The clause and end
+// tags of blocks (else, elsif, when, endif, …) are not tags of their own.
+var knownTags = map[string]tagKind{
+	"assign": tagSimple, "break": tagSimple, "continue": tagSimple, "cycle": tagSimple,
+	"decrement": tagSimple, "echo": tagSimple, "increment": tagSimple, "include": tagSimple,
+	"render": tagSimple, "liquid": tagSimple, "#": tagSimple,
+	"capture": tagBlock, "case": tagBlock, "comment": tagBlock, "doc": tagBlock, "for": tagBlock,
+	"if": tagBlock, "ifchanged": tagBlock, "raw": tagBlock, "tablerow": tagBlock, "unless": tagBlock,
+}
+
+// tagNames lists every tag name a template may use, for suggestions.
+func tagNames() []string {
+	names := make([]string, 0, len(knownTags)+8)
+	for n := range knownTags {
+		if n != "#" {
+			names = append(names, n)
+		}
+	}
+	names = append(names, "else", "elsif", "when", "endif", "endfor", "endunless", "endcase", "endcapture")
+	sort.Strings(names)
+	return names
+}
+
+// TagNames returns the names of the tags shea knows, sorted.
+func TagNames() []string {
+	var names []string
+	for n := range knownTags {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func (p *parser) parseOutput(t token) Node {
+	o := &Output{Span: Span{p.tokRange(t)}}
+	e := p.newExprParser(t.markStart, t.markEnd)
+	if e.peek().kind == eEOS {
+		return o
+	}
+	o.Value = e.pipeline()
+	e.end()
+	return o
+}
+
+// parseTag parses a tag other than liquid and the stop tags of the
+// enclosing block. It returns nil when the tag produced only diagnostics.
+func (p *parser) parseTag(t token, s *stream) Node {
+	name := p.name(t)
+	tag := p.tagOf(t)
+	switch name {
+	case "#":
+		// Every line of an inline comment must start with "#".
+		m := p.markup(t)
+		for i := strings.IndexByte(m, '\n'); i >= 0; {
+			rest := strings.TrimLeft(m[i+1:], " \t\r\v\f\n")
+			if rest != "" && rest[0] != '#' {
+				off := t.markStart + len(m) - len(rest)
+				p.errorAt(diag.SyntaxError, off, off+1, "every line of an inline comment must start with #")
+				break
+			}
+			next := strings.IndexByte(m[i+1:], '\n')
+			if next < 0 {
+				break
+			}
+			i += next + 1
+		}
+		return &Comment{tag}
+	case "comment":
+		p.skipBody(s, t, "comment")
+		return &Comment{tag}
+	case "doc":
+		if t.markStart < t.markEnd {
+			p.errorAt(diag.SyntaxError, t.markStart, t.markEnd, "doc takes no arguments")
+		}
+		p.skipBody(s, t, "doc")
+		return &Comment{tag}
+	case "raw":
+		if t.markStart < t.markEnd {
+			p.errorAt(diag.SyntaxError, t.markStart, t.markEnd, "raw takes no arguments")
+		}
+		text, _ := p.skipBody(s, t, "raw")
+		return &Raw{tag, text}
+	case "assign":
+		return p.parseAssign(t, tag)
+	case "capture":
+		return p.parseCapture(t, tag, s)
+	case "if", "unless":
+		return p.parseIf(t, tag, s)
+	case "case":
+		return p.parseCase(t, tag, s)
+	case "for":
+		return p.parseFor(t, tag, s)
+	case "tablerow":
+		return p.parseTablerow(t, tag, s)
+	case "break", "continue":
+		p.noMarkup(t)
+		if name == "break" {
+			return &Break{tag}
+		}
+		return &Continue{tag}
+	case "cycle":
+		return p.parseCycle(t, tag)
+	case "increment", "decrement":
+		m := strings.TrimSpace(p.markup(t))
+		if m == "" {
+			p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "%s needs a variable name", name)
+			return nil
+		}
+		return &Increment{Tag: tag, Var: m, VarRange: p.pos.rng(t.markStart, t.markEnd), Decrement: name == "decrement"}
+	case "echo":
+		n := &Echo{Tag: tag}
+		e := p.newExprParser(t.markStart, t.markEnd)
+		if e.peek().kind != eEOS {
+			n.Value = e.pipeline()
+			e.end()
+		}
+		return n
+	case "ifchanged":
+		p.noMarkup(t)
+		body, _ := p.parseBlockBody(s, &block{name: name, open: t, stops: []string{"endifchanged"}})
+		return &Ifchanged{tag, body}
+	case "include", "render":
+		return p.parseInclude(t, tag)
+	}
+	if s.liquid {
+		if strings.HasPrefix(name, "end") || name == "else" || name == "elsif" || name == "when" {
+			p.unexpected(&t, nil)
+			return nil
+		}
+	}
+	p.unexpected(&t, nil)
+	return nil
+}
+
+func (p *parser) noMarkup(t token) {
+	if t.markStart < t.markEnd {
+		p.errorAt(diag.SyntaxError, t.markStart, t.markEnd, "%s takes no arguments", p.name(t))
+	}
+}
+
+// variableName scans a name that assign and capture bind: word characters
+// and hyphens, as Liquid's VariableSignature allows (without its dots and
+// brackets, which Liquid would treat as part of a flat name).
+func variableNameEnd(src string, i, end int) int {
+	for i < end && (isWordByte(src[i]) || src[i] == '-') {
+		i++
+	}
+	return i
+}
+
+func (p *parser) parseAssign(t token, tag Tag) Node {
+	ms, me := t.markStart, t.markEnd
+	ne := variableNameEnd(p.src, ms, me)
+	eq := skipSpace(p.src, ne, me)
+	if ne == ms || eq >= me || p.src[eq] != '=' {
+		at := ms
+		if ne > ms {
+			at = eq
+		}
+		p.errorAt(diag.SyntaxError, at, min(at+1, max(me, at+1)), "assign needs the form: assign name = value")
+		return nil
+	}
+	n := &Assign{Tag: tag, Target: p.src[ms:ne], TargetRange: p.pos.rng(ms, ne)}
+	e := p.newExprParser(eq+1, me)
+	if e.peek().kind == eEOS {
+		p.errorAt(diag.SyntaxError, eq, eq+1, "assign needs a value after =")
+		return nil
+	}
+	n.Value = e.pipeline()
+	if !e.end() {
+		return nil
+	}
+	return n
+}
+
+func (p *parser) parseCapture(t token, tag Tag, s *stream) Node {
+	ms, me := t.markStart, t.markEnd
+	n := &Capture{Tag: tag}
+	switch {
+	case ms < me && (p.src[ms] == '\'' || p.src[ms] == '"'):
+		q := strings.IndexByte(p.src[ms+1:me], p.src[ms])
+		if q < 0 {
+			p.errorAt(diag.SyntaxError, ms, me, "unterminated string")
+			break
+		}
+		n.Target, n.TargetRange = p.src[ms+1:ms+1+q], p.pos.rng(ms, ms+q+2)
+		ms = ms + q + 2
+	default:
+		ne := variableNameEnd(p.src, ms, me)
+		if ne == ms {
+			p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "capture needs a variable name")
+		}
+		n.Target, n.TargetRange = p.src[ms:ne], p.pos.rng(ms, ne)
+		ms = ne
+	}
+	if rest := skipSpace(p.src, ms, me); rest < me {
+		p.errorAt(diag.SyntaxError, rest, me, "unexpected %q after the capture variable", p.src[rest:me])
+	}
+	n.Body, _ = p.parseBlockBody(s, &block{name: "capture", open: t, stops: []string{"endcapture"}})
+	return n
+}
+
+func (p *parser) parseCondition(t token) Expr {
+	e := p.newExprParser(t.markStart, t.markEnd)
+	if e.peek().kind == eEOS {
+		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "%s needs a condition", p.name(t))
+		return &Literal{Span: Span{p.nameRange(t)}, Kind: LitNil}
+	}
+	c := e.condition()
+	e.end()
+	return c
+}
+
+func (p *parser) parseIf(t token, tag Tag, s *stream) Node {
+	name := p.name(t)
+	n := &If{Tag: tag, Unless: name == "unless"}
+	b := &block{name: name, open: t, stops: []string{"elsif", "else", "end" + name}}
+	cl := &Clause{Tag: tag, Cond: p.parseCondition(t)}
+	for {
+		var stop *token
+		cl.Body, stop = p.parseBlockBody(s, b)
+		n.Clauses = append(n.Clauses, cl)
+		if stop == nil || p.name(*stop) == "end"+name {
+			break
+		}
+		ct := p.tagOf(*stop)
+		if p.name(*stop) == "elsif" {
+			cl = &Clause{Tag: ct, Cond: p.parseCondition(*stop)}
+		} else {
+			cl = &Clause{Tag: ct}
+		}
+	}
+	n.Blank = clausesBlank(n.Clauses)
+	return n
+}
+
+func (p *parser) parseCase(t token, tag Tag, s *stream) Node {
+	n := &Case{Tag: tag}
+	e := p.newExprParser(t.markStart, t.markEnd)
+	if e.peek().kind == eEOS {
+		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "case needs a value to compare")
+		n.Subject = &Literal{Span: Span{p.nameRange(t)}, Kind: LitNil}
+	} else {
+		n.Subject = e.expression()
+		e.end()
+	}
+	b := &block{name: "case", open: t, stops: []string{"when", "else", "endcase"}}
+	// Anything before the first when is parsed for errors and dropped, as
+	// Liquid does.
+	_, stop := p.parseBlockBody(s, b)
+	for stop != nil && p.name(*stop) != "endcase" {
+		cl := &Clause{Tag: p.tagOf(*stop)}
+		if p.name(*stop) == "when" {
+			cl.Values = p.parseWhen(*stop)
+		}
+		cl.Body, stop = p.parseBlockBody(s, b)
+		n.Clauses = append(n.Clauses, cl)
+	}
+	n.Blank = clausesBlank(n.Clauses)
+	return n
+}
+
+// parseWhen parses "when a, b or c".
+func (p *parser) parseWhen(t token) []Expr {
+	e := p.newExprParser(t.markStart, t.markEnd)
+	if e.peek().kind == eEOS {
+		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "when needs a value")
+		return nil
+	}
+	var vals []Expr
+	for {
+		vals = append(vals, e.expression())
+		if e.err {
+			return vals
+		}
+		if _, ok := e.acceptID("or"); ok {
+			continue
+		}
+		if e.peek().kind == eComma {
+			e.next()
+			continue
+		}
+		break
+	}
+	if p.compat {
+		return vals // Shopify's default mode ignores the rest
+	}
+	e.end()
+	return vals
+}
+
+func (p *parser) parseFor(t token, tag Tag, s *stream) Node {
+	n := &For{Tag: tag}
+	e := p.newExprParser(t.markStart, t.markEnd)
+	v, ok := e.expect(eID)
+	if !ok {
+		return p.skipLoop(t, s, "for")
+	}
+	n.Var, n.VarRange = v.text, e.rng(v.start, v.end)
+	if in, ok := e.acceptID("in"); !ok {
+		e.failTok(in, `"in"`)
+		return p.skipLoop(t, s, "for")
+	}
+	n.Collection = e.expression()
+	if _, ok := e.acceptID("reversed"); ok {
+		n.Reversed = true
+	}
+	for !e.err && (e.peek().kind == eComma || e.peek().kind == eID) {
+		if e.peek().kind == eComma {
+			e.next()
+			continue
+		}
+		attr := e.next()
+		switch attr.text {
+		case "limit", "offset":
+			if _, ok := e.expect(eColon); !ok {
+				break
+			}
+			if attr.text == "offset" {
+				if _, ok := e.acceptID("continue"); ok {
+					n.OffsetContinue, n.Offset = true, nil
+					continue
+				}
+				n.Offset, n.OffsetContinue = e.expression(), false
+			} else {
+				n.Limit = e.expression()
+			}
+		default:
+			e.fail(attr.start, attr.end, "unknown for-loop attribute %q", attr.text)
+			e.err = true
+		}
+	}
+	e.end()
+	b := &block{name: "for", open: t, stops: []string{"else", "endfor"}}
+	body, stop := p.parseBlockBody(s, b)
+	n.Body = body
+	if stop != nil && p.name(*stop) == "else" {
+		n.HasElse = true
+		b.stops = []string{"endfor"}
+		n.Else, _ = p.parseBlockBody(s, b)
+	}
+	n.Blank = bodyBlank(n.Body) && bodyBlank(n.Else)
+	return n
+}
+
+// skipLoop parses the body of a loop whose header is broken, so that the
+// rest of the template is still checked.
+func (p *parser) skipLoop(t token, s *stream, name string) Node {
+	b := &block{name: name, open: t, stops: []string{"else", "end" + name}}
+	_, stop := p.parseBlockBody(s, b)
+	if stop != nil && p.name(*stop) == "else" {
+		b.stops = []string{"end" + name}
+		p.parseBlockBody(s, b)
+	}
+	return nil
+}
+
+func (p *parser) parseTablerow(t token, tag Tag, s *stream) Node {
+	n := &Tablerow{Tag: tag}
+	e := p.newExprParser(t.markStart, t.markEnd)
+	v, ok := e.expect(eID)
+	if !ok {
+		return p.skipLoop(t, s, "tablerow")
+	}
+	n.Var, n.VarRange = v.text, e.rng(v.start, v.end)
+	if in, ok := e.acceptID("in"); !ok {
+		e.failTok(in, `"in"`)
+		return p.skipLoop(t, s, "tablerow")
+	}
+	n.Collection = e.expression()
+	for !e.err && (e.peek().kind == eComma || e.peek().kind == eID) {
+		if e.peek().kind == eComma {
+			e.next()
+			continue
+		}
+		attr := e.next()
+		if _, ok := e.expect(eColon); !ok {
+			break
+		}
+		val := e.expression()
+		switch attr.text {
+		case "cols":
+			n.Cols = val
+		case "limit":
+			n.Limit = val
+		case "offset":
+			n.Offset = val
+		default:
+			e.fail(attr.start, attr.end, "unknown tablerow attribute %q", attr.text)
+		}
+	}
+	e.end()
+	n.Body, _ = p.parseBlockBody(s, &block{name: "tablerow", open: t, stops: []string{"endtablerow"}})
+	return n
+}
+
+func (p *parser) parseCycle(t token, tag Tag) Node {
+	n := &Cycle{Tag: tag}
+	e := p.newExprParser(t.markStart, t.markEnd)
+	if e.peek().kind == eEOS {
+		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "cycle needs at least one value")
+		return nil
+	}
+	first := e.expression()
+	valuesStart := t.markStart
+	if e.peek().kind == eColon {
+		colon := e.next()
+		n.Group = first
+		valuesStart = colon.end
+	} else {
+		n.Values = append(n.Values, first)
+		if e.peek().kind == eComma {
+			e.next()
+		} else {
+			e.end()
+			n.Implicit = strings.TrimSpace(p.src[valuesStart:t.markEnd])
+			return n
+		}
+	}
+	for !e.err {
+		n.Values = append(n.Values, e.expression())
+		if e.peek().kind != eComma {
+			break
+		}
+		e.next()
+	}
+	e.end()
+	n.Implicit = strings.TrimSpace(p.src[valuesStart:t.markEnd])
+	return n
+}
+
+func (p *parser) parseInclude(t token, tag Tag) Node {
+	n := &Include{Tag: tag, Render: p.name(t) == "render"}
+	e := p.newExprParser(t.markStart, t.markEnd)
+	if e.peek().kind == eEOS {
+		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "%s needs the name of a partial", tag.Name)
+		return nil
+	}
+	nameTok := e.peek()
+	n.Name = e.expression()
+	if lit, ok := n.Name.(*Literal); n.Render && (!ok || lit.Kind != LitString) {
+		e.fail(nameTok.start, e.lastEnd(nameTok.end), "render needs the partial's name as a quoted string")
+		return nil
+	}
+	for _, kw := range []string{"with", "for"} {
+		if _, ok := e.acceptID(kw); ok {
+			n.With, n.For = e.expression(), kw == "for"
+			break
+		}
+	}
+	if _, ok := e.acceptID("as"); ok {
+		if a, ok := e.expect(eID); ok {
+			n.Alias, n.AliasRng = a.text, e.rng(a.start, a.end)
+		}
+	}
+	for !e.err && e.peek().kind != eEOS {
+		if e.peek().kind == eComma {
+			e.next()
+			continue
+		}
+		k := e.peek()
+		if k.kind != eID || !e.look(eColon, 1) {
+			e.failTok(k, "a keyword argument (name: value)")
+			break
+		}
+		n.Args = append(n.Args, e.argument())
+	}
+	if e.err {
+		return nil
+	}
+	return n
+}

@@ -1,0 +1,145 @@
+package render
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// Options configure an Engine. The zero value is the strict engine with the
+// default limits.
+type Options struct {
+	// Compat renders as Shopify Liquid does, without the strictness
+	// contract: see strict.Options.Compat for what is no longer checked
+	// before rendering; while rendering, undefined variables and properties
+	// print nothing.
+	Compat bool
+
+	// Partials resolves the names of include and render tags.
+	Partials strict.PartialSource
+
+	// Filters adds filters, or replaces standard ones.
+	Filters map[string]Filter
+
+	// Limits bound every compile and render; zero fields take the defaults.
+	Limits Limits
+}
+
+// Limits bound the work and output of templates. Each limit, when reached,
+// is an error with its own code, never a silent truncation.
+type Limits struct {
+	// MaxTemplateBytes caps the size of a template or partial source
+	// (template_too_large). Default 1 MiB.
+	MaxTemplateBytes int
+	// MaxOutputBytes caps the rendered output, counting text captured by
+	// capture blocks (output_limit). Default 16 MiB.
+	MaxOutputBytes int
+	// MaxLoopIterations caps the iterations of all for and tablerow loops
+	// of one render together (loop_limit). Default 1,000,000.
+	MaxLoopIterations int
+	// MaxDepth caps how deeply include and render tags nest at render time
+	// (depth_limit). Default 64.
+	MaxDepth int
+	// MaxNesting caps how deeply blocks nest in the source (a syntax_error).
+	// Default strict.DefaultMaxNesting.
+	MaxNesting int
+	// Timeout bounds a render when its context has no earlier deadline
+	// (deadline_exceeded). Default 10s; negative means no timeout.
+	Timeout time.Duration
+}
+
+// The default limits.
+const (
+	DefaultMaxTemplateBytes  = 1 << 20
+	DefaultMaxOutputBytes    = 16 << 20
+	DefaultMaxLoopIterations = 1_000_000
+	DefaultMaxDepth          = 64
+	DefaultTimeout           = 10 * time.Second
+)
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxTemplateBytes <= 0 {
+		l.MaxTemplateBytes = DefaultMaxTemplateBytes
+	}
+	if l.MaxOutputBytes <= 0 {
+		l.MaxOutputBytes = DefaultMaxOutputBytes
+	}
+	if l.MaxLoopIterations <= 0 {
+		l.MaxLoopIterations = DefaultMaxLoopIterations
+	}
+	if l.MaxDepth <= 0 {
+		l.MaxDepth = DefaultMaxDepth
+	}
+	if l.MaxNesting <= 0 {
+		l.MaxNesting = strict.DefaultMaxNesting
+	}
+	if l.Timeout == 0 {
+		l.Timeout = DefaultTimeout
+	}
+	return l
+}
+
+// FilterFunc implements a filter: input is the value before the "|", args
+// the positional arguments and kwargs the keyword arguments (nil when
+// none). Values follow the package's value model. A returned error fails
+// the render with a render_error at the filter.
+type FilterFunc func(input any, args []any, kwargs map[string]any) (any, error)
+
+// Filter is a filter implementation and the argument counts the checker
+// enforces for it.
+type Filter struct {
+	Sig strict.FilterSig
+	Fn  FilterFunc
+}
+
+// Error is a failed compile or render. Class is the Symphony error class:
+// template_parse_error for problems found before rendering,
+// template_render_error for problems found while rendering. The
+// diagnostics say what and where; diag.AsList recovers them.
+type Error struct {
+	Class       diag.Class
+	Diagnostics diag.List
+}
+
+func (e *Error) Error() string {
+	errs := e.Diagnostics.Errors()
+	if len(errs) == 0 {
+		return string(e.Class)
+	}
+	var b strings.Builder
+	b.WriteString(string(e.Class))
+	b.WriteString(": ")
+	b.WriteString(errs[0].Error())
+	if len(errs) > 1 {
+		b.WriteString(" (and ")
+		b.WriteString(itoa(len(errs) - 1))
+		b.WriteString(" more)")
+	}
+	return b.String()
+}
+
+// Unwrap exposes the error diagnostics to errors.As and diag.AsList.
+func (e *Error) Unwrap() error { return e.Diagnostics.Err() }
+
+func itoa(n int) string { return toString(int64(n)) }
+
+// AsError returns the *Error in err's chain, if any.
+func AsError(err error) (*Error, bool) {
+	var e *Error
+	ok := errors.As(err, &e)
+	return e, ok
+}
+
+// Render is a convenience for one-off rendering: it compiles src with the
+// given engine and schema and renders it with vars.
+func (e *Engine) Render(ctx context.Context, src, filename string, schema *strict.Schema, vars map[string]any) (string, error) {
+	t, diags := e.Compile(src, filename, diag.Pos{}, schema)
+	if diags.HasErrors() {
+		return "", &Error{Class: diag.ClassTemplateParse, Diagnostics: diags}
+	}
+	return t.Render(ctx, vars)
+}

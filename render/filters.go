@@ -1,0 +1,6 @@
+package render
+
+// standardFilters returns the implementations of strict.StandardFilters.
+func standardFilters() map[string]FilterFunc {
+	return map[string]FilterFunc{}
+}

@@ -7,7 +7,6 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
 
-
 // Sample returns a context that fits the schema, for smoke-rendering a
 // template: each value is the first of its schema's examples, else its
 // default, const or first enum value, else a typed placeholder (strings

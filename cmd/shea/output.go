@@ -1,0 +1,88 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// Output formats.
+const (
+	formatText  = "text"
+	formatJSON  = "json"
+	formatSARIF = "sarif"
+)
+
+func checkFormat(f string) error {
+	switch f {
+	case formatText, formatJSON, formatSARIF:
+		return nil
+	}
+	return usageError{fmt.Errorf("unknown format %q (want text, json or sarif)", f)}
+}
+
+// colorEnabled reports whether diagnostics on stderr may be colored: only
+// when stderr is a terminal and NO_COLOR is unset.
+func (e *env) colorEnabled() bool {
+	if _, set := os.LookupEnv("NO_COLOR"); set || e.getenv("NO_COLOR") != "" {
+		return false
+	}
+	f, ok := e.stderr.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// sources reads the files diagnostics refer to, once each, to quote lines.
+type sources struct {
+	mu    sync.Mutex
+	files map[string][]byte
+}
+
+func (s *sources) add(name string, b []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.files == nil {
+		s.files = map[string][]byte{}
+	}
+	s.files[name] = b
+}
+
+func (s *sources) get(name string) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if b, ok := s.files[name]; ok {
+		return b
+	}
+	b, err := os.ReadFile(name)
+	if err != nil || len(b) > 4<<20 {
+		b = nil
+	}
+	if s.files == nil {
+		s.files = map[string][]byte{}
+	}
+	s.files[name] = b
+	return b
+}
+
+// writeTextDiagnostics writes diagnostics for people on stderr.
+func (e *env) writeTextDiagnostics(l diag.List, src *sources) {
+	l.Sort()
+	diag.WriteText(e.stderr, l, diag.TextOptions{Color: e.colorEnabled(), Source: src.get, ExplainHint: true})
+}
+
+// writeSARIF writes diagnostics as SARIF on stdout, with paths relative to
+// the working directory.
+func (e *env) writeSARIF(l diag.List, src *sources) error {
+	l.Sort()
+	wd, _ := os.Getwd()
+	return diag.WriteSARIF(e.stdout, l, diag.SARIFOptions{ToolVersion: version(), BaseDir: wd, Source: src.get})
+}
+
+// displayPath shows a path as given, relative paths staying relative.
+func displayPath(p string) string { return filepath.Clean(p) }

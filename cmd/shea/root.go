@@ -1,0 +1,82 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit statuses, as DESIGN.md §4 defines them.
+const (
+	exitClean    = 0 // no errors (warnings allowed)
+	exitFindings = 1 // the input has errors
+	exitFailure  = 2 // the command could not run
+)
+
+// findingsError reports that the command ran and found errors; it has
+// already printed them.
+type findingsError struct{}
+
+func (findingsError) Error() string { return "errors found" }
+
+// usageError is a problem with the command line.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// env is what commands read and write: the standard streams and the
+// environment, so tests can run commands in-process.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
+	root := newRootCmd(e)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.Execute()
+	switch {
+	case err == nil:
+		return exitClean
+	case errors.As(err, new(findingsError)):
+		return exitFindings
+	}
+	fmt.Fprintf(stderr, "shea: %v\n", err)
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintln(stderr, "Run 'shea help' for usage.")
+	}
+	return exitFailure
+}
+
+func newRootCmd(e *env) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "shea",
+		Short: "Strict Liquid for coding-agent prompts: check, validate and render workflow templates",
+		Long: `shea is a strict, Liquid-compatible rendering engine for the prompt files that
+drive coding agents. It turns every mistake in a template, such as a misspelt
+{{ issue.titel }}, into a precise error before any agent is launched.
+
+Exit status: 0 when there are no errors (warnings allowed), 1 when errors were
+found, 2 when the command could not run.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Version:       version(),
+	}
+	root.SetVersionTemplate("shea {{.Version}}\n")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.AddCommand(
+		newCheckCmd(e),
+		newVersionCmd(e),
+	)
+	return root
+}

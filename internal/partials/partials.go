@@ -1,0 +1,119 @@
+// Package partials finds the partials that include and render tags name,
+// in directories that paths can never escape.
+package partials
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// MaxBytes caps the size of a partial file.
+const MaxBytes = 1 << 20
+
+// Candidates returns the file names a partial name may refer to, in the
+// order they are tried: the name itself when it has an extension, else the
+// name with ".liquid", then with ".md", then bare.
+func Candidates(name string) []string {
+	if path.Ext(name) != "" {
+		return []string{name}
+	}
+	return []string{name + ".liquid", name + ".md", name}
+}
+
+// Valid reports whether a partial name is a relative slash-separated path
+// that stays inside its root (no "..", no absolute path, no backslash).
+func Valid(name string) bool {
+	if name == "" || strings.ContainsRune(name, '\\') || path.IsAbs(name) || strings.ContainsRune(name, 0) {
+		return false
+	}
+	return fs.ValidPath(name)
+}
+
+// Dir is a directory of partials. Reads are confined to it: a name with ".."
+// or a symbolic link leading outside the directory fails.
+type Dir struct {
+	root string
+}
+
+// NewDir returns the partials in dir.
+func NewDir(dir string) *Dir { return &Dir{root: dir} }
+
+// Partial implements strict.PartialSource.
+func (d *Dir) Partial(name string) (src, filename string, err error) {
+	if !Valid(name) {
+		return "", "", fmt.Errorf("partial name %q must be a relative path inside %s: %w", name, d.root, fs.ErrNotExist)
+	}
+	for _, c := range Candidates(name) {
+		b, err := ReadFile(d.root, c)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return "", "", err
+		}
+		return string(b), filepath.Join(d.root, filepath.FromSlash(c)), nil
+	}
+	return "", "", fmt.Errorf("partial %q: %w", name, fs.ErrNotExist)
+}
+
+// PartialNames lists the partials of the directory, for suggestions.
+func (d *Dir) PartialNames() []string {
+	entries, err := os.ReadDir(d.root)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		n := e.Name()
+		for _, ext := range []string{".liquid", ".md"} {
+			n = strings.TrimSuffix(n, ext)
+		}
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ReadFile reads name (slash-separated, relative) inside dir through an
+// os.Root, so that neither ".." nor a symbolic link can lead outside dir,
+// and refuses files larger than MaxBytes.
+func ReadFile(dir, name string) ([]byte, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	f, err := root.Open(filepath.FromSlash(name))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory: %w", name, fs.ErrNotExist)
+	}
+	if st.Size() > MaxBytes {
+		return nil, fmt.Errorf("%s is %d bytes, more than the %d-byte limit for templates", name, st.Size(), MaxBytes)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, MaxBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxBytes {
+		return nil, fmt.Errorf("%s is more than the %d-byte limit for templates", name, MaxBytes)
+	}
+	return b, nil
+}

@@ -2,6 +2,15 @@ package render
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	osrender "github.com/osteele/liquid/render"
 
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -35,9 +44,12 @@ func (e *Engine) Compat() bool { return e.opts.Compat }
 // Template is a compiled template. It is immutable and safe for concurrent
 // use.
 type Template struct {
-	eng    *Engine
-	schema *strict.Schema
-	prog   *strict.Program
+	eng      *Engine
+	schema   *strict.Schema
+	prog     *strict.Program
+	main     *unit
+	partials map[string]*unit
+	dynamic  sync.Map // name → *unit: partials named only at render time (compat mode)
 }
 
 // Program returns the checked syntax tree of the template and its partials.
@@ -50,14 +62,166 @@ func (t *Template) Schema() *strict.Schema { return t.schema }
 // and start place src in the file the user edits (start is the position of
 // src's first byte; the zero Pos means the start of the file). schema
 // declares the template's inputs; it is ignored in compat mode. Compile
-// returns nil and the diagnostics when there is any error.
-func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Schema) (*Template, diag.List) {
-	panic("not implemented yet")
+// returns nil and the diagnostics when there is any error; warnings come
+// with a template.
+func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Schema) (t *Template, diags diag.List) {
+	if start.IsZero() {
+		start = diag.StartPos
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			t = nil
+			diags = append(diags, diag.Errorf(diag.SyntaxError, diag.Range{Filename: filename, Start: start, End: start},
+				"internal error while compiling: %v", r))
+		}
+	}()
+	if len(src) > e.limits.MaxTemplateBytes {
+		return nil, diag.List{diag.Errorf(diag.TemplateTooLarge, diag.Range{Filename: filename, Start: start, End: start},
+			"template is %d bytes, more than the %d-byte limit", len(src), e.limits.MaxTemplateBytes)}
+	}
+	if e.opts.Compat {
+		schema = nil
+	}
+	prog, diags := strict.Check(src, filename, start, strict.Options{
+		Context:    schema,
+		Partials:   e.opts.Partials,
+		Filters:    e.sigs,
+		Compat:     e.opts.Compat,
+		MaxNesting: e.limits.MaxNesting,
+	})
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	t = &Template{eng: e, schema: schema, prog: prog, partials: map[string]*unit{}}
+	main, err := (&compiler{eng: e, src: src, base: start.Byte}).unit(t, "", prog.Template)
+	if err != nil {
+		return nil, append(diags, diag.Errorf(diag.SyntaxError, diag.Range{Filename: filename, Start: start, End: start}, "%v", err))
+	}
+	t.main = main
+	names := make([]string, 0, len(prog.Partials))
+	for name := range prog.Partials {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		pt := prog.Partials[name]
+		if len(pt.Source) > e.limits.MaxTemplateBytes {
+			return nil, append(diags, diag.Errorf(diag.TemplateTooLarge, diag.Range{Filename: pt.Filename, Start: pt.Start, End: pt.Start},
+				"partial %q is %d bytes, more than the %d-byte limit", name, len(pt.Source), e.limits.MaxTemplateBytes))
+		}
+		u, err := (&compiler{eng: e, src: pt.Source, base: pt.Start.Byte}).unit(t, name, pt)
+		if err != nil {
+			return nil, append(diags, diag.Errorf(diag.SyntaxError, diag.Range{Filename: pt.Filename, Start: pt.Start, End: pt.Start}, "%v", err))
+		}
+		t.partials[name] = u
+	}
+	return t, diags
 }
 
 // Render renders the template with vars. See the package documentation for
 // what is checked. On error the returned text is empty and the error is an
 // *Error.
 func (t *Template) Render(ctx context.Context, vars map[string]any) (string, error) {
-	panic("not implemented yet")
+	var b strings.Builder
+	if err := t.render(ctx, &b, vars); err != nil {
+		return "", err
+	}
+	return b.String(), nil
 }
+
+// RenderTo renders into w, which receives the text only when the whole
+// render succeeded.
+func (t *Template) RenderTo(ctx context.Context, w io.Writer, vars map[string]any) error {
+	out, err := t.Render(ctx, vars)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, out)
+	return err
+}
+
+func (t *Template) render(ctx context.Context, out io.Writer, vars map[string]any) (err error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = &Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
+				diag.Errorf(diag.RenderError, diag.Range{Filename: t.prog.Template.Filename}, "internal error while rendering: %v", r)}}
+		}
+	}()
+	if diags := t.ValidateContext(vars); diags.HasErrors() {
+		return &Error{Class: diag.ClassTemplateRender, Diagnostics: diags}
+	}
+	b := &budget{ctx: ctx, limits: t.eng.limits}
+	if d, ok := ctx.Deadline(); ok {
+		b.deadline = d
+	}
+	if t.eng.limits.Timeout > 0 {
+		if d := time.Now().Add(t.eng.limits.Timeout); b.deadline.IsZero() || d.Before(b.deadline) {
+			b.deadline = d
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return &Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
+			diag.Errorf(diag.DeadlineExceeded, diag.Range{Filename: t.prog.Template.Filename}, "rendering not started: %v", err)}}
+	}
+	st := newState(t, b, vars)
+	err = renderUnit(t.main, &countingWriter{b: b, w: out}, st)
+	if err != nil && !errors.Is(err, errBreak) && !errors.Is(err, errContinue) {
+		return t.renderError(err)
+	}
+	return nil
+}
+
+// renderUnit renders a compiled unit with osteele's renderer.
+func renderUnit(u *unit, w io.Writer, st *state) error {
+	err := osrender.Render(u.root, w, map[string]any{stateKey: st}, u.cfg)
+	if err == nil {
+		return nil // a nil osrender.Error must not become a non-nil error
+	}
+	return err
+}
+
+// renderError converts an error from the renderer to an *Error.
+func (t *Template) renderError(err error) *Error {
+	var d *diag.Diagnostic
+	if errors.As(err, &d) {
+		if d.Subject.Filename == "" && d.Subject.Start.IsZero() {
+			d.Subject.Filename = t.prog.Template.Filename
+		}
+		return &Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{d}}
+	}
+	return &Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
+		diag.Errorf(diag.RenderError, diag.Range{Filename: t.prog.Template.Filename}, "%v", err)}}
+}
+
+// ValidateContext checks vars against the template's schema (nothing in
+// compat mode, or without a schema): every required input present, every
+// declared input of the declared shape. Problems are context_invalid errors
+// naming the JSON pointer.
+func (t *Template) ValidateContext(vars map[string]any) diag.List {
+	if t.schema == nil {
+		return nil
+	}
+	plain := make(map[string]any, len(vars))
+	for k, v := range vars {
+		if t.schema.Has(k) {
+			plain[k] = toJSON(v)
+		}
+	}
+	var out diag.List
+	for _, p := range t.schema.Validate(plain) {
+		out = append(out, diag.Errorf(diag.ContextInvalid, diag.Range{}, "context does not fit the template's schema at %s: %s", pointerOrRoot(p.Pointer), p.Message))
+	}
+	return out
+}
+
+func pointerOrRoot(p string) string {
+	if p == "" {
+		return "/"
+	}
+	return p
+}
+
+var _ = fmt.Sprint

@@ -62,6 +62,11 @@ func property(obj any, key any, dot bool) (v any, found bool) {
 		return nil, false
 	case int64, float64, bool, time.Time:
 		return nil, false
+	case propObject:
+		if k, ok := key.(string); ok {
+			return x.prop(k)
+		}
+		return nil, false
 	}
 	return reflectProperty(obj, key, dot)
 }

@@ -668,8 +668,8 @@ func rubyInspect(v any) string {
 // arrays, key presence for objects.
 func contains(a, b any) bool {
 	a, b = normalize(a), normalize(b)
-	if a == nil || b == nil {
-		return false
+	if !truthy(a) || !truthy(b) {
+		return false // Liquid: nil or false on either side never contains
 	}
 	switch x := a.(type) {
 	case string:

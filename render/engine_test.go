@@ -1,0 +1,66 @@
+package render
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+func laneSchema(t *testing.T) *strict.Schema {
+	t.Helper()
+	s, err := strict.LaneContext("symphony")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func issueVars() map[string]any {
+	return map[string]any{
+		"issue": map[string]any{
+			"id": "1", "identifier": "ABC-1", "title": "Fix the bug", "state": "Todo",
+			"url": nil, "labels": []any{"bug", "p1"},
+		},
+		"attempt": nil,
+	}
+}
+
+func TestStrictRenderHappyPath(t *testing.T) {
+	eng := New(Options{})
+	tpl, diags := eng.Compile("{{ issue.identifier }}: {{ issue.title }}{% if issue.url %} <{{ issue.url }}>{% endif %}{% for l in issue.labels %} #{{ l }}{% endfor %}{% if attempt %} (retry {{ attempt }}){% endif %}", "p.md", diag.Pos{}, laneSchema(t))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	out, err := tpl.Render(context.Background(), issueVars())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "ABC-1: Fix the bug #bug #p1"; out != want {
+		t.Errorf("got %q, want %q", out, want)
+	}
+}
+
+func TestStrictRenderMissingKeyIsPositionedError(t *testing.T) {
+	eng := New(Options{})
+	// branch_name is declared by the schema but absent from this issue.
+	tpl, diags := eng.Compile("line one\n  {{ issue.branch_name }}", "p.md", diag.Pos{Line: 10, Column: 1, Byte: 200}, laneSchema(t))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	out, err := tpl.Render(context.Background(), issueVars())
+	if out != "" || err == nil {
+		t.Fatalf("got %q, %v; want an error and no output", out, err)
+	}
+	e, ok := AsError(err)
+	if !ok || e.Class != diag.ClassTemplateRender || len(e.Diagnostics) != 1 {
+		t.Fatalf("error %#v", err)
+	}
+	d := e.Diagnostics[0]
+	want := diag.Range{Filename: "p.md", Start: diag.Pos{Line: 11, Column: 6, Byte: 214}, End: diag.Pos{Line: 11, Column: 23, Byte: 231}}
+	if d.Code != diag.UnknownVariable || d.Subject != want || !strings.Contains(d.Summary, `"issue.branch_name"`) {
+		t.Errorf("got %v %+v %q", d.Code, d.Subject, d.Summary)
+	}
+}

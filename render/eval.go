@@ -1,0 +1,324 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// evalFn evaluates a compiled expression.
+type evalFn func(st *state) (any, error)
+
+// compiler turns syntax trees into evaluators.
+type compiler struct {
+	eng  *Engine
+	src  string // the source being compiled
+	base int    // file byte offset of src[0]
+}
+
+func (c *compiler) expr(e strict.Expr) evalFn {
+	switch e := e.(type) {
+	case *strict.Literal:
+		var v any
+		switch e.Kind {
+		case strict.LitBlank:
+			v = blankValue{}
+		case strict.LitEmpty:
+			v = emptyValue{}
+		default:
+			v = e.Value
+		}
+		return func(*state) (any, error) { return v, nil }
+	case *strict.RangeLit:
+		return c.rangeLit(e)
+	case *strict.Path:
+		return c.path(e)
+	case *strict.Compare:
+		return c.compare(e)
+	case *strict.Logical:
+		return c.logical(e)
+	}
+	return func(*state) (any, error) { return nil, fmt.Errorf("unsupported expression %T", e) }
+}
+
+// value evaluates an expression for use as a value: the keywords blank and
+// empty become the empty string.
+func value(v any) any {
+	switch v.(type) {
+	case blankValue, emptyValue:
+		return ""
+	}
+	return v
+}
+
+func (c *compiler) rangeLit(e *strict.RangeLit) evalFn {
+	lo, hi := c.expr(e.Start), c.expr(e.End)
+	return func(st *state) (any, error) {
+		a, err := lo(st)
+		if err != nil {
+			return nil, err
+		}
+		b, err := hi(st)
+		if err != nil {
+			return nil, err
+		}
+		return rangeValue{rangeBound(value(a)), rangeBound(value(b))}, nil
+	}
+}
+
+// rangeBound converts a range end to an integer as Ruby's to_i does.
+func rangeBound(v any) int64 {
+	switch x := normalize(v).(type) {
+	case int64:
+		return x
+	case float64:
+		return int64(x)
+	case string:
+		return leadingInt(x)
+	}
+	return 0
+}
+
+// segment is a compiled path step.
+type segment struct {
+	key   any    // static key: a string name or an int64 index
+	index evalFn // dynamic key
+	dot   bool
+	end   diag.Pos // where the path up to this step ends
+}
+
+func (c *compiler) path(p *strict.Path) evalFn {
+	segs := make([]segment, len(p.Segments))
+	for i, s := range p.Segments {
+		seg := segment{dot: s.Dot, end: s.Range().End}
+		switch {
+		case s.Index != nil:
+			if lit, ok := s.Index.(*strict.Literal); ok && (lit.Kind == strict.LitInt || lit.Kind == strict.LitString) {
+				seg.key = lit.Value
+			} else {
+				seg.index = c.expr(s.Index)
+			}
+		default:
+			seg.key = s.Name
+		}
+		segs[i] = seg
+	}
+	root := p.Root
+	var rootExpr evalFn
+	if p.RootExpr != nil {
+		rootExpr = c.expr(p.RootExpr)
+	}
+	rng := p.Range()
+	return func(st *state) (any, error) {
+		name := root
+		if rootExpr != nil {
+			k, err := rootExpr(st)
+			if err != nil {
+				return nil, err
+			}
+			name = toString(value(k))
+		}
+		v, ok := st.lookup(name)
+		if !ok {
+			if st.strict {
+				r := rng
+				r.End = p.RootRange.End
+				return nil, missing(r, name, p, 0)
+			}
+			return nil, nil
+		}
+		for i := range segs {
+			s := &segs[i]
+			if v == nil {
+				return nil, nil // reading through null is fine
+			}
+			key := s.key
+			if s.index != nil {
+				k, err := s.index(st)
+				if err != nil {
+					return nil, err
+				}
+				key = normalize(value(k))
+			}
+			next, found := property(v, key, s.dot)
+			if !found {
+				if st.strict && isObject(v) {
+					r := rng
+					r.End = s.end
+					return nil, missing(r, name, p, i+1)
+				}
+				return nil, nil
+			}
+			v = next
+		}
+		return v, nil
+	}
+}
+
+// missing is the runtime strictness error for a lookup that found nothing.
+func missing(r diag.Range, root string, p *strict.Path, n int) *diag.Diagnostic {
+	var b strings.Builder
+	b.WriteString(root)
+	for _, s := range p.Segments[:n] {
+		switch {
+		case s.Dot:
+			b.WriteString("." + s.Name)
+		case s.Index == nil:
+			fmt.Fprintf(&b, "[%q]", s.Name)
+		default:
+			b.WriteString("[…]")
+		}
+	}
+	if n == 0 {
+		return diag.Errorf(diag.UnknownVariable, r, "variable %q is not defined when rendering", b.String())
+	}
+	return diag.Errorf(diag.UnknownVariable, r, "%q is missing from the data", b.String())
+}
+
+func (c *compiler) compare(e *strict.Compare) evalFn {
+	left, right := c.expr(e.Left), c.expr(e.Right)
+	op, opRange := e.Op, e.OpRange
+	return func(st *state) (any, error) {
+		a, err := left(st)
+		if err != nil {
+			return nil, err
+		}
+		b, err := right(st)
+		if err != nil {
+			return nil, err
+		}
+		switch op {
+		case "==":
+			return equal(a, b), nil
+		case "!=", "<>":
+			return !equal(a, b), nil
+		case "contains":
+			return contains(value(a), value(b)), nil
+		}
+		if isKeyword(a) || isKeyword(b) {
+			return false, nil
+		}
+		ok, err := compare(op, a, b)
+		if err != nil {
+			return nil, diag.Errorf(diag.RenderError, opRange, "%v", err)
+		}
+		return ok, nil
+	}
+}
+
+// logical evaluates a chain of and/or as Liquid does: left to right,
+// stopping at the first operand that decides the chain.
+func (c *compiler) logical(e *strict.Logical) evalFn {
+	type link struct {
+		eval evalFn
+		op   string // the operator after this operand; "" for the last
+	}
+	var chain []link
+	for {
+		chain = append(chain, link{c.expr(e.Left), e.Op})
+		next, ok := e.Right.(*strict.Logical)
+		if !ok {
+			chain = append(chain, link{c.expr(e.Right), ""})
+			break
+		}
+		e = next
+	}
+	return func(st *state) (any, error) {
+		var res any
+		for _, l := range chain {
+			v, err := l.eval(st)
+			if err != nil {
+				return nil, err
+			}
+			res = v
+			if l.op == "or" && truthy(value(v)) || l.op == "and" && !truthy(value(v)) {
+				return res, nil
+			}
+		}
+		return res, nil
+	}
+}
+
+// filterCall is a compiled filter step.
+type filterCall struct {
+	name    string
+	fn      FilterFunc
+	args    []evalFn
+	kwNames []string
+	kwArgs  []evalFn
+	rng     diag.Range
+}
+
+// pipeline compiles "value | filter …".
+func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
+	val := c.expr(pl.Value)
+	if len(pl.Filters) == 0 {
+		return val
+	}
+	calls := make([]filterCall, len(pl.Filters))
+	for i, f := range pl.Filters {
+		fc := filterCall{name: f.Name, fn: c.eng.filters[f.Name], rng: f.NameRange}
+		for _, a := range f.Args {
+			if a.Name == "" {
+				fc.args = append(fc.args, c.expr(a.Value))
+			} else {
+				fc.kwNames = append(fc.kwNames, a.Name)
+				fc.kwArgs = append(fc.kwArgs, c.expr(a.Value))
+			}
+		}
+		calls[i] = fc
+	}
+	return func(st *state) (any, error) {
+		v, err := val(st)
+		if err != nil {
+			return nil, err
+		}
+		v = value(v)
+		for i := range calls {
+			fc := &calls[i]
+			if fc.fn == nil {
+				continue // an unknown filter in compat mode returns its input
+			}
+			base := len(st.args)
+			for _, a := range fc.args {
+				x, err := a(st)
+				if err != nil {
+					st.args = st.args[:base]
+					return nil, err
+				}
+				st.args = append(st.args, value(x))
+			}
+			var kw map[string]any
+			if len(fc.kwArgs) > 0 {
+				kw = make(map[string]any, len(fc.kwArgs))
+				for j, a := range fc.kwArgs {
+					x, err := a(st)
+					if err != nil {
+						st.args = st.args[:base]
+						return nil, err
+					}
+					kw[fc.kwNames[j]] = value(x)
+				}
+			}
+			out, err := callFilter(fc.fn, v, st.args[base:len(st.args):len(st.args)], kw)
+			st.args = st.args[:base]
+			if err != nil {
+				return nil, diag.Errorf(diag.RenderError, fc.rng, "filter %q: %v", fc.name, err)
+			}
+			v = out
+		}
+		return v, nil
+	}
+}
+
+// callFilter calls a filter, turning a panic into an error.
+func callFilter(fn FilterFunc, in any, args []any, kw map[string]any) (out any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("failed on its input: %v", r)
+		}
+	}()
+	return fn(in, args, kw)
+}

@@ -1,0 +1,128 @@
+package render
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// stateKey is the binding under which a render's state travels through
+// osteele's render context. No Liquid identifier can spell it.
+const stateKey = "\x00shea"
+
+// errBreak and errContinue carry {% break %} and {% continue %} up to the
+// enclosing loop.
+var (
+	errBreak    = errors.New("break")
+	errContinue = errors.New("continue")
+)
+
+// budget is what all the scopes of one render share: limits and their
+// accounting, and the deadline.
+type budget struct {
+	ctx        context.Context
+	deadline   time.Time
+	limits     Limits
+	iterations int
+	ticks      int
+	out        int // bytes written or captured
+}
+
+// state is the state of one render, or of one isolated partial render.
+type state struct {
+	t       *Template
+	b       *budget
+	strict  bool
+	vars    map[string]any // the caller's data (never modified)
+	assigns map[string]any // assign and capture
+	// counters are increment/decrement counters, read after assigns.
+	counters map[string]int64
+	// scope holds block-scoped bindings (loop variables, forloop, include
+	// arguments), innermost last.
+	scope   []binding
+	loops   []*forloop // enclosing for loops, for forloop.parentloop
+	cycles  map[string]int
+	offsets map[string]int64 // for "offset: continue"
+	changed *string          // last ifchanged output
+	depth   int              // include/render nesting
+	args    []any            // reusable filter-argument buffer
+}
+
+type binding struct {
+	name string
+	val  any
+}
+
+func newState(t *Template, b *budget, vars map[string]any) *state {
+	return &state{t: t, b: b, strict: !t.eng.opts.Compat, vars: vars, assigns: map[string]any{}}
+}
+
+// isolated returns the state of a {% render %} partial: same budget and
+// template, nothing else.
+func (st *state) isolated() *state {
+	s := newState(st.t, st.b, nil)
+	s.depth = st.depth
+	return s
+}
+
+// lookup finds a variable: block scopes, then assigns, then counters, then
+// the data.
+func (st *state) lookup(name string) (any, bool) {
+	for i := len(st.scope) - 1; i >= 0; i-- {
+		if st.scope[i].name == name {
+			return st.scope[i].val, true
+		}
+	}
+	if v, ok := st.assigns[name]; ok {
+		return v, true
+	}
+	if v, ok := st.counters[name]; ok {
+		return v, true
+	}
+	if v, ok := st.vars[name]; ok {
+		return v, true
+	}
+	return nil, false
+}
+
+func (st *state) push(name string, v any) { st.scope = append(st.scope, binding{name, v}) }
+
+// set updates the innermost binding of name (which must exist).
+func (st *state) set(name string, v any) {
+	for i := len(st.scope) - 1; i >= 0; i-- {
+		if st.scope[i].name == name {
+			st.scope[i].val = v
+			return
+		}
+	}
+}
+
+func (st *state) popN(n int) { st.scope = st.scope[:len(st.scope)-n] }
+
+// tick counts one loop iteration against the limit and checks the deadline
+// now and then.
+func (st *state) tick(r diag.Range) error {
+	b := st.b
+	b.iterations++
+	if b.iterations > b.limits.MaxLoopIterations {
+		return diag.Errorf(diag.LoopLimit, r, "loops ran more than %d iterations in one render", b.limits.MaxLoopIterations)
+	}
+	return st.checkTime(r)
+}
+
+func (st *state) checkTime(r diag.Range) error {
+	b := st.b
+	b.ticks++
+	if b.ticks&255 != 0 {
+		return nil
+	}
+	if err := b.ctx.Err(); err != nil {
+		return diag.Errorf(diag.DeadlineExceeded, r, "rendering stopped: %v", err)
+	}
+	if !b.deadline.IsZero() && time.Now().After(b.deadline) {
+		return diag.Errorf(diag.DeadlineExceeded, r, "rendering took longer than %v", b.limits.Timeout)
+	}
+	return nil
+}

@@ -1,0 +1,368 @@
+package render
+
+import (
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+func (c *compiler) assign(n *strict.Assign) simpleFn {
+	eval, name := c.pipeline(n.Value), n.Target
+	return func(st *state, _ io.Writer) error {
+		v, err := eval(st)
+		if err != nil {
+			return err
+		}
+		st.assigns[name] = value(v)
+		return nil
+	}
+}
+
+func (c *compiler) increment(n *strict.Increment) simpleFn {
+	name, dec := n.Var, n.Decrement
+	return func(st *state, w io.Writer) error {
+		if st.counters == nil {
+			st.counters = map[string]int64{}
+		}
+		v := st.counters[name]
+		if dec {
+			v--
+			st.counters[name] = v
+		} else {
+			st.counters[name] = v + 1
+		}
+		_, err := io.WriteString(w, itoa64(v))
+		return err
+	}
+}
+
+func (c *compiler) cycle(n *strict.Cycle) simpleFn {
+	vals := make([]evalFn, len(n.Values))
+	for i, v := range n.Values {
+		vals[i] = c.expr(v)
+	}
+	var group evalFn
+	if n.Group != nil {
+		group = c.expr(n.Group)
+	}
+	implicit := n.Implicit
+	return func(st *state, w io.Writer) error {
+		key := implicit
+		if group != nil {
+			g, err := group(st)
+			if err != nil {
+				return err
+			}
+			key = "\x00" + toString(value(g))
+		}
+		if st.cycles == nil {
+			st.cycles = map[string]int{}
+		}
+		i := st.cycles[key]
+		if i < len(vals) {
+			v, err := vals[i](st)
+			if err != nil {
+				return err
+			}
+			if _, err := io.WriteString(w, toString(value(v))); err != nil {
+				return err
+			}
+		}
+		i++
+		if i >= len(vals) {
+			i = 0
+		}
+		st.cycles[key] = i
+		return nil
+	}
+}
+
+func (c *compiler) ifBlock(n *strict.If) blockFn {
+	conds := make([]evalFn, len(n.Clauses))
+	for i, cl := range n.Clauses {
+		if cl.Cond != nil {
+			conds[i] = c.expr(cl.Cond)
+		}
+	}
+	unless := n.Unless
+	return func(st *state, w io.Writer, body func(int, io.Writer) error) error {
+		for i, cond := range conds {
+			if cond == nil {
+				return body(i, w)
+			}
+			v, err := cond(st)
+			if err != nil {
+				return err
+			}
+			t := truthy(value(v))
+			if i == 0 && unless {
+				t = !t
+			}
+			if t {
+				return body(i, w)
+			}
+		}
+		return nil
+	}
+}
+
+func (c *compiler) caseBlock(n *strict.Case) blockFn {
+	subject := c.expr(n.Subject)
+	type clause struct {
+		values []evalFn // nil for else
+	}
+	clauses := make([]clause, len(n.Clauses))
+	for i, cl := range n.Clauses {
+		if cl.Values == nil {
+			continue
+		}
+		clauses[i].values = make([]evalFn, len(cl.Values))
+		for j, v := range cl.Values {
+			clauses[i].values[j] = c.expr(v)
+		}
+	}
+	return func(st *state, w io.Writer, body func(int, io.Writer) error) error {
+		s, err := subject(st)
+		if err != nil {
+			return err
+		}
+		matched := false
+		for i, cl := range clauses {
+			if cl.values == nil {
+				if !matched {
+					if err := body(i+1, w); err != nil {
+						return err
+					}
+				}
+				continue
+			}
+			for _, ve := range cl.values {
+				v, err := ve(st)
+				if err != nil {
+					return err
+				}
+				// Each matching value renders the clause again, as in
+				// Liquid, where "when a, b" is two conditions.
+				if equal(s, v) {
+					matched = true
+					if err := body(i+1, w); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		return nil
+	}
+}
+
+// loopBounds evaluates a loop's offset and limit.
+func loopBound(st *state, eval evalFn, r diag.Range, what string) (int64, bool, error) {
+	if eval == nil {
+		return 0, false, nil
+	}
+	v, err := eval(st)
+	if err != nil {
+		return 0, false, err
+	}
+	v = value(v)
+	if v == nil {
+		return 0, false, nil
+	}
+	n, err := toInteger(v)
+	if err != nil {
+		return 0, false, diag.Errorf(diag.RenderError, r, "for-loop %s must be an integer, got %s", what, rubyInspect(normalize(v)))
+	}
+	return n, true, nil
+}
+
+func (c *compiler) forBlock(n *strict.For) blockFn {
+	coll := c.expr(n.Collection)
+	var limit, offset evalFn
+	if n.Limit != nil {
+		limit = c.expr(n.Limit)
+	}
+	if n.Offset != nil {
+		offset = c.expr(n.Offset)
+	}
+	name, reversed, cont, hasElse := n.Var, n.Reversed, n.OffsetContinue, n.HasElse
+	key := n.Var + "-" + c.source(n.Collection)
+	rng, tag := n.Range(), n.NameRange
+	return func(st *state, w io.Writer, body func(int, io.Writer) error) error {
+		cv, err := coll(st)
+		if err != nil {
+			return err
+		}
+		var from int64
+		if cont {
+			from = st.offsets[key]
+		} else if v, ok, err := loopBound(st, offset, rng, "offset"); err != nil {
+			return err
+		} else if ok {
+			from = v
+		}
+		to := int64(-1)
+		if v, ok, err := loopBound(st, limit, rng, "limit"); err != nil {
+			return err
+		} else if ok {
+			to = from + v
+		}
+		seq := seqOf(value(cv)).slice(from, to)
+		if st.offsets == nil {
+			st.offsets = map[string]int64{}
+		}
+		st.offsets[key] = from + int64(seq.n)
+		if seq.n == 0 {
+			if hasElse {
+				return body(1, w)
+			}
+			return nil
+		}
+		fl := &forloop{name: key, length: int64(seq.n)}
+		if len(st.loops) > 0 {
+			fl.parent = st.loops[len(st.loops)-1]
+		}
+		st.loops = append(st.loops, fl)
+		st.push(name, nil)
+		st.push("forloop", fl)
+		defer func() {
+			st.popN(2)
+			st.loops = st.loops[:len(st.loops)-1]
+		}()
+		for i := 0; i < seq.n; i++ {
+			if err := st.tick(tag); err != nil {
+				return err
+			}
+			j := i
+			if reversed {
+				j = seq.n - 1 - i
+			}
+			st.set(name, seq.at(j))
+			fl.index0 = int64(i)
+			if err := body(0, w); err != nil {
+				if errors.Is(err, errBreak) {
+					break
+				}
+				if errors.Is(err, errContinue) {
+					continue
+				}
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// source returns an expression's text as written, which names the loops
+// that share an "offset: continue" position.
+func (c *compiler) source(e strict.Expr) string {
+	r := e.Range()
+	from, to := r.Start.Byte-c.base, r.End.Byte-c.base
+	if from < 0 || to > len(c.src) || from > to {
+		return r.String()
+	}
+	return c.src[from:to]
+}
+
+func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
+	coll := c.expr(n.Collection)
+	var cols, limit, offset evalFn
+	if n.Cols != nil {
+		cols = c.expr(n.Cols)
+	}
+	if n.Limit != nil {
+		limit = c.expr(n.Limit)
+	}
+	if n.Offset != nil {
+		offset = c.expr(n.Offset)
+	}
+	name, rng, tag := n.Var, n.Range(), n.NameRange
+	return func(st *state, w io.Writer, body func(int, io.Writer) error) error {
+		cv, err := coll(st)
+		if err != nil {
+			return err
+		}
+		from, _, err := loopBound(st, offset, rng, "offset")
+		if err != nil {
+			return err
+		}
+		to := int64(-1)
+		if v, ok, err := loopBound(st, limit, rng, "limit"); err != nil {
+			return err
+		} else if ok {
+			to = from + v
+		}
+		seq := seqOf(value(cv)).slice(from, to)
+		ncols := int64(seq.n)
+		if v, ok, err := loopBound(st, cols, rng, "cols"); err != nil {
+			return err
+		} else if ok {
+			ncols = v
+		}
+		if _, err := io.WriteString(w, "<tr class=\"row1\">\n"); err != nil {
+			return err
+		}
+		tl := &tablerowloop{length: int64(seq.n), cols: ncols, row: 1, col: 1}
+		st.push(name, nil)
+		st.push("tablerowloop", tl)
+		defer st.popN(2)
+		for i := 0; i < seq.n; i++ {
+			if err := st.tick(tag); err != nil {
+				return err
+			}
+			st.set(name, seq.at(i))
+			if _, err := io.WriteString(w, "<td class=\"col"+itoa64(tl.col)+"\">"); err != nil {
+				return err
+			}
+			err := body(0, w)
+			if err != nil && !errors.Is(err, errBreak) && !errors.Is(err, errContinue) {
+				return err
+			}
+			if _, err := io.WriteString(w, "</td>"); err != nil {
+				return err
+			}
+			if errors.Is(err, errBreak) {
+				break
+			}
+			if tl.col == tl.cols && tl.index0 != tl.length-1 {
+				if _, err := io.WriteString(w, "</tr>\n<tr class=\"row"+itoa64(tl.row+1)+"\">"); err != nil {
+					return err
+				}
+			}
+			tl.next()
+		}
+		_, err = io.WriteString(w, "</tr>\n")
+		return err
+	}
+}
+
+func (c *compiler) capture(n *strict.Capture) blockFn {
+	name := n.Target
+	return func(st *state, w io.Writer, body func(int, io.Writer) error) error {
+		var buf strings.Builder
+		err := body(0, &countingWriter{b: st.b, w: &buf})
+		if err != nil && !errors.Is(err, errBreak) && !errors.Is(err, errContinue) {
+			return err
+		}
+		st.assigns[name] = buf.String()
+		return err
+	}
+}
+
+func (c *compiler) ifchanged(n *strict.Ifchanged) blockFn {
+	return func(st *state, w io.Writer, body func(int, io.Writer) error) error {
+		var buf strings.Builder
+		if err := body(0, &countingWriter{b: st.b, w: &buf}); err != nil {
+			return err
+		}
+		s := buf.String()
+		if st.changed != nil && *st.changed == s {
+			return nil
+		}
+		st.changed = &s
+		_, err := io.WriteString(w, s)
+		return err
+	}
+}

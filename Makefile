@@ -1,0 +1,53 @@
+# shea's tasks. `make check` runs every check; CI runs `make test`.
+GO      ?= go
+PKGS    := ./...
+LINT    := $(GO) tool -modfile=tools/lint/go.mod
+FUZZTIME ?= 20s
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+
+.PHONY: test race vet lint fmt-check fuzz bench bench-fixtures bench-compare release-snapshot check
+
+## test: the whole test suite (what CI runs)
+test:
+	$(GO) test $(PKGS)
+
+## race: the test suite under the race detector
+race:
+	$(GO) test -race $(PKGS)
+
+vet:
+	$(GO) vet $(PKGS)
+
+## lint: staticcheck, pinned in tools/lint
+lint:
+	$(LINT) staticcheck $(PKGS)
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+## fuzz: a short run of every fuzz target (FUZZTIME each)
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+	  for target in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \
+	    echo "fuzz $$pkg $$target"; \
+	    $(GO) test -run='^$$' -fuzz="^$$target$$" -fuzztime=$(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+## bench: Go benchmarks
+bench:
+	$(GO) test -run='^$$' -bench=. -benchmem $(PKGS)
+
+## bench-fixtures: shea (strict, compat) and osteele/liquid on golden-liquid's benchmark fixtures, as JSON lines
+bench-fixtures:
+	$(GO) run ./internal/benchfixtures -version $(VERSION)
+
+## bench-compare: bench-fixtures and the peers (Shopify Liquid, LiquidJS) in one run, as one table with ratios
+bench-compare:
+	./scripts/bench-compare.sh
+
+release-snapshot:
+	./scripts/release-snapshot.sh
+
+## check: everything
+check: fmt-check vet lint test race fuzz

@@ -103,6 +103,13 @@ func newWalker(prog *Program, opts Options) *walker {
 	return &walker{prog: prog, opts: opts, locals: map[string]shape{}, checked: map[string]bool{}, failed: map[string]bool{}}
 }
 
+func (w *walker) maxNesting() int {
+	if w.opts.MaxNesting > 0 {
+		return w.opts.MaxNesting
+	}
+	return DefaultMaxNesting
+}
+
 func (w *walker) errorf(code diag.Code, r diag.Range, format string, args ...any) *diag.Diagnostic {
 	d := diag.Errorf(code, r, format, args...)
 	w.diags = append(w.diags, d)
@@ -599,6 +606,14 @@ func (w *walker) include(n *Include) {
 			}
 			return
 		}
+	}
+	// A source can serve endless distinct partials (p1 includes p2, …);
+	// the walk stops at the nesting limit, as rendering would.
+	if max := w.maxNesting(); len(w.partials) >= max {
+		if w.an == nil {
+			w.errorf(diag.DepthLimit, lit.Range(), "partials are nested more than %d deep", max)
+		}
+		return
 	}
 	// The partial's scope.
 	args := map[string]shape{}

@@ -191,6 +191,9 @@ type exprParser struct {
 	toks []etok
 	i    int
 	err  bool
+	// depth counts the expressions being parsed inside each other
+	// (brackets, ranges); it is bounded by the parser's nesting limit.
+	depth int
 }
 
 // newExprParser lexes src[from:to]; a lexing error is reported at once.
@@ -274,6 +277,12 @@ func (e *exprParser) rng(from, to int) diag.Range { return e.p.pos.rng(from, to)
 // expression parses a primary expression: a literal, a range, or a path.
 func (e *exprParser) expression() Expr {
 	t := e.peek()
+	e.depth++
+	defer func() { e.depth-- }()
+	if e.depth > e.p.maxDepth {
+		e.fail(t.start, t.end, "expressions are nested more than %d deep", e.p.maxDepth)
+		return &Literal{Span{e.rng(t.start, t.end)}, LitNil, nil}
+	}
 	switch t.kind {
 	case eString:
 		e.next()
@@ -436,18 +445,33 @@ func (e *exprParser) argument() *Arg {
 	return a
 }
 
-// condition parses comparisons joined by and/or, grouped from the right.
+// condition parses comparisons joined by and/or, grouped from the right. It
+// reads the chain in a loop and then nests it, so a long chain costs no
+// stack; a chain longer than the nesting limit is an error, because every
+// consumer of the tree walks that nesting.
 func (e *exprParser) condition() Expr {
-	left := e.comparison()
-	if e.err {
-		return left
-	}
-	if t := e.peek(); t.kind == eID && (t.text == "and" || t.text == "or") {
+	operands := []Expr{e.comparison()}
+	var ops []etok
+	for !e.err {
+		t := e.peek()
+		if t.kind != eID || t.text != "and" && t.text != "or" {
+			break
+		}
+		if len(ops) == e.p.maxDepth {
+			e.fail(t.start, t.end, "condition has more than %d and/or operators", e.p.maxDepth)
+			break
+		}
 		e.next()
-		right := e.condition()
-		return &Logical{Span{e.rng(left.Range().Start.Byte-e.p.pos.start.Byte, e.lastEnd(t.end))}, t.text, left, right}
+		ops = append(ops, t)
+		operands = append(operands, e.comparison())
 	}
-	return left
+	end := e.lastEnd(operands[0].Range().End.Byte - e.p.pos.start.Byte)
+	c := operands[len(operands)-1]
+	for i := len(ops) - 1; i >= 0; i-- {
+		left := operands[i]
+		c = &Logical{Span{e.rng(left.Range().Start.Byte-e.p.pos.start.Byte, end)}, ops[i].text, left, c}
+	}
+	return c
 }
 
 func (e *exprParser) comparison() Expr {

@@ -20,8 +20,9 @@ const (
 )
 
 // token is one lexeme of a template, as offsets into the source. Offsets are
-// half-open. For tags, name and markup are located inside the token; markup
-// excludes the surrounding whitespace control dashes.
+// half-open. For tags, name and markup are located inside the token; a tag's
+// markup excludes the whitespace around it and the whitespace control
+// dashes.
 type token struct {
 	kind       tokenKind
 	start, end int
@@ -119,6 +120,11 @@ func (l *lexer) tag(start, from int) token {
 	}
 	tok.nameStart, tok.nameEnd = p, q
 	tok.markStart = skipSpace(l.src, q, me)
+	// The markup ends at its last non-space byte, so that ranges over it
+	// (an increment's counter, "takes no arguments") cover no padding.
+	for me > tok.markStart && isSpace(l.src[me-1]) {
+		me--
+	}
 	tok.markEnd = me
 	return tok
 }

@@ -58,9 +58,15 @@ type parser struct {
 	depth    int
 	maxDepth int
 	compat   bool
+	// open are the blocks whose bodies are being parsed, innermost last.
+	open []*block
 	// trimNext records a "-%}" or "-}}": the next text loses its leading
 	// whitespace.
 	trimNext bool
+	// tooDeep is set once the nesting limit has been hit. The parse of the
+	// stream was cut short there, so the blocks around it are left unclosed;
+	// reporting each of them would only bury the one real problem.
+	tooDeep bool
 }
 
 // stream is a sequence of tokens being parsed: the template's, or the lines
@@ -192,16 +198,21 @@ func (p *parser) badTag(t token, s *stream) {
 		p.errorAt(diag.SyntaxError, t.start, t.end, "line of a liquid tag does not start with a tag name")
 		return
 	}
-	if !strings.HasSuffix(p.text(t), "%}") {
+	// "{%}" ends in "%}" only by sharing the "%" of its "{%".
+	if text := p.text(t); len(text) < 4 || !strings.HasSuffix(text, "%}") {
 		p.errorAt(diag.UnclosedBlock, t.start, t.start+2, "tag is not closed with %%}")
 		return
 	}
 	p.errorAt(diag.SyntaxError, t.start, t.end, "tag has no name")
 }
 
-// unexpected reports a tag that no open block accepts.
+// unexpected reports a tag that no open block accepts. b is the innermost
+// open block, if any.
 func (p *parser) unexpected(t *token, b *block) {
 	name := p.name(*t)
+	if b == nil && len(p.open) > 0 {
+		b = p.open[len(p.open)-1]
+	}
 	switch {
 	case name == "else" || name == "elsif" || name == "when":
 		p.errorAt(diag.UnexpectedTag, t.nameStart, t.nameEnd, "%q outside of a block that accepts it", name)
@@ -227,6 +238,15 @@ func (p *parser) unknownTag(t token) {
 func (p *parser) parseLiquid(t token) []Node {
 	s := &stream{toks: p.liquidLines(t.markStart, t.markEnd), liquid: true}
 	saved := p.trimNext
+	// A liquid tag may hold a liquid tag on one line; each level parses the
+	// rest of the line again, so it counts as nesting.
+	p.depth++
+	defer func() { p.depth-- }()
+	if p.depth > p.maxDepth {
+		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "liquid tags are nested more than %d deep", p.maxDepth)
+		p.tooDeep = true
+		return nil
+	}
 	body, stop := p.parseBody(s, nil)
 	if stop != nil {
 		p.unexpected(stop, nil)
@@ -284,10 +304,13 @@ func (p *parser) parseBlockBody(s *stream, b *block) ([]Node, *token) {
 		p.errorAt(diag.SyntaxError, b.open.start, b.open.end, "blocks are nested more than %d deep", p.maxDepth)
 		// Skip the rest of the stream: deeper parsing would only repeat this.
 		s.i = len(s.toks)
+		p.tooDeep = true
 		return nil, nil
 	}
+	p.open = append(p.open, b)
 	body, stop := p.parseBody(s, b)
-	if stop == nil {
+	p.open = p.open[:len(p.open)-1]
+	if stop == nil && !p.tooDeep {
 		d := p.errorAt(diag.UnclosedBlock, b.open.nameStart, b.open.nameEnd, "%q block is never closed", b.name)
 		d.Detail = "Add {% end" + b.name + " %} where the block should end."
 	}

@@ -178,7 +178,7 @@ func (p *parser) parseAssign(t token, tag Tag) Node {
 	}
 	n := &Assign{Tag: tag, Target: p.src[ms:ne], TargetRange: p.pos.rng(ms, ne)}
 	e := p.newExprParser(eq+1, me)
-	if e.peek().kind == eEOS {
+	if e.peek().kind == eEOS && !e.err {
 		p.errorAt(diag.SyntaxError, eq, eq+1, "assign needs a value after =")
 		return nil
 	}
@@ -218,7 +218,7 @@ func (p *parser) parseCapture(t token, tag Tag, s *stream) Node {
 
 func (p *parser) parseCondition(t token) Expr {
 	e := p.newExprParser(t.markStart, t.markEnd)
-	if e.peek().kind == eEOS {
+	if e.peek().kind == eEOS && !e.err {
 		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "%s needs a condition", p.name(t))
 		return &Literal{Span: Span{p.nameRange(t)}, Kind: LitNil}
 	}
@@ -253,7 +253,7 @@ func (p *parser) parseIf(t token, tag Tag, s *stream) Node {
 func (p *parser) parseCase(t token, tag Tag, s *stream) Node {
 	n := &Case{Tag: tag}
 	e := p.newExprParser(t.markStart, t.markEnd)
-	if e.peek().kind == eEOS {
+	if e.peek().kind == eEOS && !e.err {
 		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "case needs a value to compare")
 		n.Subject = &Literal{Span: Span{p.nameRange(t)}, Kind: LitNil}
 	} else {
@@ -279,7 +279,7 @@ func (p *parser) parseCase(t token, tag Tag, s *stream) Node {
 // parseWhen parses "when a, b or c".
 func (p *parser) parseWhen(t token) []Expr {
 	e := p.newExprParser(t.markStart, t.markEnd)
-	if e.peek().kind == eEOS {
+	if e.peek().kind == eEOS && !e.err {
 		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "when needs a value")
 		return nil
 	}
@@ -413,7 +413,7 @@ func (p *parser) parseTablerow(t token, tag Tag, s *stream) Node {
 func (p *parser) parseCycle(t token, tag Tag) Node {
 	n := &Cycle{Tag: tag}
 	e := p.newExprParser(t.markStart, t.markEnd)
-	if e.peek().kind == eEOS {
+	if e.peek().kind == eEOS && !e.err {
 		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "cycle needs at least one value")
 		return nil
 	}
@@ -448,7 +448,7 @@ func (p *parser) parseCycle(t token, tag Tag) Node {
 func (p *parser) parseInclude(t token, tag Tag) Node {
 	n := &Include{Tag: tag, Render: p.name(t) == "render"}
 	e := p.newExprParser(t.markStart, t.markEnd)
-	if e.peek().kind == eEOS {
+	if e.peek().kind == eEOS && !e.err {
 		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "%s needs the name of a partial", tag.Name)
 		return nil
 	}

@@ -1,0 +1,260 @@
+// Package fsroot confines the paths a workflow names to one directory tree,
+// the repository root, so that neither "..", an absolute path nor a
+// symbolic link can make shea read a file outside it.
+//
+// A path is checked twice: Resolve canonicalises it (following every
+// symbolic link of its longest existing prefix) and rejects it with
+// ErrOutside when the result leaves the root; ReadFile then opens it through
+// an os.Root, which refuses any escape that a race could still introduce.
+package fsroot
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// ErrOutside is the error (wrapped) of a path that leads outside its root.
+var ErrOutside = errors.New("path leads outside the repository root")
+
+// Root is a canonical directory that paths may not leave. The zero value is
+// not usable; call New.
+type Root struct {
+	dir string // absolute, symbolic links resolved
+}
+
+// New returns the root at dir, which must exist.
+func New(dir string) (*Root, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	canon, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, err
+	}
+	st, err := os.Stat(canon)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("root %s is not a directory", dir)
+	}
+	return &Root{dir: canon}, nil
+}
+
+// Dir returns the root's canonical absolute path.
+func (r *Root) Dir() string { return r.dir }
+
+// Discover returns the repository root for a workflow in directory dir:
+// the nearest ancestor of dir (dir included) that holds a .git entry
+// (directory or file, as in worktrees); else, when dir lies inside a
+// ".shea/workflows" directory, the directory that holds ".shea"; else dir
+// itself. dir is made absolute and canonical first.
+func Discover(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	canon, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", err
+	}
+	for d := canon; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	sep := string(filepath.Separator)
+	marker := sep + ".shea" + sep + "workflows"
+	if i := strings.LastIndex(canon+sep, marker+sep); i >= 0 {
+		if i == 0 {
+			return sep, nil
+		}
+		return canon[:i], nil
+	}
+	return canon, nil
+}
+
+// Resolve returns the canonical absolute form of p, which is absolute or
+// relative to base. Symbolic links are followed as far as the path exists;
+// a missing remainder is appended lexically. The error wraps ErrOutside when
+// the path leads outside the root, and fs.ErrNotExist when it does not
+// exist (the path is still returned then).
+func (r *Root) Resolve(base, p string) (string, error) {
+	if p == "" {
+		return "", fmt.Errorf("empty path: %w", fs.ErrNotExist)
+	}
+	if strings.IndexByte(p, 0) >= 0 {
+		return "", fmt.Errorf("path %q holds a NUL byte: %w", p, fs.ErrNotExist)
+	}
+	full := p
+	if !filepath.IsAbs(full) {
+		full = filepath.Join(base, p)
+	}
+	full = filepath.Clean(full)
+	canon, exists := canonical(full)
+	if !r.Contains(canon) {
+		return canon, fmt.Errorf("%s: %w %s", p, ErrOutside, r.dir)
+	}
+	if !exists {
+		return canon, fmt.Errorf("%s: %w", p, fs.ErrNotExist)
+	}
+	return canon, nil
+}
+
+// canonical resolves the symbolic links of the longest existing prefix of
+// the clean absolute path p and appends the rest. exists reports whether
+// all of p exists.
+func canonical(p string) (string, bool) {
+	rest := ""
+	for cur := p; ; {
+		if c, err := filepath.EvalSymlinks(cur); err == nil {
+			if rest == "" {
+				return c, true
+			}
+			return filepath.Join(c, rest), false
+		}
+		parent := filepath.Dir(cur)
+		if parent == cur {
+			return p, false
+		}
+		if rest == "" {
+			rest = filepath.Base(cur)
+		} else {
+			rest = filepath.Join(filepath.Base(cur), rest)
+		}
+		cur = parent
+	}
+}
+
+// Contains reports whether the canonical path p lies inside the root.
+func (r *Root) Contains(p string) bool {
+	rel, err := filepath.Rel(r.dir, p)
+	if err != nil {
+		return false
+	}
+	return rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel))
+}
+
+// Rel returns the canonical path p relative to the root, slash-separated.
+func (r *Root) Rel(p string) string {
+	rel, err := filepath.Rel(r.dir, p)
+	if err != nil {
+		return p
+	}
+	return filepath.ToSlash(rel)
+}
+
+// ReadFile reads the file at canonical path p (from Resolve) through an
+// os.Root, refusing directories and files larger than max bytes.
+func (r *Root) ReadFile(p string, max int64) ([]byte, error) {
+	if !r.Contains(p) {
+		return nil, fmt.Errorf("%s: %w %s", p, ErrOutside, r.dir)
+	}
+	root, err := os.OpenRoot(r.dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	rel, _ := filepath.Rel(r.dir, p)
+	f, err := root.Open(rel)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		// os.Root refuses a path that escapes it, with an unexported error.
+		if strings.Contains(err.Error(), "escapes") {
+			return nil, fmt.Errorf("%s: %w %s", p, ErrOutside, r.dir)
+		}
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory, not a file", p)
+	}
+	if st.Size() > max {
+		return nil, fmt.Errorf("%s is %d bytes, more than the %d-byte limit", p, st.Size(), max)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > max {
+		return nil, fmt.Errorf("%s is more than the %d-byte limit", p, max)
+	}
+	return b, nil
+}
+
+// WalkFiles calls fn for every regular file under the canonical directory
+// dir, in lexical order, with its canonical path. Symbolic links are
+// followed when their target stays inside the root; a link that leads
+// outside is passed to fn with an error wrapping ErrOutside. A directory is
+// visited once even when links reach it twice.
+func (r *Root) WalkFiles(dir string, fn func(path string, size int64, err error) error) error {
+	seen := map[string]bool{}
+	var walk func(d string) error
+	walk = func(d string) error {
+		if seen[d] {
+			return nil
+		}
+		seen[d] = true
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			return fn(d, 0, err)
+		}
+		for _, e := range entries {
+			p := filepath.Join(d, e.Name())
+			if e.Type()&fs.ModeSymlink != 0 {
+				c, err := filepath.EvalSymlinks(p)
+				if err != nil {
+					if err := fn(p, 0, err); err != nil {
+						return err
+					}
+					continue
+				}
+				if !r.Contains(c) {
+					if err := fn(p, 0, fmt.Errorf("%s: %w %s", p, ErrOutside, r.dir)); err != nil {
+						return err
+					}
+					continue
+				}
+				p = c
+			}
+			st, err := os.Stat(p)
+			if err != nil {
+				if err := fn(p, 0, err); err != nil {
+					return err
+				}
+				continue
+			}
+			if st.IsDir() {
+				if err := walk(p); err != nil {
+					return err
+				}
+				continue
+			}
+			if !st.Mode().IsRegular() {
+				continue
+			}
+			if err := fn(p, st.Size(), nil); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(dir)
+}

@@ -1,0 +1,92 @@
+package workflows
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// lanesContext returns the inputs of the workflow's lane prompts: the
+// profile's issue and attempt, extended by template_context.schema and then
+// by Options.Context.
+func (w *Workflow) lanesContext() *strict.Schema {
+	base, err := strict.LaneContext(w.Profile)
+	if err != nil {
+		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: lane context: %v", err)
+		return nil
+	}
+	if ext := w.templateContext(); ext != nil {
+		base = base.Extend(ext)
+	}
+	return base.Extend(w.opts.Context)
+}
+
+// templateContext compiles template_context.schema: an inline JSON Schema
+// (a mapping) or the path of a JSON Schema file, relative to the workflow.
+func (w *Workflow) templateContext() *strict.Schema {
+	const ptr = "/template_context/schema"
+	v, ok := lookupPointer(map[string]any(w.Config), ptr)
+	if !ok || w.bad[ptr] || w.bad["/template_context"] {
+		return nil
+	}
+	at := w.tree.valueAt(ptr)
+	switch x := v.(type) {
+	case map[string]any:
+		doc, err := json.Marshal(x)
+		if err != nil {
+			w.errorf(diag.ConfigInvalid, at, "template_context.schema: %v", err)
+			return nil
+		}
+		abs, _ := filepath.Abs(w.Path)
+		s, err := strict.CompileSchema("file://"+filepath.ToSlash(abs)+"#/template_context/schema", doc, nil)
+		if err != nil {
+			w.errorf(diag.ConfigInvalid, at, "template_context.schema is not a usable context schema: %v", schemaErr(err))
+			return nil
+		}
+		return s
+	case string:
+		canon, err := w.root.Resolve(w.absDir, x)
+		if err != nil {
+			w.refError(err, at, "context schema", x)
+			return nil
+		}
+		b, err := w.root.ReadFile(canon, MaxFileBytes)
+		if err != nil {
+			w.refError(err, at, "context schema", x)
+			return nil
+		}
+		s, err := strict.CompileSchema("file://"+filepath.ToSlash(canon), b, nil)
+		if err != nil {
+			w.errorf(diag.ConfigInvalid, at, "context schema %s is not a usable context schema: %v", x, schemaErr(err))
+			return nil
+		}
+		return s
+	}
+	return nil
+}
+
+// schemaErr drops the schema name a *strict.SchemaError repeats.
+func schemaErr(err error) error {
+	var se *strict.SchemaError
+	if errors.As(err, &se) {
+		return se.Err
+	}
+	return err
+}
+
+// builtinSchema compiles one of the embedded fragment schemas.
+func builtinSchema(name string) (*strict.Schema, error) {
+	doc, err := schemaFiles.ReadFile("schemas/" + name + ".json")
+	if err != nil {
+		return nil, err
+	}
+	s, err := strict.CompileSchema("https://shea.dev/schemas/"+name+".json", doc, nil)
+	if err != nil {
+		return nil, fmt.Errorf("built-in schema %s: %w", name, err)
+	}
+	return s, nil
+}

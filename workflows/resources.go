@@ -1,0 +1,377 @@
+package workflows
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/sheaproject/shea/internal/fsroot"
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// closure is the enabled closure of a resource manifest: the core group
+// and the enabled groups, each after its dependencies, with every resource
+// of those groups checked.
+type closure struct {
+	manifest string // canonical path of the manifest
+	schema   int64
+	groups   []string   // selection order, dependencies first
+	entries  []resource // in selection, then declaration, order
+	markdown []string   // every .md file of the closure, canonical, sorted
+	ok       bool       // resolved without errors
+}
+
+// resource is one manifest entry.
+type resource struct {
+	group, kind, path string // path canonical
+}
+
+func (c *closure) selected(group string) bool {
+	if c == nil {
+		return false
+	}
+	for _, g := range c.groups {
+		if g == group {
+			return true
+		}
+	}
+	return false
+}
+
+// manifestGroup is a group as the manifest declares it.
+type manifestGroup struct {
+	optional, available bool
+	dependsOn           []string
+	resources           []map[string]any
+}
+
+// loadResources resolves resources.manifest and resources.enabled_groups.
+// It returns nil when the workflow has no resources key.
+func (w *Workflow) loadResources() *closure {
+	v, configured := w.Config["resources"]
+	if !configured {
+		return nil
+	}
+	c := &closure{}
+	fail := func(code diag.Code, at diag.Range, format string, args ...any) *diag.Diagnostic {
+		return w.errorf(code, at, format, args...)
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		fail(diag.ResourceClosureError, w.tree.at("/resources"), "resources must be a mapping with manifest and enabled_groups, not %s", describe(v))
+		return c
+	}
+	rel, ok := m["manifest"].(string)
+	if !ok || strings.TrimSpace(rel) == "" {
+		at := w.tree.at("/resources")
+		if _, present := m["manifest"]; present {
+			at = w.tree.at("/resources/manifest")
+		}
+		d := fail(diag.ResourceClosureError, at, "resources.manifest is required when resources is configured")
+		d.Detail = "Name the resource manifest file, relative to the workflow's directory (Shea's layout uses ../resources.v1.json)."
+		return c
+	}
+	var enabled []string
+	enabledOK := true
+	switch eg := m["enabled_groups"].(type) {
+	case nil:
+	case []any:
+		for i, g := range eg {
+			s, ok := g.(string)
+			if !ok {
+				fail(diag.ResourceClosureError, w.tree.valueAt("/resources/enabled_groups/"+strconv.Itoa(i)),
+					"resources.enabled_groups[%d] must be a group name, not %s", i, describe(g))
+				enabledOK = false
+				continue
+			}
+			enabled = append(enabled, s)
+		}
+	default:
+		fail(diag.ResourceClosureError, w.tree.at("/resources/enabled_groups"), "resources.enabled_groups must be a list of group names, not %s", describe(eg))
+		enabledOK = false
+	}
+
+	// Read the manifest.
+	at := w.tree.valueAt("/resources/manifest")
+	canon, err := w.root.Resolve(w.absDir, rel)
+	var b []byte
+	if err == nil {
+		b, err = w.root.ReadFile(canon, MaxFileBytes)
+	}
+	if err != nil {
+		if errors.Is(err, fsroot.ErrOutside) {
+			fail(diag.PathOutsideRoot, at, "resource manifest %s leads outside the repository root", rel).Detail =
+				"Paths resolve against the workflow's directory and must stay inside " + w.root.Dir() + " (symbolic links included)."
+		} else {
+			fail(diag.ResourceClosureError, at, "resource manifest is unavailable at %s: %v", rel, describeIOError(err))
+		}
+		return c
+	}
+	c.manifest = canon
+	mt, groups, core, ok := w.parseManifest(canon, b)
+	if !ok {
+		return c
+	}
+	c.schema = 1
+
+	errs := len(w.diags.Errors())
+	// The core group must exist, be available and not be optional.
+	coreAt := mt.valueAt("/core_group")
+	if cg, ok := groups[core]; !ok {
+		fail(diag.ResourceClosureError, coreAt, "core resource group %q is not declared", core).Detail =
+			diag.DidYouMean(core, sortedKeys(groups))
+	} else if !cg.available || cg.optional {
+		fail(diag.ResourceClosureError, coreAt, "core resource group %q must be available and non-optional", core)
+	}
+	requested := []string{core}
+	for i, g := range enabled {
+		gAt := w.tree.valueAt("/resources/enabled_groups/" + strconv.Itoa(i))
+		gr, ok := groups[g]
+		switch {
+		case !ok:
+			d := fail(diag.ResourceClosureError, gAt, "resource group %q is not declared in %s", g, rel)
+			d.Detail = diag.DidYouMean(g, sortedKeys(groups))
+			if d.Detail == "" {
+				d.Detail = "The manifest declares " + strings.Join(quoteAll(sortedKeys(groups)), ", ") + "."
+			}
+		case !gr.available:
+			fail(diag.ResourceClosureError, gAt, "resource group %q is declared but unavailable in this release", g)
+		default:
+			requested = append(requested, g)
+		}
+	}
+
+	// Depth first, dependencies before dependents, each group once.
+	state := map[string]int{} // 1 visiting, 2 done
+	var visit func(g string)
+	visit = func(g string) {
+		switch state[g] {
+		case 1:
+			fail(diag.ResourceClosureError, mt.at("/groups/"+escapePointer(g)), "resource group dependency cycle includes %q", g)
+			return
+		case 2:
+			return
+		}
+		state[g] = 1
+		gr := groups[g]
+		for i, dep := range gr.dependsOn {
+			depAt := mt.valueAt("/groups/" + escapePointer(g) + "/depends_on/" + strconv.Itoa(i))
+			dg, ok := groups[dep]
+			switch {
+			case !ok:
+				fail(diag.ResourceClosureError, depAt, "resource group %q depends on %q, which is not declared", g, dep).Detail =
+					diag.DidYouMean(dep, sortedKeys(groups))
+			case !dg.available:
+				fail(diag.ResourceClosureError, depAt, "resource group %q depends on %q, which is unavailable in this release", g, dep)
+			default:
+				visit(dep)
+			}
+		}
+		state[g] = 2
+		c.groups = append(c.groups, g)
+	}
+	for _, g := range requested {
+		if _, ok := groups[g]; ok {
+			visit(g)
+		}
+	}
+
+	// Check every resource of the selected groups.
+	manifestDir := filepath.Dir(canon)
+	md := map[string]bool{}
+	for _, g := range c.groups {
+		for i, entry := range groups[g].resources {
+			ptr := "/groups/" + escapePointer(g) + "/resources/" + strconv.Itoa(i) + "/path"
+			kind, _ := entry["kind"].(string)
+			p, _ := entry["path"].(string)
+			if res, ok := w.checkResource(mt, ptr, g, manifestDir, p, md); ok {
+				c.entries = append(c.entries, resource{group: g, kind: kind, path: res})
+			}
+		}
+	}
+	c.markdown = sortedKeys(md)
+	c.ok = len(w.diags.Errors()) == errs && enabledOK
+	return c
+}
+
+// parseManifest reads the manifest's JSON, checks its shape against the
+// embedded schema, and returns its position tree, its groups and the core
+// group's name.
+func (w *Workflow) parseManifest(path string, b []byte) (*tree, map[string]manifestGroup, string, bool) {
+	display := path
+	src := newSource(display, b)
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var raw any
+	err := dec.Decode(&raw)
+	if err == nil && dec.More() {
+		err = errors.New("more than one JSON value")
+	}
+	if err != nil {
+		off := 0
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			off = int(se.Offset) - 1
+		}
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			off = int(te.Offset)
+		}
+		off = max(0, min(off, len(b)))
+		w.errorf(diag.ResourceClosureError, src.rng(off, min(off+1, len(b))), "resource manifest is invalid JSON: %v", err)
+		return nil, nil, "", false
+	}
+	// JSON is YAML: parse it again for the positions of its values.
+	t, diags := parseYAML(src, 0, src.text)
+	if diags.HasErrors() || t == nil {
+		t = &tree{src: src, index: map[string]nodeRef{}}
+	}
+	t.value = plainNumbers(raw)
+
+	cs, err := compileConfigSchema("https://shea.dev/schemas/resources-manifest.json", mustRead("schemas/resources-manifest.json"))
+	if err != nil {
+		w.errorf(diag.ResourceClosureError, t.at(""), "internal error: manifest schema: %v", err)
+		return nil, nil, "", false
+	}
+	cdiags, _ := cs.check(t, diag.ResourceClosureError)
+	w.diags = append(w.diags, cdiags...)
+	if cdiags.HasErrors() {
+		return nil, nil, "", false
+	}
+	root := t.value.(map[string]any)
+	if v := root["schema_version"]; v != int64(1) {
+		w.errorf(diag.ResourceClosureError, t.valueAt("/schema_version"), "unsupported resource manifest schema %s; expected 1", describe(v))
+		return nil, nil, "", false
+	}
+	groups := map[string]manifestGroup{}
+	for name, gv := range root["groups"].(map[string]any) {
+		gm := gv.(map[string]any)
+		g := manifestGroup{available: true}
+		if v, ok := gm["optional"].(bool); ok {
+			g.optional = v
+		}
+		if v, ok := gm["available"].(bool); ok {
+			g.available = v
+		}
+		if deps, ok := gm["depends_on"].([]any); ok {
+			for _, d := range deps {
+				g.dependsOn = append(g.dependsOn, d.(string))
+			}
+		}
+		if rs, ok := gm["resources"].([]any); ok {
+			for _, r := range rs {
+				g.resources = append(g.resources, r.(map[string]any))
+			}
+		}
+		groups[name] = g
+	}
+	return t, groups, root["core_group"].(string), true
+}
+
+func mustRead(name string) []byte {
+	b, _ := schemaFiles.ReadFile(name)
+	return b
+}
+
+// plainNumbers converts json.Number values to int64 or float64.
+func plainNumbers(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return i
+		}
+		f, _ := x.Float64()
+		return f
+	case []any:
+		for i := range x {
+			x[i] = plainNumbers(x[i])
+		}
+	case map[string]any:
+		for k := range x {
+			x[k] = plainNumbers(x[k])
+		}
+	}
+	return v
+}
+
+// checkResource checks one manifest entry: it must not name setup-shea,
+// must stay inside the repository root, must exist, and must not be empty
+// (a directory must hold files, each non-empty). Markdown files are added
+// to md. It returns the entry's canonical path.
+func (w *Workflow) checkResource(mt *tree, ptr, group, manifestDir, p string, md map[string]bool) (string, bool) {
+	at := mt.valueAt(ptr)
+	for _, part := range strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if part == "setup-shea" {
+			w.errorf(diag.ResourceClosureError, at, "resource %q from group %q names setup-shea, which must remain global and is never a workflow resource", p, group)
+			return "", false
+		}
+	}
+	canon, err := w.root.Resolve(manifestDir, p)
+	if err != nil {
+		if errors.Is(err, fsroot.ErrOutside) {
+			w.errorf(diag.PathOutsideRoot, at, "resource %q from group %q escapes the repository root %s", p, group, w.root.Dir())
+		} else {
+			w.errorf(diag.ResourceClosureError, at, "resource %q from group %q is missing", p, group).Detail =
+				"Resource paths resolve against the manifest's directory (" + manifestDir + ")."
+		}
+		return "", false
+	}
+	st, err := os.Stat(canon)
+	if err != nil {
+		w.errorf(diag.ResourceClosureError, at, "resource %q from group %q: %v", p, group, describeIOError(err))
+		return "", false
+	}
+	if !st.IsDir() {
+		if st.Size() == 0 {
+			w.errorf(diag.ResourceClosureError, at, "resource %q from group %q is empty", p, group)
+			return "", false
+		}
+		if strings.HasSuffix(canon, ".md") {
+			md[canon] = true
+		}
+		return canon, true
+	}
+	files := 0
+	ok := true
+	_ = w.root.WalkFiles(canon, func(f string, size int64, err error) error {
+		if err != nil {
+			ok = false
+			if errors.Is(err, fsroot.ErrOutside) {
+				w.errorf(diag.PathOutsideRoot, at, "resource %q from group %q holds %s, which escapes the repository root", p, group, f)
+			} else {
+				w.errorf(diag.ResourceClosureError, at, "resource %q from group %q: %s: %v", p, group, f, describeIOError(err))
+			}
+			return nil
+		}
+		files++
+		if size == 0 {
+			ok = false
+			w.errorf(diag.ResourceClosureError, at, "resource %q from group %q holds an empty file %s", p, group, f)
+		}
+		if strings.HasSuffix(f, ".md") {
+			md[f] = true
+		}
+		return nil
+	})
+	if files == 0 && ok {
+		w.errorf(diag.ResourceClosureError, at, "resource %q from group %q is an empty directory", p, group)
+		return "", false
+	}
+	return canon, ok
+}
+
+func describeIOError(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such file"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied"
+	}
+	return fmt.Sprint(unwrapPathError(err))
+}

@@ -1,0 +1,103 @@
+package workflows
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// LaneAgent is the one lane of a symphony workflow: its prompt body.
+const LaneAgent = "agent"
+
+// loadSymphony checks the prompt body, the symphony profile's only
+// template.
+func (w *Workflow) loadSymphony() {
+	it := w.bodyItem(LaneAgent, SourceWorkflowBody)
+	w.lanes = []*item{it}
+	w.compile(it)
+}
+
+// bodyItem is the workflow body as a lane template. Its position is in the
+// normalised text; compile maps diagnostics back to the file's bytes.
+func (w *Workflow) bodyItem(key, kind string) *item {
+	off := w.split.BodyStart
+	p := w.src.pos(off)
+	p.Byte = off // normalised; fixed after compiling
+	return &item{
+		key:      key,
+		kind:     kind,
+		display:  w.Path,
+		filename: w.Path,
+		text:     w.split.Body,
+		dir:      w.partialsDir(),
+		start:    p,
+		src:      w.src,
+		loaded:   true,
+		schema:   w.laneSchema,
+	}
+}
+
+// partialsDir is the directory where the body's partials are looked up.
+func (w *Workflow) partialsDir() string {
+	if w.dir == "" {
+		return "."
+	}
+	return filepath.Clean(w.dir)
+}
+
+// workspaceRoot resolves workspace.root as the profile does. symphony: ~
+// and a whole-value $VAR are expanded, a relative path resolves against the
+// workflow's directory, and the result is absolute and clean. shea: ~ and
+// $VAR likewise, then the workflow's directory is joined as written,
+// without normalising. Both default to symphony_workspaces in the system
+// temporary directory.
+func (w *Workflow) workspaceRoot() (string, bool) {
+	def := filepath.Join(w.tempDir(), "symphony_workspaces")
+	v, present := w.lookup("workspace.root")
+	if !present || v == nil {
+		return def, true
+	}
+	s, ok := v.(string)
+	if !ok || w.bad["/workspace/root"] {
+		return "", false
+	}
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "$") && isEnvName(s[1:]) {
+		s = w.opts.getenv(s[1:])
+	}
+	if s == "" {
+		return def, true
+	}
+	if s == "~" || strings.HasPrefix(s, "~/") {
+		if home := w.opts.getenv("HOME"); home != "" {
+			s = home + s[1:]
+		}
+	}
+	if w.Profile == ProfileShea {
+		return rustJoin(w.dir, s), true
+	}
+	if !filepath.IsAbs(s) {
+		s = filepath.Join(w.absDir, s)
+	}
+	return filepath.Clean(s), true
+}
+
+func (w *Workflow) tempDir() string {
+	if w.opts.TempDir != "" {
+		return w.opts.TempDir
+	}
+	return os.TempDir()
+}
+
+func isEnvName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, c := range s {
+		if c == '_' || ('A' <= c && c <= 'Z') || ('a' <= c && c <= 'z') || (i > 0 && '0' <= c && c <= '9') {
+			continue
+		}
+		return false
+	}
+	return true
+}

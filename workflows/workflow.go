@@ -1,0 +1,365 @@
+package workflows
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/sheaproject/shea/internal/fsroot"
+	"github.com/sheaproject/shea/internal/partials"
+	"github.com/sheaproject/shea/render"
+	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// The workflow dialects.
+const (
+	// ProfileSymphony is OpenAI Symphony's WORKFLOW.md: front matter and one
+	// prompt body, whose inputs are issue and attempt.
+	ProfileSymphony = strict.ProfileSymphony
+	// ProfileShea is Shea Symphony's workflow: three lane prompts, backend
+	// fragments, workpad and evidence templates and a resource manifest.
+	ProfileShea = strict.ProfileShea
+)
+
+// MaxWorkflowBytes caps the size of a workflow file.
+const MaxWorkflowBytes = 4 << 20
+
+// MaxFileBytes caps the size of every file a workflow refers to (prompts,
+// fragments, templates, schemas, the manifest and resources).
+const MaxFileBytes = 1 << 20
+
+// Options configure Load. The zero value detects the profile, discovers the
+// repository root and reads the process environment.
+type Options struct {
+	// Profile forces the dialect: "symphony" or "shea". Empty detects it:
+	// shea when the front matter has any of prompts, backend_prompts,
+	// workpad_templates, resources, main_lane, review_lane or merge_lane,
+	// or when the file lies in a .shea/workflows directory; else symphony.
+	Profile string
+
+	// Context declares lane-prompt inputs beyond the profile's issue and
+	// attempt and the workflow's own template_context.schema (the CLI's
+	// --context-schema). Where both declare an input, this one wins.
+	Context *strict.Schema
+
+	// Root is the repository root, the directory no path of the workflow
+	// may leave. Empty discovers it (see fsroot.Discover): the nearest
+	// ancestor of the workflow's directory holding .git; else, for a file
+	// in .shea/workflows, the directory holding .shea; else the workflow's
+	// own directory.
+	Root string
+
+	// Getenv reads the environment for $VAR and ~ in workspace.root. Nil
+	// means os.Getenv.
+	Getenv func(string) string
+
+	// TempDir is the system temporary directory, under which the default
+	// workspace root (symphony_workspaces) lies. Empty means os.TempDir().
+	TempDir string
+}
+
+func (o Options) getenv(k string) string {
+	if o.Getenv != nil {
+		return o.Getenv(k)
+	}
+	return os.Getenv(k)
+}
+
+// Workflow is a loaded workflow: its configuration, and every template it
+// uses, read and statically checked. A Workflow is immutable after Load and
+// safe for concurrent use.
+type Workflow struct {
+	// Path is the workflow's path as given to Load.
+	Path string
+	// Profile is the dialect the workflow was read as.
+	Profile string
+	// Config is the front matter as plain values (map[string]any, []any,
+	// string, int64, float64, bool, nil); empty without front matter.
+	Config map[string]any
+	// Body is the trimmed prompt body (the Shea profile's workflow index).
+	Body string
+
+	opts    Options
+	src     *source
+	tree    *tree
+	split   Split
+	dir     string // the workflow's directory as given ("" for a bare name)
+	absDir  string // canonical absolute directory
+	root    *fsroot.Root
+	engines map[string]*render.Engine
+
+	laneSchema *strict.Schema
+	lanes      []*item // symphony: agent; shea: main_agent, review_agent, merge_agent
+	backends   []*item // shea: the five fragments, sorted by key
+	workpads   []*item // shea: the 23 templates, registry order
+	resources  *closure
+
+	// bad records the pointers of config values that failed validation,
+	// so the readback leaves them out.
+	bad   map[string]bool
+	diags diag.List
+	fatal bool // nothing beyond the file's header could be read
+}
+
+// Diagnostics returns what Load found.
+func (w *Workflow) Diagnostics() diag.List { return append(diag.List(nil), w.diags...) }
+
+// Load reads the workflow at path and everything it refers to, and checks
+// every template statically. It always returns a Workflow, which Validate
+// can report on even when the list holds errors; RenderLane refuses to
+// render a workflow that loaded with errors.
+func Load(path string, opts Options) (*Workflow, diag.List) {
+	w := &Workflow{Path: path, Config: map[string]any{}, opts: opts, engines: map[string]*render.Engine{}, bad: map[string]bool{}}
+	w.load()
+	w.diags.Sort()
+	return w, w.Diagnostics()
+}
+
+func (w *Workflow) errorf(code diag.Code, r diag.Range, format string, args ...any) *diag.Diagnostic {
+	d := diag.Errorf(code, r, format, args...)
+	w.diags = append(w.diags, d)
+	return d
+}
+
+func (w *Workflow) load() {
+	b, err := readLimited(w.Path, MaxWorkflowBytes)
+	if err != nil {
+		w.fatal = true
+		w.errorf(diag.MissingWorkflowFile, diag.Range{Filename: w.Path}, "cannot read the workflow: %v", unwrapPathError(err))
+		return
+	}
+	w.src = newSource(w.Path, b)
+	if bad := invalidUTF8(w.src.text); bad >= 0 {
+		w.fatal = true
+		w.errorf(diag.WorkflowParseError, w.src.rng(bad, bad+1), "the workflow holds a byte that is not valid UTF-8")
+		return
+	}
+	switch w.opts.Profile {
+	case "", ProfileSymphony, ProfileShea:
+	default:
+		w.fatal = true
+		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown profile %q", w.opts.Profile).Detail =
+			diag.DidYouMean(w.opts.Profile, strict.Profiles())
+		return
+	}
+	w.Profile = w.opts.Profile
+	if w.Profile == "" && inSheaWorkflows(w.Path) {
+		w.Profile = ProfileShea
+	}
+	if !w.parse(w.Profile) {
+		return
+	}
+	if w.Profile == "" {
+		w.Profile = detectProfile(w.Config)
+		if w.Profile == ProfileShea && SplitShea(w.src.text) != w.split {
+			// The dialects split a few unusual files differently.
+			if !w.parse(ProfileShea) {
+				return
+			}
+		}
+	}
+	w.dir = rustParent(w.Path)
+	if err := w.findRoot(); err != nil {
+		w.fatal = true
+		w.errorf(diag.MissingWorkflowFile, diag.Range{Filename: w.Path}, "%v", err)
+		return
+	}
+	w.checkConfig()
+	w.laneSchema = w.lanesContext()
+	if w.Profile == ProfileShea {
+		w.loadShea()
+	} else {
+		w.loadSymphony()
+	}
+}
+
+// parse splits the file as profile does (symphony when empty) and decodes
+// the front matter. It reports whether the config could be read.
+func (w *Workflow) parse(profile string) bool {
+	if profile == ProfileShea {
+		w.split = SplitShea(w.src.text)
+	} else {
+		w.split = SplitSymphony(w.src.text)
+	}
+	w.Body = w.split.Body
+	w.Config = map[string]any{}
+	if strings.TrimSpace(w.split.Front) == "" {
+		w.tree = &tree{src: w.src, start: w.split.FrontStart, line0: w.src.line(w.split.FrontStart), index: map[string]nodeRef{}}
+		return true
+	}
+	t, diags := parseYAML(w.src, w.split.FrontStart, w.split.Front)
+	w.diags = append(w.diags, diags...)
+	if diags.HasErrors() {
+		w.fatal = true
+		return false
+	}
+	w.tree = t
+	if t.root != nil && t.root.Kind != yaml.MappingNode {
+		w.fatal = true
+		w.errorf(diag.WorkflowFrontMatterNotMap, t.nodeRange(t.root),
+			"the front matter must be a mapping of settings, not %s", describe(t.value)).Detail =
+			"Write the front matter as key: value lines."
+		return false
+	}
+	if m, ok := t.value.(map[string]any); ok {
+		w.Config = m
+	}
+	return true
+}
+
+// sheaKeys returns the top-level keys that only Shea workflows have.
+func sheaKeys() []string {
+	return []string{"prompts", "backend_prompts", "workpad_templates", "resources", "main_lane", "review_lane", "merge_lane"}
+}
+
+func detectProfile(config map[string]any) string {
+	for _, k := range sheaKeys() {
+		if _, ok := config[k]; ok {
+			return ProfileShea
+		}
+	}
+	return ProfileSymphony
+}
+
+func inSheaWorkflows(path string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	return filepath.Base(filepath.Dir(abs)) == "workflows" && filepath.Base(filepath.Dir(filepath.Dir(abs))) == ".shea"
+}
+
+func (w *Workflow) findRoot() error {
+	dir := w.opts.Root
+	if dir == "" {
+		abs, err := filepath.Abs(w.Path)
+		if err != nil {
+			return err
+		}
+		if dir, err = fsroot.Discover(filepath.Dir(abs)); err != nil {
+			return fmt.Errorf("cannot find the repository root: %w", err)
+		}
+	}
+	r, err := fsroot.New(dir)
+	if err != nil {
+		return fmt.Errorf("cannot use %s as the repository root: %w", dir, err)
+	}
+	w.root = r
+	abs, err := filepath.Abs(filepath.Dir(w.Path))
+	if err != nil {
+		return err
+	}
+	if c, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = c
+	}
+	w.absDir = abs
+	return nil
+}
+
+func (w *Workflow) checkConfig() {
+	cs, err := profileConfigSchema(w.Profile)
+	if err != nil {
+		// The embedded schemas are tested; this is a program error.
+		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: config schema: %v", err)
+		return
+	}
+	diags, bad := cs.check(w.tree, diag.ConfigInvalid)
+	for p := range bad {
+		w.bad[p] = true
+	}
+	w.diags = append(w.diags, diags...)
+}
+
+// lookup returns the config value at a dotted path ("tracker.kind").
+func (w *Workflow) lookup(path string) (any, bool) {
+	return lookupPointer(map[string]any(w.Config), "/"+strings.ReplaceAll(path, ".", "/"))
+}
+
+// str returns the config string at a dotted path, and whether it is a
+// string that passed validation.
+func (w *Workflow) str(path string) (string, bool) {
+	v, ok := w.lookup(path)
+	if !ok {
+		return "", false
+	}
+	s, ok := v.(string)
+	return s, ok && !w.bad["/"+strings.ReplaceAll(path, ".", "/")]
+}
+
+// engine returns the engine whose partials are looked up in dir (none
+// for dir "").
+func (w *Workflow) engine(dir string) *render.Engine {
+	if e, ok := w.engines[dir]; ok {
+		return e
+	}
+	var opts render.Options
+	if dir != "" {
+		opts.Partials = partials.NewDir(dir)
+	}
+	e := render.New(opts)
+	w.engines[dir] = e
+	return e
+}
+
+// rustParent returns the directory part of path the way Rust's
+// Path::parent does: "" for a bare file name, so that joining keeps
+// relative paths as the user wrote them.
+func rustParent(path string) string {
+	i := strings.LastIndexAny(path, "/"+string(filepath.Separator))
+	switch {
+	case i < 0:
+		return ""
+	case i == 0:
+		return path[:1]
+	}
+	return path[:i]
+}
+
+// rustJoin joins the way Rust's Path::join does: an absolute rel replaces
+// dir, and nothing is normalised ("a/b" + "../c" is "a/b/../c").
+func rustJoin(dir, rel string) string {
+	if filepath.IsAbs(rel) || dir == "" {
+		return rel
+	}
+	if strings.HasSuffix(dir, "/") || strings.HasSuffix(dir, string(filepath.Separator)) {
+		return dir + rel
+	}
+	return dir + "/" + rel
+}
+
+func readLimited(path string, max int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory", path)
+	}
+	var buf bytes.Buffer
+	if _, err := io.Copy(&buf, io.LimitReader(f, max+1)); err != nil {
+		return nil, err
+	}
+	if int64(buf.Len()) > max {
+		return nil, fmt.Errorf("%s is more than the %d-byte limit", path, max)
+	}
+	return buf.Bytes(), nil
+}
+
+// unwrapPathError drops the path an *os.PathError repeats.
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}

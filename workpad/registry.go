@@ -112,3 +112,27 @@ func IDs() []string {
 	}
 	return out
 }
+
+// Has reports whether name is one of the spec's declared values.
+func (s Spec) Has(name string) bool {
+	for _, v := range s.Values {
+		if v == name {
+			return true
+		}
+	}
+	return false
+}
+
+// DeclaredBy returns the ids, in registry order, whose value set declares
+// name. A template that reads a name another template declares has most
+// likely been copied from, or confused with, that template; diagnostics say
+// so.
+func DeclaredBy(name string) []string {
+	var out []string
+	for _, s := range specs {
+		if s.Has(name) {
+			out = append(out, s.ID)
+		}
+	}
+	return out
+}

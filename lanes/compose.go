@@ -1,0 +1,365 @@
+package lanes
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"github.com/sheaproject/shea/internal/partials"
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// Request says what to compose.
+type Request struct {
+	// File is the lane's prompt file name, looked up at the root of every
+	// layer, e.g. "main-agent.md" (a relative slash-separated path).
+	File string
+	// Lane is the lane key ("main_agent"); it only names the composition.
+	Lane string
+	// Role, Task and Format name optional parts, looked up as
+	// roles/<Role>.md, tasks/<Task>.md and formats/<Format>.md (".md" is
+	// not added twice) and merged across layers like the lane file. ""
+	// means none.
+	Role, Task, Format string
+	// Contracts are appended last, in order (see Contract). Contracts
+	// without Text are recorded but add nothing.
+	Contracts []Contract
+	// StrictLayers makes protected_section_override an error instead of a
+	// warning.
+	StrictLayers bool
+	// Name is the file name of the composed source in diagnostics before
+	// they are remapped; default "<composed>/" + File. Remapped
+	// diagnostics never carry it.
+	Name string
+}
+
+// FileUse is one layer file that took part in a composition.
+type FileUse struct {
+	Part  Part
+	Name  string // the part name, or the lane file name
+	Layer string
+	File  string // file name as diagnostics give it
+	// Action is how the file was merged: ActionBase (the lowest file of
+	// its name), ActionReplace (a plain higher file) or ActionAppend (a
+	// file with <!-- append -->).
+	Action Action
+	Bytes  int
+}
+
+// Composed is a composed lane prompt: one Liquid template assembled from
+// layer files, parts and contracts, with the map back to its sources.
+type Composed struct {
+	// Source is the composed template.
+	Source string
+	// Map maps positions in Source back to layer files.
+	Map *SourceMap
+	// Sections explains each section of Source, in order.
+	Sections []SectionInfo
+	// Files lists the layer files used, parts first, each part's files
+	// lowest layer first.
+	Files []FileUse
+	// Contracts are the contracts appended, in order.
+	Contracts []Contract
+	// Partials resolves include and render tags through the layers.
+	Partials *Partials
+
+	sources map[string]string // file name → text, of every file composed
+}
+
+// Name is the file name of Source in diagnostics that are not yet
+// remapped.
+func (c *Composed) Name() string { return c.Map.Name() }
+
+// SourceFunc returns the text of any file the composition read, contracts
+// included ("<contract:ID>"), and of any partial served so far, for
+// quoting source lines under diagnostics.
+func (c *Composed) SourceFunc() diag.SourceFunc {
+	return func(name string) []byte {
+		if s, ok := c.sources[name]; ok {
+			return []byte(s)
+		}
+		if s, ok := c.Partials.source(name); ok {
+			return []byte(s)
+		}
+		return nil
+	}
+}
+
+// piece is one part of a composition before assembly.
+type piece struct {
+	part Part
+	name string
+	doc  *doc
+}
+
+// Compose assembles the lane req.File from the layers: for each of the
+// role, task and format parts that req names and then for the lane file,
+// the layers' files of that name are merged lowest first; the results are
+// joined in that order, one blank line apart, and req.Contracts follow. It
+// returns the composition, never nil, and every problem found; when the list
+// has errors, the composition is incomplete and must not be rendered.
+func Compose(layers Layers, req Request) (*Composed, diag.List) {
+	ls, diags := layers.resolve()
+	c, more := compose(ls, req)
+	return c, append(diags, more...)
+}
+
+func compose(ls []layer, req Request) (*Composed, diag.List) {
+	var diags diag.List
+	c := &Composed{Partials: newPartials(ls), sources: map[string]string{}}
+	name := req.Name
+	if name == "" {
+		name = "<composed>/" + req.File
+	}
+	opts := mergeOptions{strictLayers: req.StrictLayers}
+	var pieces []piece
+	for _, p := range []struct {
+		part       Part
+		name, path string
+	}{
+		{PartRole, req.Role, "roles/"}, {PartTask, req.Task, "tasks/"}, {PartFormat, req.Format, "formats/"},
+	} {
+		if p.name == "" {
+			continue
+		}
+		rel := p.path + p.name
+		if !strings.HasSuffix(rel, ".md") {
+			rel += ".md"
+		}
+		if !partials.Valid(p.name) {
+			diags = append(diags, diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: rel},
+				"%s name %q must be a relative name inside the prompt layers", p.part, p.name))
+			continue
+		}
+		d, ds := c.composeFile(ls, rel, p.part, p.name, opts)
+		diags = append(diags, ds...)
+		if d != nil {
+			pieces = append(pieces, piece{p.part, p.name, d})
+		}
+	}
+	fallback := req.File
+	if !partials.Valid(req.File) {
+		diags = append(diags, diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: req.File},
+			"lane prompt file name %q must be a relative name inside the prompt layers", req.File))
+	} else {
+		d, ds := c.composeFile(ls, req.File, PartLane, req.File, opts)
+		diags = append(diags, ds...)
+		if d != nil {
+			pieces = append(pieces, piece{PartLane, req.File, d})
+		}
+		for _, f := range c.Files {
+			if f.Part == PartLane {
+				fallback = f.File
+			}
+		}
+	}
+	for _, k := range req.Contracts {
+		c.Contracts = append(c.Contracts, k)
+		if strings.TrimSpace(k.Text) == "" {
+			continue
+		}
+		file := "<contract:" + k.ID + ">"
+		c.sources[file] = k.Text
+		pieces = append(pieces, piece{PartContract, k.ID, contractDoc(k.Text, file)})
+	}
+	c.assemble(pieces, name, fallback)
+	return c, diags
+}
+
+// composeFile merges the files named rel of all layers, lowest first. It
+// returns nil when no layer has the file.
+func (c *Composed) composeFile(ls []layer, rel string, part Part, name string, opts mergeOptions) (*doc, diag.List) {
+	var diags diag.List
+	var d *doc
+	var searched []string
+	for _, l := range ls {
+		searched = append(searched, l.display(rel))
+		src, err := l.read(rel)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			diags = append(diags, readDiag(l, rel, err))
+			continue
+		}
+		file := l.display(rel)
+		c.sources[file] = src
+		if strings.TrimSpace(strings.TrimPrefix(src, "\ufeff")) == "" {
+			diags = append(diags, diag.Errorf(diag.EmptyTemplateFile, diag.Range{Filename: file}, "%s is empty", file).
+				WithDetail("An empty layer file would erase the lower layers' text. Delete it to use theirs, or write the text."))
+			continue
+		}
+		f := parseLayerFile(src, file, l.name)
+		diags = append(diags, f.diags...)
+		use := FileUse{Part: part, Name: name, Layer: l.name, File: file, Bytes: len(src)}
+		var ds diag.List
+		switch {
+		case f.append:
+			use.Action = ActionAppend
+			if d == nil {
+				d = &doc{pre: &section{origin: Origin{Layer: l.name, File: file, Line: 1}}}
+			}
+			d, ds = mergeAppend(d, f, opts)
+		case d == nil:
+			use.Action = ActionBase
+			d = baseDoc(f)
+		default:
+			use.Action = ActionReplace
+			d, ds = mergeReplace(d, f, opts)
+		}
+		diags = append(diags, ds...)
+		c.Files = append(c.Files, use)
+	}
+	if d == nil && len(diags) == 0 {
+		what := "lane prompt " + rel
+		if part != PartLane {
+			what = fmt.Sprintf("%s %q (%s)", part, name, rel)
+		}
+		diags = append(diags, diag.Errorf(diag.MissingTemplateFile, diag.Range{Filename: searched[len(searched)-1]},
+			"%s is in none of the prompt layers", what).
+			WithDetail("Looked for:\n%s", strings.Join(searched, "\n")))
+	}
+	return d, diags
+}
+
+// contractDoc makes the document of a contract's text: sections by
+// heading, no directives.
+func contractDoc(text, file string) *doc {
+	lines := splitLines(text, file)
+	classify(lines, false)
+	org := Origin{Layer: string(PartContract), File: file, Line: 1}
+	cur := &section{origin: org, steps: []Step{{Origin: org, Action: ActionBase}}}
+	d := &doc{pre: cur}
+	for i := range lines {
+		l := lines[i]
+		if l.kind == lineHeading {
+			o := Origin{Layer: string(PartContract), File: file, Line: l.pos.Line}
+			cur = &section{head: &lines[i], title: l.title, key: sectionKey(l.title), origin: o, steps: []Step{{Origin: o, Action: ActionBase}}}
+			d.sections = append(d.sections, cur)
+			continue
+		}
+		cur.body = append(cur.body, l)
+	}
+	return d
+}
+
+// bound is a section's line range in an emitted document.
+type bound struct {
+	s        *section
+	from, to int
+}
+
+// emit flattens a document into lines: the text before the first heading,
+// then each section, a heading always preceded by a blank line (one is
+// generated when the text above does not end with one), without blank lines
+// at either end.
+func (d *doc) emit() ([]line, []bound) {
+	var out []line
+	var bounds []bound
+	for i, s := range append([]*section{d.pre}, d.sections...) {
+		from := len(out)
+		if i > 0 {
+			if len(out) > 0 && !out[len(out)-1].blank() {
+				out = append(out, glueBefore(*s.head))
+			}
+			from = len(out)
+			out = append(out, *s.head)
+		}
+		out = append(out, s.body...)
+		bounds = append(bounds, bound{s, from, len(out)})
+	}
+	lead, tail := 0, len(out)
+	for lead < tail && out[lead].blank() {
+		lead++
+	}
+	for tail > lead && out[tail-1].blank() {
+		tail--
+	}
+	clamp := func(n int) int { return min(max(n, lead), tail) - lead }
+	var kept []bound
+	for _, b := range bounds {
+		b.from, b.to = clamp(b.from), clamp(b.to)
+		if b.from < b.to {
+			kept = append(kept, b)
+		}
+	}
+	return out[lead:tail], kept
+}
+
+// assemble writes the pieces, one blank line apart, into c.Source, and
+// builds the source map and the explain view.
+func (c *Composed) assemble(pieces []piece, name, fallback string) {
+	var all []line
+	type sec struct {
+		part     Part
+		partName string
+		b        bound
+	}
+	var secs []sec
+	for _, p := range pieces {
+		lines, bounds := p.doc.emit()
+		if len(lines) == 0 {
+			continue
+		}
+		if len(all) > 0 {
+			all = append(all, glueBefore(lines[0]))
+		}
+		for _, b := range bounds {
+			b.from += len(all)
+			b.to += len(all)
+			secs = append(secs, sec{p.part, p.name, b})
+		}
+		all = append(all, lines...)
+	}
+
+	var sb strings.Builder
+	m := &SourceMap{name: name, fallback: fallback}
+	var last diag.Pos // in m.spans[len-1].File, just past its last byte
+	add := func(text, file string, pos diag.Pos, generated bool, rel *diag.Related) {
+		if text == "" {
+			return
+		}
+		start := sb.Len()
+		sb.WriteString(text)
+		if n := len(m.spans); n > 0 && !generated {
+			p := &m.spans[n-1]
+			if !p.Generated && p.File == file && p.Related == rel && last.Byte == pos.Byte {
+				p.End = sb.Len()
+				last = pos.Advance(text)
+				return
+			}
+		}
+		m.spans = append(m.spans, Span{Start: start, End: sb.Len(), File: file, Pos: pos, Generated: generated, Related: rel})
+		last = pos.Advance(text)
+	}
+	starts := make([]int, len(all)+1)
+	for i, l := range all {
+		starts[i] = sb.Len()
+		if l.glue {
+			add("\n", l.file, l.pos, true, nil)
+			continue
+		}
+		add(l.prefix, l.file, l.prefixPos, true, l.related)
+		add(l.text, l.file, l.pos, false, l.related)
+		if l.eol != "" {
+			add(l.eol, l.file, l.pos.Advance(l.text), false, l.related)
+		} else {
+			add("\n", l.file, l.pos.Advance(l.text), true, l.related)
+		}
+	}
+	starts[len(all)] = sb.Len()
+	c.Source = sb.String()
+	m.src = c.Source
+	c.Map = m
+	for _, s := range secs {
+		info := SectionInfo{
+			Part: s.part, PartName: s.partName, Heading: s.b.s.title,
+			Protected: s.b.s.protected, Origin: s.b.s.origin,
+			Steps: append([]Step(nil), s.b.s.steps...),
+			Start: starts[s.b.from], End: starts[s.b.to],
+		}
+		info.Merge = mergeOf(s.part, info.Steps)
+		c.Sections = append(c.Sections, info)
+	}
+}

@@ -1,0 +1,106 @@
+// Package lanes composes a lane's prompt from layers of Markdown files and
+// keeps, for every byte of the result, the file and line it came from.
+//
+// # Layers
+//
+// The layers are, lowest first: core (the defaults built into shea, CoreFS),
+// workspace, project and template (directories, each optional; see Layers).
+// A file is named by its path from a layer's root. The lane's prompt file
+// (Request.File, e.g. "main-agent.md"), the parts roles/<name>.md,
+// tasks/<name>.md and formats/<name>.md, and the partials of include and
+// render tags are all looked up in every layer. Reads never leave a layer:
+// a name with "..", an absolute name, or a symbolic link out of the
+// directory fails (path_outside_root for lane and part files, missing_partial
+// for partials) and never falls through to a lower layer.
+//
+// # Sections and directives
+//
+// A file is read as Markdown sections: the text before the first heading,
+// then one section per level-two ATX heading ("## Title", up to three
+// spaces before it, an optional closing run of "#"). Other heading levels
+// are ordinary text. Nothing inside a fenced code block (``` or ~~~) is a
+// heading or a directive. Headings match when their titles are equal
+// ignoring case, surrounding space and runs of inner space.
+//
+// Directives are lines that hold only an HTML comment, case and spacing
+// free: <!-- append -->, <!-- replace -->, <!-- protected --> and its alias
+// <!-- governance -->, and headings "## Override: Name". They steer the
+// merge and are never copied into the composed prompt.
+//
+// # Merging a file over the lower layers
+//
+// The files of one name are merged lowest first; each step merges one file
+// over the result of the layers below it.
+//
+//   - The lowest file supplies the text as it is (directives removed).
+//   - A plain file (no <!-- append --> line) replaces the lower text whole,
+//     protected sections aside.
+//   - A file with an <!-- append --> line anywhere (outside a fence)
+//     consists of "## Override: Name" blocks; one-line HTML comments may
+//     stand outside them, any other text is an error. Each block, in order,
+//     acts on the first lower section whose heading matches Name, which
+//     keeps its own heading: by default the block's text is appended (after
+//     the section's last non-blank line, one blank line, then the block's
+//     text without blank lines at either end); with a <!-- replace --> line
+//     in the block, the block's text replaces the section's text. A block
+//     that matches no section is added at the end as "## Name". An append
+//     file with no lower file adds all its blocks this way.
+//
+// # Protected sections
+//
+// A <!-- protected --> (or <!-- governance -->) line inside a section
+// protects it; in an append file the line goes inside an override block and
+// protects the section the block targets (or adds). The line may stand
+// anywhere in the section; it is an error before the first heading. No
+// higher layer can remove or replace a protected section, in any mode:
+//
+//   - an override with <!-- replace --> leaves the section's text as it is;
+//   - a plain higher file that has a section of the same heading gets the
+//     protected text in that section's place;
+//   - a plain higher file without such a section gets the protected section
+//     back after the nearest section that preceded it in the lower text and
+//     is still present; at the top (after the text before the first
+//     heading) when it was the first section; otherwise at the end.
+//
+// Each refused replacement or removal is a protected_section_override
+// diagnostic: a warning, or an error under Request.StrictLayers. Its
+// subject is the higher file (the override heading, the replacing section's
+// heading, or the file's first line for a removal), and its related range
+// is the heading where the section was protected. A plain file that repeats
+// the protected section word for word is not reported. Appending to a
+// protected section is allowed: the protected text stays first and intact.
+// Protection is kept by every later merge step.
+//
+// # Assembly
+//
+// The composed template is, one blank line apart: the role, task and format
+// parts that the Request names, then the lane file, then the text of each
+// Contract. Within a file a heading is always preceded by a blank line (the
+// composer writes one when the text above lacks it), blank lines at either
+// end of a file are dropped, and every line ends with a newline (a CRLF
+// ending is kept as it is). A leading byte order mark is skipped. Contracts
+// are code-owned: their text is not read for directives and no layer can
+// touch it. Sections are cut on Markdown headings without regard to Liquid
+// blocks, so a Liquid block should open and close within one section.
+//
+// # Source map, diagnostics and the explain view
+//
+// The composed template is checked and rendered as one Liquid source
+// named "<composed>/<file>" (Request.Name). Its SourceMap maps every byte
+// back to a layer file, line and column; SourceMap.Remap rewrites
+// diagnostics so that they name layer files, and adds, for text that
+// replaced or extended a lower section, a related range at that section.
+// Composed.Compile and Template.Render do this for compile and render
+// errors. Partials are checked and rendered from their own layer files, so
+// their diagnostics name those files directly.
+//
+// Composed.Sections is the explain view: for each section of the result,
+// the part it belongs to, the layer file whose text it holds, every layer
+// file that acted on it, and a summary Merge kind (base, replace, append,
+// protected, part, contract).
+//
+// Problems in layer files are diagnostics: missing_template_file (a lane or
+// part in no layer, a missing layer directory), empty_template_file,
+// path_outside_root, protected_section_override, and config_invalid for a
+// misplaced directive.
+package lanes

@@ -7,8 +7,21 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// version is the module version and VCS revision from the build info.
+// releaseVersion and releaseCommit are set by release builds (-ldflags -X).
+var (
+	releaseVersion string
+	releaseCommit  string
+)
+
+// version is the release version, else the module version and VCS revision
+// from the build info.
 func version() string {
+	if releaseVersion != "" {
+		if releaseCommit != "" {
+			return releaseVersion + " (" + releaseCommit + ")"
+		}
+		return releaseVersion
+	}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "(unknown)"

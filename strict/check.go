@@ -71,7 +71,27 @@ func Check(src, filename string, start diag.Pos, opts Options) (*Program, diag.L
 	w.diags = diags
 	w.template(t)
 	w.diags.Sort()
-	return prog, w.diags
+	return prog, dedupe(w.diags)
+}
+
+// dedupe drops repeated diagnostics: a partial included in several scopes
+// is walked once per scope and would report its own problems each time.
+func dedupe(l diag.List) diag.List {
+	type key struct {
+		code            diag.Code
+		r               diag.Range
+		summary, detail string
+	}
+	seen := make(map[key]bool, len(l))
+	out := l[:0]
+	for _, d := range l {
+		k := key{d.Code, d.Subject, d.Summary, d.Detail}
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // walker checks (and, for Analyze, records) a template in source order,
@@ -93,10 +113,38 @@ type walker struct {
 	isolated bool
 	loops    int
 	partials []string // include stack, for cycle detection
-	// checked records include sites already checked with the same partial
-	// and bound names, so a partial included in a loop is checked once.
+	// checked records the partials already checked in the same scope, so
+	// that a partial included many times is walked again only when the
+	// names it can see have changed.
 	checked map[string]bool
-	failed  map[string]bool // partials that failed to load
+	// scopeGen changes whenever the set of names in scope may have changed
+	// (a new local, a block scope pushed or popped, a render's scope
+	// entered or left): two includes at the same generation see the same
+	// names.
+	scopeGen int
+	failed   map[string]bool // partials that failed to load
+	// suggestWork counts the local names offered as did-you-mean
+	// candidates so far (see maxSuggestWork).
+	suggestWork int
+}
+
+// maxSuggestWork bounds the local names compared for did-you-mean
+// suggestions over one check. Each unknown name is compared with every
+// local, so a template that binds thousands of names and misspells
+// thousands more would cost time quadratic in its size; past the budget,
+// unknown names are compared with the declared inputs only. Real templates
+// stay orders of magnitude below it.
+const maxSuggestWork = 1 << 18
+
+// suggestableLocals returns the local names in scope for a suggestion, or
+// nil once the suggestion budget is spent.
+func (w *walker) suggestableLocals() []string {
+	if w.suggestWork > maxSuggestWork {
+		return nil
+	}
+	names := w.localNames()
+	w.suggestWork += len(names) + 1
+	return names
 }
 
 func newWalker(prog *Program, opts Options) *walker {
@@ -124,10 +172,20 @@ func (w *walker) body(nodes []Node) {
 	}
 }
 
-func (w *walker) push(b map[string]shape) { w.blocks = append(w.blocks, b) }
-func (w *walker) pop()                    { w.blocks = w.blocks[:len(w.blocks)-1] }
+func (w *walker) push(b map[string]shape) {
+	w.blocks = append(w.blocks, b)
+	w.scopeGen++
+}
+
+func (w *walker) pop() {
+	w.blocks = w.blocks[:len(w.blocks)-1]
+	w.scopeGen++
+}
 
 func (w *walker) bind(name string, sh shape, r diag.Range) {
+	if _, ok := w.locals[name]; !ok {
+		w.scopeGen++
+	}
 	w.locals[name] = sh
 	if w.an != nil {
 		w.an.Locals = append(w.an.Locals, Reference{Name: name, Range: r})
@@ -483,16 +541,19 @@ func (w *walker) external(p *Path) (shape, bool) {
 	if !w.isolated && w.opts.Context.Has(p.Root) {
 		return schemaShape(w.opts.Context.Input(p.Root)), true
 	}
-	candidates := w.localNames()
+	candidates := w.suggestableLocals()
 	if !w.isolated {
 		candidates = append(candidates, w.opts.Context.Names()...)
 	}
 	d := w.errorf(diag.UnknownVariable, p.RootRange, "unknown variable %q", p.Root)
 	d.Subject = p.Range()
 	d.Detail = diag.DidYouMean(p.Root, candidates)
-	if w.isolated && w.opts.Context.Has(p.Root) {
+	switch {
+	case w.isolated && w.opts.Context.Has(p.Root):
 		d.Detail = fmt.Sprintf("A partial rendered with {%% render %%} sees only what the tag passes: add %s: %s to the render tag.", p.Root, p.Root)
-	} else if d.Detail == "" {
+	case w.isolated && d.Detail == "":
+		d.Detail = "A partial rendered with {% render %} sees only the arguments the tag passes."
+	case d.Detail == "":
 		if names := w.opts.Context.Names(); len(names) > 0 {
 			d.Detail = "The template's inputs are " + strings.Join(quoteAll(names), ", ") + "."
 		} else {
@@ -615,7 +676,10 @@ func (w *walker) include(n *Include) {
 		}
 		return
 	}
-	// The partial's scope.
+	// The partial's scope: its keyword arguments, and the value of "with"
+	// or "for" under the alias or the partial's base name, as Liquid binds
+	// it ("snippets/card" binds card). A render with "for" loops over the
+	// partial, which then sees forloop.
 	args := map[string]shape{}
 	for _, a := range n.Args {
 		args[a.Name] = anyShape
@@ -623,13 +687,23 @@ func (w *walker) include(n *Include) {
 	if n.With != nil {
 		bound := n.Alias
 		if bound == "" {
-			bound = name
+			bound = name[strings.LastIndexByte(name, '/')+1:]
 		}
 		args[bound] = anyShape
+		if n.Render && n.For {
+			args["forloop"] = forloopShape
+		}
 	}
-	key := fmt.Sprintf("%t\x00%s\x00%s", n.Render, name, strings.Join(w.localNames(), ","))
+	argNames := make([]string, 0, len(args))
 	for k := range args {
-		key += "\x00" + k
+		argNames = append(argNames, k)
+	}
+	sort.Strings(argNames)
+	// A render partial sees only its arguments; an include also sees the
+	// scope around the tag.
+	key := fmt.Sprintf("render\x00%s\x00%s", name, strings.Join(argNames, "\x00"))
+	if !n.Render {
+		key = fmt.Sprintf("include\x00%s\x00%d\x00%t\x00%s", name, w.scopeGen, w.isolated, strings.Join(argNames, "\x00"))
 	}
 	if w.checked[key] {
 		return
@@ -640,9 +714,11 @@ func (w *walker) include(n *Include) {
 	if n.Render {
 		saved, savedBlocks, savedIso, savedLoops := w.locals, w.blocks, w.isolated, w.loops
 		w.locals, w.blocks, w.isolated, w.loops = map[string]shape{}, nil, true, 0
+		w.scopeGen++
 		w.push(args)
 		w.body(t.Body)
 		w.locals, w.blocks, w.isolated, w.loops = saved, savedBlocks, savedIso, savedLoops
+		w.scopeGen++
 		return
 	}
 	w.push(args)

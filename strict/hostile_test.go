@@ -167,6 +167,11 @@ func TestHostileMegabyteLines(t *testing.T) {
 		{"unterminated string", "{{ '" + long + " }}", []string{"syntax_error 1:4@3-1:5@4"}},
 		{"raw body", "{% raw %}" + strings.Repeat("{%", mb/2) + "{% endraw %}", nil},
 		{"comment body", "{% comment %}" + strings.Repeat("{{ x }", mb/6) + "{% endcomment %}", nil},
+		// Found by review: blank lines in an inline comment were rescanned
+		// once per line, quadratic in their number.
+		{"inline comment of blank lines", "{% # x" + strings.Repeat("\n", mb) + "# y %}", nil},
+		{"inline comment of blank lines, then a bad line", "{% # x" + strings.Repeat("\n", mb) + "y %}",
+			[]string{fmt.Sprintf("syntax_error %d:1@%d-%d:2@%d", mb+1, mb+6, mb+1, mb+7)}},
 	}
 	schema := mustLane(t)
 	for _, c := range cases {
@@ -179,6 +184,35 @@ func TestHostileMegabyteLines(t *testing.T) {
 				t.Errorf("got %v, want %v", firstN(diags, 5), c.want)
 			}
 		})
+	}
+}
+
+// TestHostileManyNames: every unknown name is compared with every local for
+// a suggestion; a template that binds tens of thousands of names and reads
+// as many unknown ones must still check in linear time (found by review:
+// 290 KB took 52 s before the suggestion budget).
+func TestHostileManyNames(t *testing.T) {
+	var b strings.Builder
+	n := 0
+	for b.Len() < 1<<20 {
+		fmt.Fprintf(&b, "{%% assign name%d = 1 %%}{{ nmae%d }}", n, n)
+		n++
+	}
+	var diags diag.List
+	withinBudget(t, hostileBudget, func() {
+		_, diags = Check(b.String(), "t", diag.Pos{}, Options{})
+	})
+	if len(diags) != n {
+		t.Fatalf("%d diagnostics, want %d", len(diags), n)
+	}
+	// Early names still get the suggestion of the nearest local; once the
+	// suggestion budget is spent, the generic detail.
+	if want := `Did you mean "name1"?`; diags[1].Detail != want {
+		t.Errorf("detail of %s: %q, want %q", diags[1].Summary, diags[1].Detail, want)
+	}
+	last := diags[len(diags)-1]
+	if want := "This template has no inputs; bind the name with assign or capture first."; last.Detail != want {
+		t.Errorf("detail of %s: %q, want %q", last.Summary, last.Detail, want)
 	}
 }
 

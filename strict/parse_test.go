@@ -146,6 +146,9 @@ func TestParseInclude(t *testing.T) {
 		{"with alias args", "{% include 'p' with issue as i, a: 1, b: 'x' %}", `include "p" with issue as i a:1 b:"x"`, nil},
 		{"render for", "{% render 'p' for issue.labels as l %}", `render "p" for issue.labels as l`, nil},
 		{"commas optional", "{% render 'p', a: 1 b: c %}", `render "p" a:1 b:c`, nil},
+		// Found by FuzzOsteeleDifferential: with, for and as before a
+		// colon are keyword arguments, as in Liquid.
+		{"keyword arguments named with for as", "{% render 'p' with: 1, for: 2, as: 3 %}{% render ''with:00%}", `render "p" with:1 for:2 as:3 render "" with:0`, nil},
 		{"include variable name", "{% include p %}", "include p", nil},
 		{"render variable name", "{% render p %}", "", []string{"syntax_error 1:11@10-1:12@11"}},
 		{"no name", "{% include %}", "", []string{"syntax_error 1:4@3-1:11@10"}},

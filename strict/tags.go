@@ -66,19 +66,24 @@ func (p *parser) parseTag(t token, s *stream) Node {
 	switch name {
 	case "#":
 		// Every line of an inline comment must start with "#".
+		// Blank lines are skipped in one step: scanning them once per
+		// line would be quadratic in a run of empty lines.
 		m := p.markup(t)
 		for i := strings.IndexByte(m, '\n'); i >= 0; {
 			rest := strings.TrimLeft(m[i+1:], " \t\r\v\f\n")
-			if rest != "" && rest[0] != '#' {
-				off := t.markStart + len(m) - len(rest)
-				p.errorAt(diag.SyntaxError, off, off+1, "every line of an inline comment must start with #")
+			if rest == "" {
 				break
 			}
-			next := strings.IndexByte(m[i+1:], '\n')
+			j := len(m) - len(rest) // where the next line's text starts
+			if rest[0] != '#' {
+				p.errorAt(diag.SyntaxError, t.markStart+j, t.markStart+j+1, "every line of an inline comment must start with #")
+				break
+			}
+			next := strings.IndexByte(m[j:], '\n')
 			if next < 0 {
 				break
 			}
-			i += next + 1
+			i = j + next
 		}
 		return &Comment{tag}
 	case "comment":
@@ -458,15 +463,22 @@ func (p *parser) parseInclude(t token, tag Tag) Node {
 		e.fail(nameTok.start, e.lastEnd(nameTok.end), "render needs the partial's name as a quoted string")
 		return nil
 	}
+	// "with", "for" and "as" followed by a colon are keyword arguments of
+	// those names, as in Liquid: {% render 'p' with: 1 %}.
 	for _, kw := range []string{"with", "for"} {
+		if e.look(eColon, 1) {
+			break
+		}
 		if _, ok := e.acceptID(kw); ok {
 			n.With, n.For = e.expression(), kw == "for"
 			break
 		}
 	}
-	if _, ok := e.acceptID("as"); ok {
-		if a, ok := e.expect(eID); ok {
-			n.Alias, n.AliasRng = a.text, e.rng(a.start, a.end)
+	if !e.look(eColon, 1) {
+		if _, ok := e.acceptID("as"); ok {
+			if a, ok := e.expect(eID); ok {
+				n.Alias, n.AliasRng = a.text, e.rng(a.start, a.end)
+			}
 		}
 	}
 	for !e.err && e.peek().kind != eEOS {

@@ -1,0 +1,221 @@
+package strict
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sheaproject/shea/internal/golden"
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// The fuzz targets assert invariants that hold for every input, not just the
+// absence of panics: every range lies inside the source with Start <= End,
+// line and column agree with the byte offset (also when the source is
+// embedded at an offset in a larger file), the parts of a tag lie inside the
+// tag, Check reports every problem Parse does, and nothing takes long.
+//
+// Seeds: the templates of the golden-liquid suite (read from ../shared at
+// test time, never copied here), the hand-written seeds below, and the
+// corpus under testdata/fuzz/<target>/, which keeps every input that once
+// found a bug.
+
+// embedStart is where FuzzParse places the source in a larger file: line 3,
+// column 5, byte 10, as after "xx\nxx\nxxxx".
+var embedStart = diag.Pos{Line: 3, Column: 5, Byte: 10}
+
+var handSeeds = []string{
+	"",
+	"plain text",
+	"{{ issue.title | upcase | truncate: 20, '…' }}",
+	"{%- if issue.url -%}\n  {{- issue.url -}}\n{%- endif -%}",
+	"{% for l in issue.labels reversed limit: 2 offset: continue %}{{ forloop.index }}{% else %}none{% endfor %}",
+	"{% case attempt %}{% when 1, 2 or 3 %}few{% else %}many{% endcase %}",
+	"{% liquid\n assign x = 1\n if x > 0\n  echo x\n endif\n%}",
+	"{% raw %}{{ not parsed }}{% endraw %}{% comment %}{% if %}{% endcomment %}",
+	"{% # inline comment %}{% doc %}@param x{% enddoc %}",
+	"{% capture c %}a{{ b }}{% endcapture %}{% cycle 'g': 1, 2 %}",
+	"{% tablerow x in (1..6) cols: 2 limit: 4 offset: 1 %}{{ tablerowloop.col }}{% endtablerow %}",
+	"{% render 'p' with issue as i, k: 1 %}{% include 'q' for issue.labels %}",
+	"{% increment n %}{% decrement n %}{% ifchanged %}x{% endifchanged %}",
+	"{{ a or \"b\" }}",
+	"{{ unterminated",
+	"{% if x %}",
+	"{% endif %}",
+	"{{ a[b[c[0]]].d['e'] }}",
+	"{% if a and b or c and d contains 'x' %}{% elsif e <> f %}{% endif %}",
+	"\ufeff{{ bom }}\r\n{{ crlf }}\r\n",
+	"{{ 'a\\' }}\x00\xff\xfe",
+	"{{ x | f: a: 1, b: 2 }}",
+	"{% for %}{% for x %}{% for x in %}{% endfor %}",
+	"{{ (1..5) }}{{ -1.5 }}{{ nil }}{{ null }}{{ blank }}{{ empty }}",
+}
+
+// seedCorpus adds the hand seeds and, when ../shared has it, every template
+// of the golden-liquid suite.
+func seedCorpus(f *testing.F) {
+	for _, s := range handSeeds {
+		f.Add(s)
+	}
+	shared, err := golden.SharedDir()
+	if err != nil {
+		f.Logf("golden-liquid seeds not added: %v", err)
+		return
+	}
+	if _, err := os.Stat(filepath.Join(shared, "golden-liquid", "golden_liquid.json")); err != nil {
+		f.Logf("golden-liquid seeds not added: suite absent at %s", filepath.Join(shared, "golden-liquid"))
+		return
+	}
+	for _, c := range golden.Load(f) {
+		f.Add(c.Template)
+		for _, p := range c.Templates {
+			f.Add(p)
+		}
+	}
+}
+
+// maxFuzzDuration bounds one input's work. Fuzz inputs are small (kilobytes),
+// so anything near this is a hang or a blow-up, not a slow machine.
+const maxFuzzDuration = 5 * time.Second
+
+func FuzzParse(f *testing.F) {
+	seedCorpus(f)
+	f.Fuzz(func(t *testing.T, src string) {
+		begin := time.Now()
+		for _, start := range []diag.Pos{{}, embedStart} {
+			tpl, diags := Parse(src, "f.liquid", start, ParseOptions{})
+			assertParseInvariants(t, src, "f.liquid", start, tpl, diags)
+		}
+		if d := time.Since(begin); d > maxFuzzDuration {
+			t.Fatalf("parsing %d bytes took %v", len(src), d)
+		}
+	})
+}
+
+// assertParseInvariants checks what must hold for every parse result.
+func assertParseInvariants(t *testing.T, src, filename string, start diag.Pos, tpl *Template, diags diag.List) {
+	t.Helper()
+	if tpl == nil {
+		t.Fatal("Parse returned a nil template")
+	}
+	for _, d := range diags {
+		if d.Code == "" || d.Summary == "" {
+			t.Errorf("diagnostic without code or summary: %#v", d)
+		}
+		if p := rangeProblem(src, filename, start, d.Subject); p != "" {
+			t.Errorf("diagnostic %s %q: %s", d.Code, d.Summary, p)
+		}
+	}
+	visit(tpl.Body, func(what string, r, holder diag.Range) {
+		if p := rangeProblem(src, filename, start, r); p != "" {
+			t.Errorf("%s: %s", what, p)
+		}
+		if !within(r, holder) {
+			t.Errorf("%s %s lies outside its tag %s", what, rs(r), rs(holder))
+		}
+	})
+	for _, n := range tpl.Body {
+		if txt, ok := n.(*Text); ok {
+			raw := src[txt.R.Start.Byte-startByte(start) : txt.R.End.Byte-startByte(start)]
+			if !strings.Contains(raw, txt.Value) {
+				t.Errorf("text %q is not part of its source %q", txt.Value, raw)
+			}
+		}
+	}
+}
+
+func startByte(p diag.Pos) int {
+	if p.IsZero() {
+		return 0
+	}
+	return p.Byte
+}
+
+// samePartial serves the fuzz input itself as every partial, so includes
+// recurse and the checker's cycle detection is exercised.
+type samePartial struct{ src string }
+
+func (s samePartial) Partial(name string) (string, string, error) {
+	if name == "" || strings.ContainsAny(name, "\x00") {
+		return "", "", fs.ErrNotExist
+	}
+	return s.src, "partials/" + name, nil
+}
+
+func FuzzCheck(f *testing.F) {
+	seedCorpus(f)
+	schema, err := LaneContext(ProfileSymphony)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		begin := time.Now()
+		_, parsed := Parse(src, "f.liquid", diag.Pos{}, ParseOptions{})
+		for _, opts := range []Options{
+			{Context: schema, Partials: samePartial{src}},
+			{Compat: true, Partials: samePartial{src}},
+		} {
+			prog, diags := Check(src, "f.liquid", diag.Pos{}, opts)
+			if prog == nil || prog.Template == nil {
+				t.Fatal("Check returned no program")
+			}
+			for i, d := range diags {
+				fname := "f.liquid"
+				if strings.HasPrefix(d.Subject.Filename, "partials/") {
+					fname = d.Subject.Filename
+				}
+				if p := rangeProblem(src, fname, diag.Pos{}, d.Subject); p != "" {
+					t.Errorf("diagnostic %s %q: %s", d.Code, d.Summary, p)
+				}
+				if i > 0 && lessDiag(d, diags[i-1]) {
+					t.Errorf("diagnostics not sorted: %s after %s", ds(d), ds(diags[i-1]))
+				}
+			}
+			if opts.Compat {
+				continue // compat parses when clauses as Shopify's lax mode does
+			}
+			// Every syntax problem Parse finds, Check reports too.
+			have := map[string]bool{}
+			for _, d := range diags {
+				have[ds(d)+d.Summary] = true
+			}
+			for _, d := range parsed {
+				if !have[ds(d)+d.Summary] {
+					t.Errorf("Check dropped the parse diagnostic %s %q", ds(d), d.Summary)
+				}
+			}
+		}
+		an, _ := Analyze(src, "f.liquid", diag.Pos{}, samePartial{src})
+		for _, refs := range [][]Reference{an.Variables, an.Locals, an.Filters, an.Tags, an.Partials} {
+			for _, r := range refs {
+				if r.Range.Filename != "f.liquid" {
+					continue // a reference inside a partial
+				}
+				if p := rangeProblem(src, "f.liquid", diag.Pos{}, r.Range); p != "" {
+					t.Errorf("analysis reference %q: %s", r.Name, p)
+				}
+			}
+		}
+		if d := time.Since(begin); d > maxFuzzDuration {
+			t.Fatalf("checking %d bytes took %v", len(src), d)
+		}
+	})
+}
+
+// lessDiag is the order diag.List.Sort establishes.
+func lessDiag(a, b *diag.Diagnostic) bool {
+	x, y := a.Subject, b.Subject
+	if x.Filename != y.Filename {
+		return x.Filename < y.Filename
+	}
+	if x.Start.Byte != y.Start.Byte {
+		return x.Start.Byte < y.Start.Byte
+	}
+	if x.Start.Line != y.Start.Line {
+		return x.Start.Line < y.Start.Line
+	}
+	return a.Code < b.Code
+}

@@ -42,7 +42,8 @@ func (w *Workflow) templateContext() *strict.Schema {
 			return nil
 		}
 		abs, _ := filepath.Abs(w.Path)
-		s, err := strict.CompileSchema("file://"+filepath.ToSlash(abs)+"#/template_context/schema", doc, nil)
+		// The name must not hold a fragment: the schema library panics on one.
+		s, err := strict.CompileSchema("file://"+filepath.ToSlash(abs)+".template_context.json", doc, nil)
 		if err != nil {
 			w.errorf(diag.ConfigInvalid, at, "template_context.schema is not a usable context schema: %v", schemaErr(err))
 			return nil

@@ -114,7 +114,7 @@ func (w *Workflow) loadResources() *closure {
 		return c
 	}
 	c.manifest = canon
-	mt, groups, core, ok := w.parseManifest(canon, b)
+	mt, groups, core, ok := w.parseManifest(filepath.Clean(rustJoin(w.dir, rel)), b)
 	if !ok {
 		return c
 	}
@@ -203,8 +203,7 @@ func (w *Workflow) loadResources() *closure {
 // parseManifest reads the manifest's JSON, checks its shape against the
 // embedded schema, and returns its position tree, its groups and the core
 // group's name.
-func (w *Workflow) parseManifest(path string, b []byte) (*tree, map[string]manifestGroup, string, bool) {
-	display := path
+func (w *Workflow) parseManifest(display string, b []byte) (*tree, map[string]manifestGroup, string, bool) {
 	src := newSource(display, b)
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()

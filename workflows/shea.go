@@ -2,6 +2,7 @@ package workflows
 
 import (
 	"embed"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,16 +114,17 @@ func (w *Workflow) pathSetting(m map[string]any, section, key string, isMap bool
 	v, present := m[key]
 	s, isString := v.(string)
 	if !present || !isString || strings.TrimSpace(s) == "" {
-		at := w.tree.at("/" + section)
-		what := "missing"
-		if present {
-			at = w.tree.at(ptr)
-			what = describe(v)
-		}
 		w.bad[ptr] = true
-		d := w.errorf(diag.ConfigInvalid, at, "%s.%s is required when %s is configured: want a file path, got %s", section, key, section, what)
-		if !present {
-			d.Detail = diag.DidYouMean(key, sortedKeys(m))
+		if present {
+			w.errorf(diag.ConfigInvalid, w.tree.at(ptr), "%s.%s must be a file path, not %s", section, key, describe(v))
+			return fileRef{}, false
+		}
+		d := w.errorf(diag.ConfigInvalid, w.tree.at("/"+section), "%s.%s is required when %s is configured", section, key, section)
+		for _, k := range sortedKeys(m) {
+			if diag.Suggest(k, []string{key}) == key {
+				d.Detail = fmt.Sprintf("%s has %q, which looks like a misspelling of %q.", section, k, key)
+				break
+			}
 		}
 		return fileRef{}, false
 	}

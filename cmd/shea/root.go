@@ -77,6 +77,7 @@ found, 2 when the command could not run.`,
 	root.AddCommand(
 		newCheckCmd(e),
 		newRenderCmd(e),
+		newValidateCmd(e),
 		newVersionCmd(e),
 	)
 	return root

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/workflows"
+)
+
+func newValidateCmd(e *env) *cobra.Command {
+	var profile, contextSchema, format, root string
+	cmd := &cobra.Command{
+		Use:   "validate [flags] [WORKFLOW.md...]",
+		Short: "Prove that every prompt and template of a workflow renders",
+		Long: `Validate loads a workflow, checks every template it uses on all branches,
+smoke-renders each one with a sample context built from its schema, and
+prints readback lines (key=value) on stdout, ending with status=valid or
+status=invalid. Diagnostics go to stderr; all problems of all templates
+are reported in one run.
+
+Two dialects are read, detected from the front matter (or forced with
+--profile):
+  symphony  OpenAI Symphony's WORKFLOW.md: one prompt body with the inputs
+            issue and attempt.
+  shea      Shea Symphony's .shea/workflows/*.md: three lane prompts,
+            backend fragments, workpad and evidence templates and a resource
+            manifest, each checked against its own inputs.
+
+Paths in a workflow resolve against its directory and never leave the
+repository root (the nearest directory above the workflow holding .git,
+or --root). Lane prompts may read inputs beyond issue and attempt when the
+workflow declares them under template_context.schema or with
+--context-schema.
+
+With no argument, ./WORKFLOW.md is validated. --format json prints one JSON
+document per workflow on stdout ({"workflow", "profile", "status",
+"readback", "diagnostics"}); --format sarif prints one SARIF log for all.
+
+Exit status: 0 when every workflow is valid (warnings allowed), 1 when one
+has errors, 2 when a workflow cannot be read or the command cannot run.
+
+Examples:
+  shea validate
+  shea validate .shea/workflows/shea-symphony.md
+  shea validate --profile symphony --context-schema extra.json WORKFLOW.md
+  shea validate --format json WORKFLOW.md | jq .status`,
+		RunE: func(cmd *cobra.Command, files []string) error {
+			if err := checkFormat(format); err != nil {
+				return err
+			}
+			switch profile {
+			case "", strict.ProfileSymphony, strict.ProfileShea:
+			default:
+				return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", profile)}
+			}
+			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv}
+			if contextSchema != "" {
+				s, err := loadSchemaFile(contextSchema)
+				if err != nil {
+					return err
+				}
+				opts.Context = s
+			}
+			if len(files) == 0 {
+				files = []string{"WORKFLOW.md"}
+			}
+			return e.validate(cmd.Context(), files, opts, format)
+		},
+	}
+	cmd.Flags().StringVar(&profile, "profile", "", "workflow dialect: symphony or shea (default: detected)")
+	cmd.Flags().StringVar(&contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra lane-prompt inputs")
+	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json or sarif")
+	cmd.Flags().StringVar(&root, "root", "", "repository root `DIR` no workflow path may leave (default: discovered)")
+	return cmd
+}
+
+// validate validates each workflow and writes the reports in the format.
+func (e *env) validate(ctx context.Context, files []string, opts workflows.Options, format string) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	src := &sources{}
+	var all diag.List
+	var unreadable []string
+	invalid := false
+	for _, f := range files {
+		r, diags := workflows.Validate(ctx, f, opts)
+		for _, d := range diags {
+			if d.Code == diag.MissingWorkflowFile {
+				unreadable = append(unreadable, f)
+				break
+			}
+		}
+		invalid = invalid || !r.Valid()
+		all = append(all, diags...)
+		switch format {
+		case formatText:
+			if err := r.WriteText(e.stdout); err != nil {
+				return err
+			}
+			e.writeTextDiagnostics(diags, src)
+		case formatJSON:
+			if err := r.WriteJSON(e.stdout); err != nil {
+				return err
+			}
+		}
+	}
+	if format == formatSARIF {
+		if err := e.writeSARIF(all, src); err != nil {
+			return err
+		}
+	}
+	if len(unreadable) > 0 {
+		return fmt.Errorf("cannot read %s", strings.Join(unreadable, ", "))
+	}
+	if invalid {
+		return findingsError{}
+	}
+	return nil
+}

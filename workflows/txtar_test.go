@@ -1,0 +1,168 @@
+package workflows
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// TestCases runs the cases in testdata/cases/*.txtar. Each archive's
+// comment holds options, one "key: value" a line:
+//
+//	workflow: path of the workflow to validate (default WORKFLOW.md)
+//	profile:  forced profile
+//	root:     repository root, relative to the archive's directory
+//	symlink:  "link -> target" (created before validating)
+//
+// Its files are written to a fresh directory, the test changes into it,
+// and validates. The file "want" holds the expected diagnostics (text form,
+// without quoted source) and "readback" the expected readback; both are
+// rewritten from the actual output when SHEA_UPDATE=1.
+func TestCases(t *testing.T) {
+	files, _ := filepath.Glob("testdata/cases/*.txtar")
+	if len(files) == 0 {
+		t.Fatal("no cases")
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			runCase(t, file)
+		})
+	}
+}
+
+func runCase(t *testing.T, file string) {
+	abs, _ := filepath.Abs(file)
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := map[string]string{"workflow": "WORKFLOW.md"}
+	var links []string
+	for _, line := range strings.Split(string(ar.Comment), "\n") {
+		k, v, ok := strings.Cut(line, ":")
+		if !ok || strings.HasPrefix(line, "#") {
+			continue
+		}
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if k == "symlink" {
+			links = append(links, v)
+			continue
+		}
+		opts[k] = v
+	}
+	dir := t.TempDir()
+	var want, wantReadback *txtar.File
+	for i := range ar.Files {
+		f := &ar.Files[i]
+		switch f.Name {
+		case "want":
+			want = f
+			continue
+		case "readback":
+			wantReadback = f
+			continue
+		}
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		data := f.Data
+		switch {
+		case strings.HasSuffix(p, ".crlf"): // CRLF line breaks
+			data = bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n"))
+			p = strings.TrimSuffix(p, ".crlf")
+		case strings.HasSuffix(p, ".cr"): // lone CR line breaks
+			data = bytes.ReplaceAll(data, []byte("\n"), []byte("\r"))
+			p = strings.TrimSuffix(p, ".cr")
+		case strings.HasSuffix(p, ".bom"): // a leading byte order mark
+			data = append([]byte(bom), data...)
+			p = strings.TrimSuffix(p, ".bom")
+		case strings.HasSuffix(p, ".empty"): // an empty file
+			data = nil
+			p = strings.TrimSuffix(p, ".empty")
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, l := range links {
+		name, target, _ := strings.Cut(l, "->")
+		name, target = strings.TrimSpace(name), strings.TrimSpace(target)
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		_ = os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.Symlink(filepath.FromSlash(target), p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	o := Options{Profile: opts["profile"], TempDir: "/tmp", Getenv: func(k string) string {
+		return map[string]string{"HOME": "/home/agent", "WS_ROOT": "/srv/ws"}[k]
+	}}
+	if r, ok := opts["root"]; ok {
+		o.Root = r
+	}
+	r, diags := Validate(context.Background(), opts["workflow"], o)
+	var gotDiags bytes.Buffer
+	diags.Sort()
+	if err := diag.WriteText(&gotDiags, diags, diag.TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var gotReadback bytes.Buffer
+	if err := r.WriteText(&gotReadback); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{"want": normalizePaths(gotDiags.String(), dir), "readback": normalizePaths(gotReadback.String(), dir)}
+	if os.Getenv("SHEA_UPDATE") == "1" {
+		update(t, abs, ar, got)
+		return
+	}
+	for name, f := range map[string]*txtar.File{"want": want, "readback": wantReadback} {
+		if f == nil {
+			t.Errorf("case has no %q file; run with SHEA_UPDATE=1 to write it", name)
+			continue
+		}
+		if diff := cmp.Diff(string(f.Data), got[name]); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", name, diff)
+		}
+	}
+}
+
+// normalizePaths replaces the case's temporary directory with $DIR, and
+// the sizes of package workpad's built-in templates (which that package
+// owns and may reword) with "*".
+func normalizePaths(s, dir string) string {
+	if c, err := filepath.EvalSymlinks(dir); err == nil {
+		s = strings.ReplaceAll(s, c, "$DIR")
+	}
+	s = strings.ReplaceAll(s, dir, "$DIR")
+	builtin := regexp.MustCompile(`(path=<builtin>/(?:workpad|evidence)/\S+ bytes=)\d+`)
+	return builtin.ReplaceAllString(s, "${1}*")
+}
+
+func update(t *testing.T, file string, ar *txtar.Archive, got map[string]string) {
+	t.Helper()
+	seen := map[string]bool{}
+	for i := range ar.Files {
+		if v, ok := got[ar.Files[i].Name]; ok {
+			ar.Files[i].Data = []byte(v)
+			seen[ar.Files[i].Name] = true
+		}
+	}
+	for _, name := range []string{"want", "readback"} {
+		if !seen[name] {
+			ar.Files = append(ar.Files, txtar.File{Name: name, Data: []byte(got[name])})
+		}
+	}
+	if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -135,7 +135,7 @@ func (c *compiler) include(t *Template, n *strict.Include) simpleFn {
 			st.popN(pushed)
 		}()
 		if !iterate {
-			return renderUnit(u, w, st)
+			return interrupted(w, renderUnit(u, w, st))
 		}
 		for _, item := range items {
 			if err := st.tick(rng); err != nil {
@@ -143,11 +143,22 @@ func (c *compiler) include(t *Template, n *strict.Include) simpleFn {
 			}
 			st.set(bind, item)
 			if err := renderUnit(u, w, st); err != nil {
-				return err
+				return interrupted(w, err)
 			}
 		}
 		return nil
 	}
+}
+
+// interrupted passes a break or continue from an included partial up to
+// the enclosing loop, first flushing what the partial wrote into w.
+func interrupted(w io.Writer, err error) error {
+	if errors.Is(err, errBreak) || errors.Is(err, errContinue) {
+		if ferr := flush(w); ferr != nil {
+			return ferr
+		}
+	}
+	return err
 }
 
 // partial returns a compiled partial: one the checker resolved, or, for a

@@ -230,13 +230,20 @@ func (l *lowerer) node(n strict.Node) {
 // is output.
 func interrupt(err error) simpleFn {
 	return func(_ *state, w io.Writer) error {
-		if f, ok := w.(interface{ Flush() (int, error) }); ok {
-			if _, ferr := f.Flush(); ferr != nil {
-				return ferr
-			}
+		if ferr := flush(w); ferr != nil {
+			return ferr
 		}
 		return err
 	}
+}
+
+// flush writes out what osteele's renderer buffered in w.
+func flush(w io.Writer) error {
+	if f, ok := w.(interface{ Flush() (int, error) }); ok {
+		_, err := f.Flush()
+		return err
+	}
+	return nil
 }
 
 // output writes the value of an expression.

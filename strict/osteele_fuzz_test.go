@@ -87,6 +87,12 @@ func osteeleOnly(src string) string {
 		if tok.Type == osteeleparser.TextTokenType {
 			continue
 		}
+		// 10. A capture variable that is not a name: osteele binds
+		// whatever the markup says ("{% capture ! %}"); Shopify needs a
+		// variable name or a quoted string.
+		if tok.Type == osteeleparser.TagTokenType && tok.Name == "capture" && !captureTarget.MatchString(strings.TrimSpace(tok.Args)) {
+			return "capture target is not a name"
+		}
 		markup := stripStrings(tok.Args)
 		if parenNotRange(markup) {
 			return "parentheses that are not a range"
@@ -163,10 +169,11 @@ func osteeleCommentOnly(toks []osteeleparser.Token) string {
 }
 
 var (
+	captureTarget   = regexp.MustCompile(`^([\w-]+|'[^']*'|"[^"]*")$`)
 	renderNotString = regexp.MustCompile(`\{%-?\s*render(\s*-?%\}|\s+[^'"\s])`)
-	questionTarget = regexp.MustCompile(`\{%-?\s*(assign|capture)\s+[\w-]*\?`)
-	outputMarkup   = regexp.MustCompile(`\{\{-?([^}]*)-?\}\}`)
-	conditionWords = regexp.MustCompile(`\b(and|or|contains)\b|==|!=|<>|<|>`)
+	questionTarget  = regexp.MustCompile(`\{%-?\s*(assign|capture)\s+[\w-]*\?`)
+	outputMarkup    = regexp.MustCompile(`\{\{-?([^}]*)-?\}\}`)
+	conditionWords  = regexp.MustCompile(`\b(and|or|contains)\b|==|!=|<>|<|>`)
 )
 
 // stripStrings blanks out quoted strings, so that operators inside them do

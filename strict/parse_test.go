@@ -57,6 +57,10 @@ func TestParseCapture(t *testing.T) {
 		{"no name", "{% capture %}{% endcapture %}", "capture  []", []string{"syntax_error 1:4@3-1:11@10"}},
 		{"extra word", "{% capture c d %}{% endcapture %}", "capture c []", []string{"syntax_error 1:14@13-1:15@14"}},
 		{"unclosed", "{% capture c %}x", `capture c ["x"]`, []string{"unclosed_block 1:4@3-1:11@10"}},
+		// Found by FuzzOsteeleDifferential: one problem used to give two
+		// diagnostics.
+		{"not a name", "{%capture !%}{%endcapture%}", "capture  []", []string{"syntax_error 1:3@2-1:10@9"}},
+		{"unterminated quoted name", "{% capture 'c %}{% endcapture %}", "capture  []", []string{"syntax_error 1:12@11-1:14@13"}},
 	})
 }
 

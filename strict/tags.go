@@ -202,16 +202,18 @@ func (p *parser) parseCapture(t token, tag Tag, s *stream) Node {
 		q := strings.IndexByte(p.src[ms+1:me], p.src[ms])
 		if q < 0 {
 			p.errorAt(diag.SyntaxError, ms, me, "unterminated string")
+			ms = me // one problem, one diagnostic
 			break
 		}
 		n.Target, n.TargetRange = p.src[ms+1:ms+1+q], p.pos.rng(ms, ms+q+2)
 		ms = ms + q + 2
 	default:
 		ne := variableNameEnd(p.src, ms, me)
+		n.Target, n.TargetRange = p.src[ms:ne], p.pos.rng(ms, ne)
 		if ne == ms {
 			p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "capture needs a variable name")
+			ne = me // one problem, one diagnostic
 		}
-		n.Target, n.TargetRange = p.src[ms:ne], p.pos.rng(ms, ne)
 		ms = ne
 	}
 	if rest := skipSpace(p.src, ms, me); rest < me {

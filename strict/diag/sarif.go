@@ -3,6 +3,7 @@ package diag
 import (
 	"encoding/json"
 	"io"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
@@ -171,9 +172,17 @@ func location(r Range, opts SARIFOptions) (sarifLocation, bool) {
 			}
 		}
 	}
-	loc := sarifLocation{PhysicalLocation: sarifPhysicalLocation{
-		ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: "%SRCROOT%"},
-	}}
+	art := sarifArtifact{URI: uri, URIBaseID: "%SRCROOT%"}
+	if filepath.IsAbs(r.Filename) && uri == filepath.ToSlash(r.Filename) {
+		// Not under BaseDir: an absolute file URI, which a base cannot
+		// resolve.
+		p := filepath.ToSlash(r.Filename)
+		if !strings.HasPrefix(p, "/") {
+			p = "/" + p // a Windows drive letter
+		}
+		art = sarifArtifact{URI: (&url.URL{Scheme: "file", Path: p}).String()}
+	}
+	loc := sarifLocation{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: art}}
 	if !r.Start.IsZero() {
 		end := r.End
 		if end.IsZero() || end.Byte < r.Start.Byte {

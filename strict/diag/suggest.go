@@ -9,8 +9,9 @@ import (
 // distance (insertions, deletions, substitutions and adjacent swaps), compared
 // case-insensitively; a candidate qualifies when the distance is at most a
 // third of the longer name's length (at least 1, at most 3). A candidate that
-// differs only in case, or that has name as a prefix, is preferred. Ties go to
-// the earlier candidate, so callers should pass candidates in a stable order.
+// differs from name only in case is returned at once; otherwise the closest
+// wins, and ties go to the earlier candidate, so callers should pass
+// candidates in a stable order. A candidate equal to name is never returned.
 func Suggest(name string, candidates []string) string {
 	if name == "" {
 		return ""

@@ -1,0 +1,136 @@
+package diag
+
+import (
+	"bytes"
+	"encoding/json"
+	"sort"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestWriteJSONWireFormat pins the --format json output byte for byte: its
+// field names are a contract with editors and CI tools.
+func TestWriteJSONWireFormat(t *testing.T) {
+	l := List{
+		Errorf(UnknownProperty, rng("t.liquid", 1, 4, 3, 1, 15, 14), "unknown property %q of issue", "titel").WithDetail(`Did you mean "issue.title"?`),
+		Warningf(UnknownConfigKey, Range{}, "no position"),
+	}
+	var b bytes.Buffer
+	if err := WriteJSON(&b, l); err != nil {
+		t.Fatal(err)
+	}
+	want := `{
+  "diagnostics": [
+    {
+      "severity": "error",
+      "code": "unknown_property",
+      "class": "template_parse_error",
+      "summary": "unknown property \"titel\" of issue",
+      "detail": "Did you mean \"issue.title\"?",
+      "range": {
+        "filename": "t.liquid",
+        "start": {
+          "line": 1,
+          "column": 4,
+          "byte": 3
+        },
+        "end": {
+          "line": 1,
+          "column": 15,
+          "byte": 14
+        }
+      }
+    },
+    {
+      "severity": "warning",
+      "code": "unknown_config_key",
+      "class": "workflow_config_error",
+      "summary": "no position"
+    }
+  ]
+}
+`
+	if diff := cmp.Diff(want, b.String()); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestWriteJSONFieldNames checks the contract's field names structurally,
+// independent of formatting.
+func TestWriteJSONFieldNames(t *testing.T) {
+	d := Errorf(SyntaxError, rng("t.liquid", 2, 1, 9, 2, 3, 11), "bad").WithDetail("fix it")
+	d.Related = []Related{{Message: "see", Range: rng("o.liquid", 1, 1, 0, 1, 2, 1)}}
+	var b bytes.Buffer
+	if err := WriteJSON(&b, List{d}); err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string][]map[string]json.RawMessage
+	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	diags, ok := doc["diagnostics"]
+	if !ok || len(doc) != 1 || len(diags) != 1 {
+		t.Fatalf("top level: %s", b.String())
+	}
+	if diff := cmp.Diff([]string{"class", "code", "detail", "range", "related", "severity", "summary"}, keys(diags[0])); diff != "" {
+		t.Errorf("diagnostic fields (-want +got):\n%s", diff)
+	}
+	var r map[string]json.RawMessage
+	json.Unmarshal(diags[0]["range"], &r)
+	if diff := cmp.Diff([]string{"end", "filename", "start"}, keys(r)); diff != "" {
+		t.Errorf("range fields (-want +got):\n%s", diff)
+	}
+	var p map[string]json.RawMessage
+	json.Unmarshal(r["start"], &p)
+	if diff := cmp.Diff([]string{"byte", "column", "line"}, keys(p)); diff != "" {
+		t.Errorf("position fields (-want +got):\n%s", diff)
+	}
+	var rel []map[string]json.RawMessage
+	json.Unmarshal(diags[0]["related"], &rel)
+	if len(rel) != 1 {
+		t.Fatalf("related: %s", diags[0]["related"])
+	}
+	if diff := cmp.Diff([]string{"message", "range"}, keys(rel[0])); diff != "" {
+		t.Errorf("related fields (-want +got):\n%s", diff)
+	}
+}
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestWriteJSONEmpty(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteJSON(&b, nil); err != nil {
+		t.Fatal(err)
+	}
+	if want := "{\n  \"diagnostics\": []\n}\n"; b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}
+
+func TestJSONRoundTrip(t *testing.T) {
+	in := List{
+		Errorf(UnknownFilter, rng("t.liquid", 1, 18, 17, 1, 25, 24), "unknown filter %q", "upcased").WithDetail(`Did you mean "upcase"?`),
+		{Severity: Warning, Code: ProtectedSectionOverride, Summary: "kept", Subject: rng("b.md", 4, 1, 30, 4, 9, 38),
+			Related: []Related{{Message: "protected here", Range: rng("a.md", 1, 1, 0, 1, 9, 8)}}},
+		Errorf(RenderError, Range{}, "no position"),
+	}
+	b, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out List
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(in, out); diff != "" {
+		t.Errorf("round trip (-in +out):\n%s", diff)
+	}
+}

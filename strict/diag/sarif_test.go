@@ -1,0 +1,193 @@
+package diag
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// sarifDoc decodes a SARIF log generically, so that the test sees the field
+// names as written, not as the writer's structs name them.
+func sarifDoc(t *testing.T, l List, opts SARIFOptions) map[string]any {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WriteSARIF(&b, l, opts); err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, b.String())
+	}
+	return doc
+}
+
+// at walks a decoded JSON value by object keys and array indexes.
+func at(t *testing.T, v any, path ...any) any {
+	t.Helper()
+	for _, p := range path {
+		switch k := p.(type) {
+		case string:
+			m, ok := v.(map[string]any)
+			if !ok {
+				t.Fatalf("at %v: not an object: %v", p, v)
+			}
+			if v, ok = m[k]; !ok {
+				t.Fatalf("no field %q in %v", k, m)
+			}
+		case int:
+			a, ok := v.([]any)
+			if !ok || k >= len(a) {
+				t.Fatalf("at %v: not an array of more than %d: %v", p, k, v)
+			}
+			v = a[k]
+		}
+	}
+	return v
+}
+
+func TestWriteSARIFStructure(t *testing.T) {
+	l := List{
+		Errorf(UnknownProperty, rng("t.liquid", 2, 4, 10, 2, 15, 21), "unknown property %q of issue", "titel").WithDetail(`Did you mean "issue.title"?`),
+		Warningf(UnknownConfigKey, rng("WORKFLOW.md", 3, 1, 20, 3, 1, 20), "unknown key"),
+		Errorf(RenderError, Range{}, "no file"),
+		{Severity: Error, Code: "not_registered", Summary: "x", Subject: rng("a", 1, 1, 0, 2, 3, 9)},
+	}
+	doc := sarifDoc(t, l, SARIFOptions{ToolVersion: "v1.2.3"})
+	if at(t, doc, "version") != "2.1.0" || at(t, doc, "$schema") != "https://json.schemastore.org/sarif-2.1.0.json" {
+		t.Errorf("version/schema: %v %v", doc["version"], doc["$schema"])
+	}
+	run := at(t, doc, "runs", 0)
+	if n := len(at(t, doc, "runs").([]any)); n != 1 {
+		t.Errorf("%d runs, want 1", n)
+	}
+	driver := at(t, run, "tool", "driver")
+	if at(t, driver, "name") != "shea" || at(t, driver, "version") != "v1.2.3" || at(t, driver, "informationUri") != "https://github.com/sheaproject/shea" {
+		t.Errorf("driver: %v", driver)
+	}
+	if at(t, run, "columnKind") != "unicodeCodePoints" {
+		t.Errorf("columnKind %v", run.(map[string]any)["columnKind"])
+	}
+
+	// Every registered code is a rule, in Codes() order, so indexes are
+	// stable across runs.
+	rules := at(t, driver, "rules").([]any)
+	codes := Codes()
+	if len(rules) != len(codes) {
+		t.Fatalf("%d rules, want %d", len(rules), len(codes))
+	}
+	for i, info := range codes {
+		r := rules[i]
+		if at(t, r, "id") != string(info.Code) {
+			t.Errorf("rule %d is %v, want %s", i, at(t, r, "id"), info.Code)
+		}
+		if at(t, r, "shortDescription", "text") != info.Meaning || at(t, r, "properties", "class") != string(info.Class) {
+			t.Errorf("rule %s: description or class wrong", info.Code)
+		}
+		if at(t, r, "help", "text") != info.Fix+" (see: shea explain "+string(info.Code)+")" {
+			t.Errorf("rule %s help: %v", info.Code, at(t, r, "help", "text"))
+		}
+		wantLevel := "error"
+		if info.Code == UnknownConfigKey || info.Code == ProtectedSectionOverride {
+			wantLevel = "warning"
+		}
+		if at(t, r, "defaultConfiguration", "level") != wantLevel {
+			t.Errorf("rule %s level %v, want %s", info.Code, at(t, r, "defaultConfiguration", "level"), wantLevel)
+		}
+	}
+	if name := at(t, rules[indexOf(codes, UnknownProperty)], "name"); name != "UnknownProperty" {
+		t.Errorf("rule name %v, want UnknownProperty", name)
+	}
+
+	results := at(t, run, "results").([]any)
+	if len(results) != 4 {
+		t.Fatalf("%d results, want 4", len(results))
+	}
+	r0 := results[0]
+	if at(t, r0, "ruleId") != "unknown_property" || at(t, r0, "level") != "error" {
+		t.Errorf("result 0: %v", r0)
+	}
+	if idx := int(at(t, r0, "ruleIndex").(float64)); at(t, rules[idx], "id") != "unknown_property" {
+		t.Errorf("ruleIndex %d points at %v", idx, at(t, rules[idx], "id"))
+	}
+	if got := at(t, r0, "message", "text"); got != "unknown property \"titel\" of issue\nDid you mean \"issue.title\"?" {
+		t.Errorf("message %q", got)
+	}
+	loc := at(t, r0, "locations", 0, "physicalLocation")
+	if at(t, loc, "artifactLocation", "uri") != "t.liquid" || at(t, loc, "artifactLocation", "uriBaseId") != "%SRCROOT%" {
+		t.Errorf("artifact: %v", at(t, loc, "artifactLocation"))
+	}
+	wantRegion := map[string]any{"startLine": 2.0, "startColumn": 4.0, "endLine": 2.0, "endColumn": 15.0}
+	if diff := cmp.Diff(wantRegion, at(t, loc, "region")); diff != "" {
+		t.Errorf("region (-want +got):\n%s", diff)
+	}
+	// An empty range still covers one column.
+	wantRegion = map[string]any{"startLine": 3.0, "startColumn": 1.0, "endLine": 3.0, "endColumn": 2.0}
+	if diff := cmp.Diff(wantRegion, at(t, results[1], "locations", 0, "physicalLocation", "region")); diff != "" {
+		t.Errorf("empty range region (-want +got):\n%s", diff)
+	}
+	if at(t, results[1], "level") != "warning" {
+		t.Errorf("warning level: %v", at(t, results[1], "level"))
+	}
+	// No file: no location at all.
+	if _, ok := results[2].(map[string]any)["locations"]; ok {
+		t.Errorf("a diagnostic without a file has locations: %v", results[2])
+	}
+	// An unregistered code has no rule.
+	if at(t, results[3], "ruleIndex") != -1.0 {
+		t.Errorf("unregistered code ruleIndex %v", at(t, results[3], "ruleIndex"))
+	}
+}
+
+func indexOf(codes []Info, c Code) int {
+	for i, info := range codes {
+		if info.Code == c {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestWriteSARIFCodePointColumns(t *testing.T) {
+	// "é" is two bytes: x at byte column 7 is code point column 6.
+	src := map[string]string{"t.liquid": "\xc3\xa9 {{ x }}"}
+	d := Errorf(UnknownVariable, rng("t.liquid", 1, 7, 6, 1, 8, 7), "unknown variable %q", "x")
+	for _, c := range []struct {
+		name       string
+		source     SourceFunc
+		start, end float64
+	}{
+		{"with the source", sources(src), 6, 7},
+		{"without the source, byte columns", nil, 7, 8},
+	} {
+		doc := sarifDoc(t, List{d}, SARIFOptions{Source: c.source})
+		region := at(t, doc, "runs", 0, "results", 0, "locations", 0, "physicalLocation", "region")
+		if at(t, region, "startColumn") != c.start || at(t, region, "endColumn") != c.end {
+			t.Errorf("%s: region %v, want columns %v-%v", c.name, region, c.start, c.end)
+		}
+	}
+}
+
+func TestWriteSARIFBaseDirAndRelated(t *testing.T) {
+	base := t.TempDir()
+	inside := filepath.Join(base, "prompts", "main.md")
+	outside := filepath.Join(filepath.Dir(base), "elsewhere.md")
+	d := Warningf(ProtectedSectionOverride, rng(inside, 1, 1, 0, 1, 5, 4), "kept")
+	d.Related = []Related{{Message: "protected here", Range: rng(outside, 2, 1, 5, 2, 3, 7)}}
+	doc := sarifDoc(t, List{d}, SARIFOptions{BaseDir: base})
+	res := at(t, doc, "runs", 0, "results", 0)
+	if got := at(t, res, "locations", 0, "physicalLocation", "artifactLocation", "uri"); got != "prompts/main.md" {
+		t.Errorf("uri inside BaseDir: %v, want prompts/main.md", got)
+	}
+	rel := at(t, res, "relatedLocations", 0)
+	if at(t, rel, "id") != 1.0 || at(t, rel, "message", "text") != "protected here" {
+		t.Errorf("related: %v", rel)
+	}
+	// Outside BaseDir: an absolute file URI with no base.
+	art := at(t, rel, "physicalLocation", "artifactLocation").(map[string]any)
+	if want := (map[string]any{"uri": "file://" + filepath.ToSlash(outside)}); !cmp.Equal(want, art) {
+		t.Errorf("artifact outside BaseDir: %v, want %v", art, want)
+	}
+}

@@ -1,0 +1,108 @@
+package diag
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func sources(files map[string]string) SourceFunc {
+	return func(name string) []byte {
+		if s, ok := files[name]; ok {
+			return []byte(s)
+		}
+		return nil
+	}
+}
+
+func writeText(t *testing.T, l List, opts TextOptions) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WriteText(&b, l, opts); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func TestWriteTextCaret(t *testing.T) {
+	// Line 2 is a tab, "é" (two bytes), a space and "{{ nope }}": "nope"
+	// starts at byte 9, byte column 8. Under it the caret line repeats the
+	// tab and puts one space per character: the é takes one.
+	src := "a\n\t\xc3\xa9 {{ nope }}\n"
+	d := Errorf(UnknownVariable, rng("t.liquid", 2, 8, 9, 2, 12, 13), "unknown variable %q", "nope").WithDetail(`Did you mean "note"?`)
+	got := writeText(t, List{d}, TextOptions{Source: sources(map[string]string{"t.liquid": src})})
+	want := "t.liquid:2:8: error: unknown variable \"nope\" [unknown_variable]\n" +
+		"    \t\xc3\xa9 {{ nope }}\n" +
+		"    \t     ^^^^\n" +
+		"    Did you mean \"note\"?\n"
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestWriteTextCases(t *testing.T) {
+	src := map[string]string{
+		"a.liquid":  "{{ x }}\r\nnext\r\n",
+		"wide.md":   "日本 {{ y }}",
+		"long.md":   strings.Repeat("x", 300) + "{{ z }}",
+		"multi.md":  "{% if a %}\nb\n",
+		"start.md":  "{{ a }}",
+		"layer.md":  "## Rules\n",
+		"empty.txt": "",
+	}
+	opts := TextOptions{Source: sources(src)}
+	for _, c := range []struct {
+		name string
+		d    *Diagnostic
+		opts TextOptions
+		want string
+	}{
+		{"CR is not quoted", Errorf(SyntaxError, rng("a.liquid", 1, 4, 3, 1, 5, 4), "bad"), opts,
+			"a.liquid:1:4: error: bad [syntax_error]\n    {{ x }}\n       ^\n"},
+		{"wide characters count once", Errorf(SyntaxError, rng("wide.md", 1, 11, 10, 1, 12, 11), "bad"), opts,
+			"wide.md:1:11: error: bad [syntax_error]\n    日本 {{ y }}\n          ^\n"},
+		{"a long line is not quoted", Errorf(SyntaxError, rng("long.md", 1, 304, 303, 1, 305, 304), "bad"), opts,
+			"long.md:1:304: error: bad [syntax_error]\n"},
+		{"a range over lines gets one caret", Errorf(UnclosedBlock, rng("multi.md", 1, 4, 3, 2, 1, 11), "open"), opts,
+			"multi.md:1:4: error: open [unclosed_block]\n    {% if a %}\n       ^\n"},
+		{"an empty range gets one caret", Errorf(SyntaxError, rng("start.md", 1, 1, 0, 1, 1, 0), "bad"), opts,
+			"start.md:1:1: error: bad [syntax_error]\n    {{ a }}\n    ^\n"},
+		{"no source", Errorf(SyntaxError, rng("gone.md", 1, 1, 0, 1, 2, 1), "bad"), opts,
+			"gone.md:1:1: error: bad [syntax_error]\n"},
+		{"position beyond the source", Errorf(SyntaxError, rng("empty.txt", 3, 1, 50, 3, 2, 51), "bad"), opts,
+			"empty.txt:3:1: error: bad [syntax_error]\n"},
+		{"file without position", Errorf(MissingWorkflowFile, Range{Filename: "WORKFLOW.md"}, "cannot read"), opts,
+			"WORKFLOW.md: error: cannot read [missing_workflow_file]\n"},
+		{"no file", Errorf(RenderError, Range{}, "failed"), opts,
+			"error: failed [render_error]\n"},
+		{"warning", Warningf(UnknownConfigKey, rng("w.md", 2, 1, 4, 2, 7, 10), "unknown key"), TextOptions{},
+			"w.md:2:1: warning: unknown key [unknown_config_key]\n"},
+		{"multi-line detail and related", &Diagnostic{Code: ProtectedSectionOverride, Severity: Warning, Summary: "kept",
+			Subject: rng("b.md", 4, 1, 30, 4, 9, 38), Detail: "line one\nline two",
+			Related: []Related{{Message: "protected here", Range: rng("layer.md", 1, 1, 0, 1, 9, 8)}}}, TextOptions{},
+			"b.md:4:1: warning: kept [protected_section_override]\n    line one\n    line two\n    layer.md:1:1: protected here\n"},
+		{"explain hint", Errorf(SyntaxError, Range{Filename: "f"}, "bad"), TextOptions{ExplainHint: true},
+			"f: error: bad [syntax_error]\n    (see: shea explain syntax_error)\n"},
+		{"color", Errorf(SyntaxError, rng("start.md", 1, 1, 0, 1, 3, 2), "bad"), TextOptions{Color: true, Source: sources(src)},
+			"\x1b[1mstart.md:1:1\x1b[0m: \x1b[1;31merror\x1b[0m: bad [syntax_error]\n    {{ a }}\n    \x1b[1;31m^^\x1b[0m\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if diff := cmp.Diff(c.want, writeText(t, List{c.d}, c.opts)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestWriteTextList(t *testing.T) {
+	l := List{Errorf(SyntaxError, Range{Filename: "a"}, "one"), Warningf(UnknownConfigKey, Range{Filename: "b"}, "two")}
+	want := "a: error: one [syntax_error]\nb: warning: two [unknown_config_key]\n"
+	if got := writeText(t, l, TextOptions{}); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := writeText(t, nil, TextOptions{}); got != "" {
+		t.Errorf("empty list wrote %q", got)
+	}
+}

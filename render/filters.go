@@ -1,6 +1,168 @@
 package render
 
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"github.com/sheaproject/shea/strict"
+)
+
+// filterBody is the body of a standard filter. It runs after the call has
+// been checked against the filter's signature: input and positional
+// arguments are normalized, len(args) lies within the signature's bounds,
+// and kwargs holds only keywords the signature declares. Optional arguments
+// that were not written are absent from args (a written argument that
+// evaluated to nil is present, as nil): Liquid distinguishes the two.
+type filterBody func(in any, args []any, kwargs map[string]any) (any, error)
+
 // standardFilters returns the implementations of strict.StandardFilters.
+// Each is wrapped so that a call with the wrong number of arguments, or an
+// unknown keyword, is an error rather than a panic, whatever the checker
+// let through.
 func standardFilters() map[string]FilterFunc {
-	return map[string]FilterFunc{}
+	bodies := map[string]filterBody{
+		// strings (filter_string.go)
+		"append":         filterAppend,
+		"capitalize":     filterCapitalize,
+		"downcase":       filterDowncase,
+		"lstrip":         filterLstrip,
+		"newline_to_br":  filterNewlineToBr,
+		"prepend":        filterPrepend,
+		"remove":         filterRemove,
+		"remove_first":   filterRemoveFirst,
+		"remove_last":    filterRemoveLast,
+		"replace":        filterReplace,
+		"replace_first":  filterReplaceFirst,
+		"replace_last":   filterReplaceLast,
+		"rstrip":         filterRstrip,
+		"split":          filterSplit,
+		"strip":          filterStrip,
+		"strip_newlines": filterStripNewlines,
+		"truncate":       filterTruncate,
+		"truncatewords":  filterTruncatewords,
+		"upcase":         filterUpcase,
+
+		// encodings (filter_encode.go)
+		"base64_decode":          filterBase64Decode,
+		"base64_encode":          filterBase64Encode,
+		"base64_url_safe_decode": filterBase64URLSafeDecode,
+		"base64_url_safe_encode": filterBase64URLSafeEncode,
+		"escape":                 filterEscape,
+		"escape_once":            filterEscapeOnce,
+		"h":                      filterEscape,
+		"strip_html":             filterStripHTML,
+		"url_decode":             filterURLDecode,
+		"url_encode":             filterURLEncode,
+
+		// arrays and other collections (filter_array.go)
+		"compact": filterCompact,
+		"concat":  filterConcat,
+		"first":   filterFirst,
+		"join":    filterJoin,
+		"last":    filterLast,
+		"reverse": filterReverse,
+		"size":    filterSize,
+		"slice":   filterSlice,
+		"uniq":    filterUniq,
+
+		// ordering (filter_sort.go)
+		"sort":         filterSort,
+		"sort_natural": filterSortNatural,
+
+		// selecting by property (filter_select.go)
+		"find":       filterFind,
+		"find_index": filterFindIndex,
+		"has":        filterHas,
+		"map":        filterMap,
+		"reject":     filterReject,
+		"sum":        filterSum,
+		"where":      filterWhere,
+
+		// numbers (filter_math.go)
+		"abs":        filterAbs,
+		"at_least":   filterAtLeast,
+		"at_most":    filterAtMost,
+		"ceil":       filterCeil,
+		"divided_by": filterDividedBy,
+		"floor":      filterFloor,
+		"minus":      filterMinus,
+		"modulo":     filterModulo,
+		"plus":       filterPlus,
+		"round":      filterRound,
+		"times":      filterTimes,
+
+		// dates (filter_date.go)
+		"date": filterDate,
+
+		// the rest
+		"default": filterDefault, // filter_default.go
+		"json":    filterJSON,    // filter_json.go
+	}
+	sigs := strict.StandardFilters()
+	out := make(map[string]FilterFunc, len(bodies))
+	for name, body := range bodies {
+		out[name] = checkedFilter(sigs[name], body)
+	}
+	return out
+}
+
+// checkedFilter wraps body with the checks its signature implies.
+func checkedFilter(sig strict.FilterSig, body filterBody) FilterFunc {
+	return func(in any, args []any, kwargs map[string]any) (any, error) {
+		if len(args) < sig.Min || sig.Max >= 0 && len(args) > sig.Max {
+			return nil, fmt.Errorf("wrong number of arguments (given %d, expected %s)", len(args), arity(sig))
+		}
+		if err := checkKeywords(sig, kwargs); err != nil {
+			return nil, err
+		}
+		norm := make([]any, len(args))
+		for i, a := range args {
+			norm[i] = fnorm(a)
+		}
+		return body(fnorm(in), norm, kwargs)
+	}
+}
+
+// arity describes how many arguments a signature expects: "1", "0..2",
+// "1+".
+func arity(sig strict.FilterSig) string {
+	switch {
+	case sig.Max < 0:
+		return strconv.Itoa(sig.Min) + "+"
+	case sig.Min == sig.Max:
+		return strconv.Itoa(sig.Min)
+	}
+	return strconv.Itoa(sig.Min) + ".." + strconv.Itoa(sig.Max)
+}
+
+// checkKeywords rejects keyword arguments the signature does not declare,
+// naming the first in alphabetical order so the message is deterministic.
+func checkKeywords(sig strict.FilterSig, kwargs map[string]any) error {
+	var unknown []string
+	for k := range kwargs {
+		known := false
+		for _, w := range sig.Keywords {
+			if w == k {
+				known = true
+				break
+			}
+		}
+		if !known {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	sort.Strings(unknown)
+	return fmt.Errorf("unknown keyword argument %q", unknown[0])
+}
+
+// optArg returns args[i] and true when the argument was written.
+func optArg(args []any, i int) (any, bool) {
+	if i < len(args) {
+		return args[i], true
+	}
+	return nil, false
 }

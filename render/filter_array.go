@@ -1,0 +1,226 @@
+package render
+
+import (
+	"errors"
+	"strings"
+	"unicode/utf8"
+)
+
+// Array filters. Most read their input through iterItems (Liquid's
+// InputIterator): arrays are flattened, an object or a scalar is a
+// one-item list and nil is an empty one, so "12 | join" is "12" and
+// "nil | reverse" is empty.
+
+// filterJoin joins the items' strings with the glue (default one space;
+// a written but undefined glue is "").
+func filterJoin(in any, args []any, _ map[string]any) (any, error) {
+	glue := " "
+	if g, ok := optArg(args, 0); ok {
+		glue = strOf(g)
+	}
+	items, err := iterItems(in)
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	for i, e := range items {
+		if i > 0 {
+			b.WriteString(glue)
+		}
+		b.WriteString(strOf(e))
+	}
+	return b.String(), nil
+}
+
+// filterFirst returns an array's first item, an object's first [key,
+// value] pair, a range's start, or a string's first character; nil for
+// anything else or when empty.
+func filterFirst(in any, _ []any, _ map[string]any) (any, error) {
+	switch x := in.(type) {
+	case rangeValue:
+		return x.lo, nil // Ruby's Range#first is the start, even when empty
+	case string:
+		if r, n := utf8.DecodeRuneInString(x); n > 0 {
+			return string(r), nil
+		}
+		return nil, nil
+	}
+	switch {
+	case isArray(in):
+		if l := toList(in); len(l) > 0 {
+			return l[0], nil
+		}
+	case isObject(in):
+		if ps := pairs(in); len(ps) > 0 {
+			return []any{ps[0].key, ps[0].val}, nil
+		}
+	}
+	return nil, nil
+}
+
+// filterLast returns an array's last item, a range's end, or a string's
+// last character; nil for anything else (objects have no last) or when
+// empty.
+func filterLast(in any, _ []any, _ map[string]any) (any, error) {
+	switch x := in.(type) {
+	case rangeValue:
+		return x.hi, nil
+	case string:
+		if r, n := utf8.DecodeLastRuneInString(x); n > 0 {
+			return string(r), nil
+		}
+		return nil, nil
+	}
+	if isArray(in) {
+		if l := toList(in); len(l) > 0 {
+			return l[len(l)-1], nil
+		}
+	}
+	return nil, nil
+}
+
+// filterSize is the number of characters of a string, items of an array or
+// range, or entries of an object. An integer answers 8, its size in bytes,
+// as Ruby's Integer#size does; everything else 0.
+func filterSize(in any, _ []any, _ map[string]any) (any, error) {
+	if _, ok := in.(int64); ok {
+		return int64(8), nil
+	}
+	return size(in), nil
+}
+
+// filterReverse reverses the items.
+func filterReverse(in any, _ []any, _ map[string]any) (any, error) {
+	items, err := iterItems(in)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]any, len(items))
+	for i, e := range items {
+		out[len(items)-1-i] = e
+	}
+	return out, nil
+}
+
+// filterConcat appends the argument's items (which must be an array, and
+// are not flattened) to the input's items.
+func filterConcat(in any, args []any, _ map[string]any) (any, error) {
+	other := args[0]
+	if _, isRange := other.(rangeValue); isRange || !isArray(other) {
+		return nil, errors.New("concat filter requires an array argument")
+	}
+	items, err := iterItems(in)
+	if err != nil {
+		return nil, err
+	}
+	more := toList(other)
+	out := make([]any, 0, len(items)+len(more))
+	return append(append(out, items...), more...), nil
+}
+
+// filterCompact removes nil items, or with a property, the items whose
+// property is nil. An item that cannot be indexed makes the result nil, as
+// in Liquid.
+func filterCompact(in any, args []any, _ map[string]any) (any, error) {
+	items, err := iterItems(in)
+	if err != nil {
+		return nil, err
+	}
+	prop, _ := optArg(args, 0)
+	out := []any{}
+	for _, e := range items {
+		v := e
+		if prop != nil {
+			var has bool
+			v, has, err = rubyIndex(e, prop)
+			if err != nil {
+				return nil, propertyError(prop)
+			}
+			if !has {
+				return nil, nil
+			}
+		}
+		if fnorm(v) != nil {
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+// filterUniq removes duplicates (by Ruby's eql?: 1 and 1.0 differ), or
+// with a property, items whose property repeats an earlier one's. The
+// first of each stays.
+func filterUniq(in any, args []any, _ map[string]any) (any, error) {
+	items, err := iterItems(in)
+	if err != nil {
+		return nil, err
+	}
+	prop, _ := optArg(args, 0)
+	seen := make(map[string]bool, len(items))
+	out := []any{}
+	for _, e := range items {
+		k := e
+		if prop != nil {
+			var has bool
+			k, has, err = rubyIndex(e, prop)
+			if err != nil {
+				return nil, propertyError(prop)
+			}
+			if !has {
+				return nil, nil
+			}
+		}
+		key := eqlKey(k)
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+// filterSlice returns length items (default 1) of an array, or characters
+// of anything else's string, from offset (negative counts from the end).
+// Offsets and lengths must be integers or integer strings: 2.5 is an error.
+func filterSlice(in any, args []any, _ map[string]any) (any, error) {
+	offset, err := rubyInteger(args[0])
+	if err != nil {
+		return nil, err
+	}
+	length := int64(1)
+	if a, ok := optArg(args, 1); ok && truthy(a) {
+		if length, err = rubyInteger(a); err != nil {
+			return nil, err
+		}
+	}
+	if _, isRange := in.(rangeValue); !isRange && isArray(in) {
+		l := toList(in)
+		lo, hi, ok := sliceBounds(int64(len(l)), offset, length)
+		if !ok {
+			return []any{}, nil
+		}
+		return append([]any{}, l[lo:hi]...), nil
+	}
+	r := []rune(strOf(in))
+	lo, hi, ok := sliceBounds(int64(len(r)), offset, length)
+	if !ok {
+		return "", nil
+	}
+	return string(r[lo:hi]), nil
+}
+
+// sliceBounds is Ruby's slice(start, length) on a sequence of n: ok is
+// false when Ruby answers nil (start outside 0..n, or a negative length).
+func sliceBounds(n, start, length int64) (lo, hi int64, ok bool) {
+	if start < 0 {
+		start += n
+	}
+	if start < 0 || start > n || length < 0 {
+		return 0, 0, false
+	}
+	end := n
+	if length < n-start {
+		end = start + length
+	}
+	return start, end, true
+}

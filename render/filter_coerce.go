@@ -1,0 +1,489 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The conversions filters share. Shopify Liquid's filters are Ruby methods,
+// and much of their behaviour is Ruby's: how a value becomes a string or an
+// integer, what "the items of" a value are, and what value[property] means
+// for each kind of value. These functions give shea's value model the same
+// answers.
+
+// maxFilterItems bounds the items a filter materializes from a range
+// literal, so that (1..1000000000000) | join fails instead of exhausting
+// memory.
+const maxFilterItems = 1 << 22
+
+// maxFilterDepth bounds how deeply filters descend into nested arrays and
+// objects (flattening, JSON encoding), so that a cyclic Go value fails
+// instead of recursing forever.
+const maxFilterDepth = 1000
+
+var errTooDeep = errors.New("value nested too deeply")
+
+// fnorm is normalize for filters, which also treat a nil pointer (a nil
+// *Map, a nil *struct) as nil.
+func fnorm(v any) any {
+	v = normalize(v)
+	switch x := v.(type) {
+	case nil, bool, int64, float64, string, []any, map[string]any, time.Time, rangeValue:
+		return v
+	case *Map:
+		if x == nil {
+			return nil
+		}
+		return v
+	}
+	if rv := reflect.ValueOf(v); (rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Map || rv.Kind() == reflect.Slice) && rv.IsNil() {
+		return nil
+	}
+	return v
+}
+
+// strOf is the string a filter sees for a value (Liquid's Utils.to_s): as
+// printed, except that arrays read as Ruby's inspect form (["a", 1, nil]),
+// not joined, and a range as lo..hi. Objects print as Ruby hashes
+// ({"a" => 1}). Self-containing values print "[...]" where they recur
+// too deeply.
+func strOf(v any) string {
+	switch x := fnorm(v).(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case int64, float64, bool:
+		return toString(x)
+	}
+	var b strings.Builder
+	writeInspect(&b, v, 0, false)
+	return b.String()
+}
+
+// writeInspect writes v as strOf shows it (quoted says whether a string is
+// written as Ruby's inspect would, nested in an array or object).
+func writeInspect(b *strings.Builder, v any, depth int, quoted bool) {
+	v = fnorm(v)
+	if depth > maxFilterDepth {
+		b.WriteString("[...]")
+		return
+	}
+	switch x := v.(type) {
+	case nil:
+		if quoted {
+			b.WriteString("nil")
+		}
+		return
+	case string:
+		if quoted {
+			b.WriteString(strconv.Quote(x))
+		} else {
+			b.WriteString(x)
+		}
+		return
+	case rangeValue:
+		b.WriteString(strconv.FormatInt(x.lo, 10) + ".." + strconv.FormatInt(x.hi, 10))
+		return
+	case int64, float64, bool, time.Time:
+		b.WriteString(toString(x))
+		return
+	}
+	switch {
+	case isArray(v):
+		b.WriteByte('[')
+		for i, e := range toList(v) {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeInspect(b, e, depth+1, true)
+		}
+		b.WriteByte(']')
+	case isObject(v):
+		b.WriteByte('{')
+		for i, p := range pairs(v) {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(strconv.Quote(p.key))
+			b.WriteString(" => ")
+			writeInspect(b, p.val, depth+1, true)
+		}
+		b.WriteByte('}')
+	default:
+		b.WriteString(toString(v))
+	}
+}
+
+// rubyInteger is Liquid's Utils.to_integer: integers as they are, anything
+// else through its string form and Ruby's Integer(), which accepts
+// surrounding whitespace, a sign, 0x/0b/0o/0 prefixes and underscores
+// between digits, and nothing else (so 2.5 and nil are errors).
+func rubyInteger(v any) (int64, error) {
+	if n, ok := fnorm(v).(int64); ok {
+		return n, nil
+	}
+	n, ok := parseRubyInteger(strOf(v))
+	if !ok {
+		return 0, errors.New("invalid integer")
+	}
+	return n, nil
+}
+
+// parseRubyInteger parses s as Ruby's Integer(s) does. Values beyond int64
+// saturate.
+func parseRubyInteger(s string) (int64, bool) {
+	s = strings.Trim(s, " \t\n\v\f\r")
+	neg := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	base := 10
+	if len(s) > 1 && s[0] == '0' {
+		switch s[1] {
+		case 'x', 'X':
+			base, s = 16, s[2:]
+		case 'b', 'B':
+			base, s = 2, s[2:]
+		case 'o', 'O':
+			base, s = 8, s[2:]
+		case 'd', 'D':
+			base, s = 10, s[2:]
+		case '_', '0', '1', '2', '3', '4', '5', '6', '7':
+			base, s = 8, s[1:]
+		default:
+			return 0, false
+		}
+	}
+	if s == "" || s[0] == '_' || s[len(s)-1] == '_' || strings.Contains(s, "__") {
+		return 0, false
+	}
+	n, ok := new(big.Int).SetString(strings.ReplaceAll(s, "_", ""), base)
+	if !ok {
+		return 0, false
+	}
+	if neg {
+		n.Neg(n)
+	}
+	return clampInt(n), true
+}
+
+// clampInt converts n to int64, saturating.
+func clampInt(n *big.Int) int64 {
+	if n.IsInt64() {
+		return n.Int64()
+	}
+	if n.Sign() < 0 {
+		return math.MinInt64
+	}
+	return math.MaxInt64
+}
+
+// iterItems is Liquid's InputIterator, the items array filters work on:
+// an array flattened (nested arrays are spliced in), an object as a
+// one-item list, a range as its numbers, nil as no items, and any other
+// value as a one-item list.
+func iterItems(v any) ([]any, error) {
+	v = fnorm(v)
+	switch x := v.(type) {
+	case nil:
+		return []any{}, nil
+	case rangeValue:
+		n := x.len()
+		if n > maxFilterItems {
+			return nil, fmt.Errorf("range %d..%d has too many items (more than %d)", x.lo, x.hi, maxFilterItems)
+		}
+		out := make([]any, 0, n)
+		for i := x.lo; i <= x.hi && n > 0; i++ {
+			out = append(out, i)
+			if i == math.MaxInt64 {
+				break
+			}
+		}
+		return out, nil
+	case []any:
+		return flatten(x)
+	}
+	if isArray(v) {
+		return flatten(toList(v))
+	}
+	return []any{v}, nil
+}
+
+// flatten splices nested arrays into one list, as Ruby's Array#flatten.
+func flatten(items []any) ([]any, error) {
+	nested := false
+	for _, e := range items {
+		if isNestedArray(e) {
+			nested = true
+			break
+		}
+	}
+	if !nested {
+		return items, nil
+	}
+	out := make([]any, 0, len(items))
+	if err := appendFlat(&out, items, 0); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// isNestedArray reports whether flattening splices e: arrays do, ranges
+// (which Ruby does not treat as arrays) do not.
+func isNestedArray(e any) bool {
+	e = fnorm(e)
+	if _, isRange := e.(rangeValue); isRange {
+		return false
+	}
+	return isArray(e)
+}
+
+func appendFlat(out *[]any, items []any, depth int) error {
+	if depth > maxFilterDepth {
+		return errTooDeep
+	}
+	for _, e := range items {
+		if isNestedArray(e) {
+			if err := appendFlat(out, toList(fnorm(e)), depth+1); err != nil {
+				return err
+			}
+			continue
+		}
+		*out = append(*out, e)
+	}
+	return nil
+}
+
+// errPropertyType is Ruby's TypeError from value[property]; filters report
+// it as propertyError.
+var errPropertyType = errors.New("property type")
+
+// propertyError is Liquid's message when value[property] is a type error.
+func propertyError(prop any) error {
+	return fmt.Errorf("cannot select the property '%s'", strOf(prop))
+}
+
+// rubyIndex is Ruby's item[prop] as Liquid's property filters use it. has
+// is false when item has no [] at all (nil, booleans, floats, dates,
+// ranges); err is errPropertyType when it has one that rejects prop (an
+// integer or string indexed by a string or nil, an array indexed by a
+// string). Objects answer a string key with its value (nil when absent),
+// strings answer a substring with itself when they contain it, arrays and
+// strings answer integer indexes, and integers answer an index with that
+// bit.
+func rubyIndex(item, prop any) (v any, has bool, err error) {
+	item, prop = fnorm(item), fnorm(prop)
+	switch x := item.(type) {
+	case nil, bool, float64, time.Time, rangeValue:
+		return nil, false, nil
+	case string:
+		switch p := prop.(type) {
+		case string:
+			if strings.Contains(x, p) {
+				return p, true, nil
+			}
+			return nil, true, nil
+		case int64, float64:
+			i, ok := indexOf(p)
+			if !ok {
+				return nil, true, errPropertyType
+			}
+			r := []rune(x)
+			if i < 0 {
+				i += int64(len(r))
+			}
+			if i < 0 || i >= int64(len(r)) {
+				return nil, true, nil
+			}
+			return string(r[i]), true, nil
+		}
+		return nil, true, errPropertyType
+	case int64:
+		i, ok := indexOf(prop)
+		if !ok {
+			return nil, true, errPropertyType
+		}
+		switch {
+		case i < 0:
+			return int64(0), true, nil
+		case i >= 63:
+			if x < 0 {
+				return int64(1), true, nil
+			}
+			return int64(0), true, nil
+		}
+		return (x >> uint(i)) & 1, true, nil
+	}
+	if isArray(item) {
+		i, ok := indexOf(prop)
+		if !ok {
+			return nil, true, errPropertyType
+		}
+		v, _ := property(item, i, false)
+		return fnorm(v), true, nil
+	}
+	if isObject(item) {
+		if k, ok := prop.(string); ok {
+			v, _ := property(item, k, false)
+			return fnorm(v), true, nil
+		}
+		return nil, true, nil
+	}
+	return nil, false, nil
+}
+
+// indexOf converts an index argument as Ruby's [] does: integers as they
+// are, floats truncated.
+func indexOf(p any) (int64, bool) {
+	switch x := p.(type) {
+	case int64:
+		return x, true
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, false
+		}
+		if x >= math.MaxInt64 {
+			return math.MaxInt64, true
+		}
+		if x <= math.MinInt64 {
+			return math.MinInt64, true
+		}
+		return int64(x), true
+	}
+	return 0, false
+}
+
+// spaceship is Ruby's a <=> b for the value model: ok is false when Ruby
+// answers nil (the values have no order between them).
+func spaceship(a, b any) (c int, ok bool) {
+	return spaceshipDepth(fnorm(a), fnorm(b), 0)
+}
+
+func spaceshipDepth(a, b any, depth int) (int, bool) {
+	switch x := a.(type) {
+	case nil:
+		if b == nil {
+			return 0, true
+		}
+		return 0, false
+	case int64, float64:
+		switch b.(type) {
+		case int64, float64:
+			if isNaN(a) || isNaN(b) {
+				return 0, false
+			}
+			c, _ := cmp3(a, b)
+			return c, true
+		}
+		return 0, false
+	case string:
+		if y, ok := b.(string); ok {
+			return strings.Compare(x, y), true
+		}
+		return 0, false
+	case time.Time:
+		if y, ok := b.(time.Time); ok {
+			return x.Compare(y), true
+		}
+		return 0, false
+	}
+	if isNestedArray(a) && isNestedArray(b) && depth < maxFilterDepth {
+		xs, ys := toList(a), toList(b)
+		for i := 0; i < len(xs) && i < len(ys); i++ {
+			c, ok := spaceshipDepth(fnorm(xs[i]), fnorm(ys[i]), depth+1)
+			if !ok {
+				return 0, false
+			}
+			if c != 0 {
+				return c, true
+			}
+		}
+		return cmpOrdered(int64(len(xs)), int64(len(ys))), true
+	}
+	if equal(a, b) {
+		return 0, true
+	}
+	return 0, false
+}
+
+func isNaN(v any) bool {
+	f, ok := v.(float64)
+	return ok && math.IsNaN(f)
+}
+
+// eqlKey returns a string that two values share exactly when Ruby's eql?
+// holds between them (what Array#uniq compares): unlike ==, 1 and 1.0
+// differ, and objects are equal whatever their key order.
+func eqlKey(v any) string {
+	var b strings.Builder
+	writeEqlKey(&b, v, 0)
+	return b.String()
+}
+
+func writeEqlKey(b *strings.Builder, v any, depth int) {
+	if depth > maxFilterDepth {
+		b.WriteString("…")
+		return
+	}
+	switch x := fnorm(v).(type) {
+	case nil:
+		b.WriteString("n")
+	case bool:
+		if x {
+			b.WriteString("T")
+		} else {
+			b.WriteString("F")
+		}
+	case int64:
+		b.WriteString("i")
+		b.WriteString(strconv.FormatInt(x, 10))
+	case float64:
+		if x == 0 {
+			x = 0 // -0.0 eql? 0.0
+		}
+		b.WriteString("f")
+		b.WriteString(strconv.FormatFloat(x, 'g', -1, 64))
+	case string:
+		b.WriteString("s")
+		b.WriteString(strconv.Itoa(len(x)))
+		b.WriteString(":")
+		b.WriteString(x)
+	case rangeValue:
+		fmt.Fprintf(b, "r%d..%d", x.lo, x.hi)
+	case time.Time:
+		fmt.Fprintf(b, "t%d", x.UnixNano())
+	default:
+		switch {
+		case isArray(x):
+			b.WriteString("[")
+			for _, e := range toList(x) {
+				writeEqlKey(b, e, depth+1)
+				b.WriteString(",")
+			}
+			b.WriteString("]")
+		case isObject(x):
+			ps := pairs(x)
+			sort.Slice(ps, func(i, j int) bool { return ps[i].key < ps[j].key })
+			b.WriteString("{")
+			for _, p := range ps {
+				b.WriteString(strconv.Quote(p.key))
+				b.WriteString(":")
+				writeEqlKey(b, p.val, depth+1)
+				b.WriteString(",")
+			}
+			b.WriteString("}")
+		default:
+			rv := reflect.ValueOf(x)
+			fmt.Fprintf(b, "%T:%v", x, rv)
+		}
+	}
+}

@@ -1,0 +1,126 @@
+package render
+
+import (
+	"errors"
+	"sort"
+)
+
+// Ordering filters. Both sort the input's items (see iterItems), by the
+// items themselves or by a property of each; nil sorts last. Sorting is
+// stable, so equal items keep their order.
+
+var errIncompatibleSort = errors.New("cannot sort values of incompatible types")
+
+// filterSort orders items as Ruby's <=> does: numbers by value, strings by
+// bytes (so uppercase before lowercase), arrays element by element. Items
+// with no order between them (a string and a number, two different
+// objects) are an error.
+func filterSort(in any, args []any, _ map[string]any) (any, error) {
+	return sortItems(in, args, func(a, b any) (int, error) {
+		c, ok := spaceship(a, b)
+		switch {
+		case ok:
+			return c, nil
+		case fnorm(a) == nil:
+			return 1, nil
+		case fnorm(b) == nil:
+			return -1, nil
+		}
+		return 0, errIncompatibleSort
+	})
+}
+
+// filterSortNatural orders items by their strings, ignoring ASCII case
+// (Ruby's casecmp); numbers are compared as strings too.
+func filterSortNatural(in any, args []any, _ map[string]any) (any, error) {
+	return sortItems(in, args, func(a, b any) (int, error) {
+		a, b = fnorm(a), fnorm(b)
+		switch {
+		case a == nil && b == nil:
+			return 0, nil
+		case a == nil:
+			return 1, nil
+		case b == nil:
+			return -1, nil
+		}
+		return caseCompare(strOf(a), strOf(b)), nil
+	})
+}
+
+// sortItems sorts in's items with cmp, by the property in args when there
+// is one. With a property, an input holding an item that cannot be indexed
+// sorts to nil, as in Liquid.
+func sortItems(in any, args []any, cmp func(a, b any) (int, error)) (any, error) {
+	items, err := iterItems(in)
+	if err != nil {
+		return nil, err
+	}
+	if len(items) == 0 {
+		return []any{}, nil
+	}
+	prop, _ := optArg(args, 0)
+	keys := items
+	if prop != nil {
+		keys = make([]any, len(items))
+		var typeErr error
+		for i, e := range items {
+			v, has, err := rubyIndex(e, prop)
+			if !has {
+				return nil, nil
+			}
+			if err != nil && typeErr == nil {
+				typeErr = propertyError(prop)
+			}
+			keys[i] = v
+		}
+		// A lone item is never compared, so never indexed.
+		if typeErr != nil && len(items) > 1 {
+			return nil, typeErr
+		}
+	}
+	order := make([]int, len(items))
+	for i := range order {
+		order[i] = i
+	}
+	var failed error
+	sort.SliceStable(order, func(i, j int) bool {
+		if failed != nil {
+			return false
+		}
+		c, err := cmp(keys[order[i]], keys[order[j]])
+		if err != nil {
+			failed = err
+		}
+		return c < 0
+	})
+	if failed != nil {
+		return nil, failed
+	}
+	out := make([]any, len(items))
+	for i, k := range order {
+		out[i] = items[k]
+	}
+	return out, nil
+}
+
+// caseCompare is Ruby's String#casecmp: bytes compared with ASCII letters
+// folded to lowercase.
+func caseCompare(a, b string) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		x, y := lowerASCIIByte(a[i]), lowerASCIIByte(b[i])
+		if x != y {
+			if x < y {
+				return -1
+			}
+			return 1
+		}
+	}
+	return cmpOrdered(int64(len(a)), int64(len(b)))
+}
+
+func lowerASCIIByte(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}

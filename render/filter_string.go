@@ -1,0 +1,334 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// String filters. Each reads its input (and arguments) through strOf, so
+// numbers, nil and other values are strings here, as in Liquid; an
+// undefined argument reads as "".
+
+// rubySpace is the whitespace of Ruby's strip family: ASCII whitespace and
+// NUL.
+const rubySpace = "\x00\t\n\v\f\r "
+
+func filterAppend(in any, args []any, _ map[string]any) (any, error) {
+	return strOf(in) + strOf(args[0]), nil
+}
+
+func filterPrepend(in any, args []any, _ map[string]any) (any, error) {
+	return strOf(args[0]) + strOf(in), nil
+}
+
+func filterDowncase(in any, _ []any, _ map[string]any) (any, error) {
+	return strings.ToLower(strOf(in)), nil
+}
+
+// filterUpcase uppercases with Ruby's full case mapping for the one common
+// letter Go's simple mapping keeps: ß becomes SS.
+func filterUpcase(in any, _ []any, _ map[string]any) (any, error) {
+	return strings.ToUpper(strings.ReplaceAll(strOf(in), "ß", "SS")), nil
+}
+
+// filterCapitalize titlecases the first character and lowercases the rest,
+// as Ruby's String#capitalize ("hELLO wORLD" becomes "Hello world").
+func filterCapitalize(in any, _ []any, _ map[string]any) (any, error) {
+	s := strOf(in)
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s, nil
+	}
+	first := string(unicode.ToTitle(r))
+	if r == 'ß' {
+		first = "Ss"
+	}
+	return first + strings.ToLower(s[n:]), nil
+}
+
+func filterStrip(in any, _ []any, _ map[string]any) (any, error) {
+	return strings.Trim(strOf(in), rubySpace), nil
+}
+
+func filterLstrip(in any, _ []any, _ map[string]any) (any, error) {
+	return strings.TrimLeft(strOf(in), rubySpace), nil
+}
+
+func filterRstrip(in any, _ []any, _ map[string]any) (any, error) {
+	return strings.TrimRight(strOf(in), rubySpace), nil
+}
+
+// filterStripNewlines removes \n and \r\n (a lone \r stays).
+func filterStripNewlines(in any, _ []any, _ map[string]any) (any, error) {
+	return strings.ReplaceAll(strings.ReplaceAll(strOf(in), "\r\n", ""), "\n", ""), nil
+}
+
+// filterNewlineToBr puts "<br />" before each line break, turning \r\n
+// into \n.
+func filterNewlineToBr(in any, _ []any, _ map[string]any) (any, error) {
+	s := strings.ReplaceAll(strOf(in), "\r\n", "\n")
+	return strings.ReplaceAll(s, "\n", "<br />\n"), nil
+}
+
+// filterReplace replaces every occurrence, as Ruby's gsub with a string
+// pattern: an empty pattern matches between every two characters, and
+// backslash sequences in the replacement (\0, \&, \`, \', \\) expand.
+func filterReplace(in any, args []any, _ map[string]any) (any, error) {
+	repl := ""
+	if r, ok := optArg(args, 1); ok {
+		repl = strOf(r)
+	}
+	return rubySub(strOf(in), strOf(args[0]), repl, true)
+}
+
+// filterReplaceFirst replaces the first occurrence, as Ruby's sub.
+func filterReplaceFirst(in any, args []any, _ map[string]any) (any, error) {
+	repl := ""
+	if r, ok := optArg(args, 1); ok {
+		repl = strOf(r)
+	}
+	return rubySub(strOf(in), strOf(args[0]), repl, false)
+}
+
+// filterReplaceLast replaces the last occurrence; the replacement is
+// literal. An empty pattern matches at the end.
+func filterReplaceLast(in any, args []any, _ map[string]any) (any, error) {
+	return replaceLast(strOf(in), strOf(args[0]), strOf(args[1])), nil
+}
+
+func filterRemove(in any, args []any, _ map[string]any) (any, error) {
+	return rubySub(strOf(in), strOf(args[0]), "", true)
+}
+
+func filterRemoveFirst(in any, args []any, _ map[string]any) (any, error) {
+	return rubySub(strOf(in), strOf(args[0]), "", false)
+}
+
+func filterRemoveLast(in any, args []any, _ map[string]any) (any, error) {
+	return replaceLast(strOf(in), strOf(args[0]), ""), nil
+}
+
+func replaceLast(s, pat, repl string) string {
+	i := strings.LastIndex(s, pat)
+	if i < 0 {
+		return s
+	}
+	return s[:i] + repl + s[i+len(pat):]
+}
+
+// rubySub is Ruby's String#gsub (global) or #sub with a string pattern.
+func rubySub(s, pat, repl string, global bool) (string, error) {
+	var b strings.Builder
+	last := 0 // end of the previous match
+	at := 0   // where to look for the next match
+	for at <= len(s) {
+		i := strings.Index(s[at:], pat)
+		if i < 0 {
+			break
+		}
+		start, end := at+i, at+i+len(pat)
+		b.WriteString(s[last:start])
+		if err := expandReplacement(&b, repl, s, start, end); err != nil {
+			return "", err
+		}
+		last = end
+		if !global {
+			break
+		}
+		if pat == "" {
+			// An empty match: step over one character, which is copied
+			// by the next iteration.
+			if end >= len(s) {
+				break
+			}
+			_, n := utf8.DecodeRuneInString(s[end:])
+			at = end + n
+			continue
+		}
+		at = end
+	}
+	if last == 0 && b.Len() == 0 {
+		return s, nil
+	}
+	b.WriteString(s[last:])
+	return b.String(), nil
+}
+
+// expandReplacement writes repl for the match s[start:end], expanding the
+// backslash sequences of Ruby's replacement strings: \0 and \& the match,
+// \1 to \9 a group (a string pattern has none, so nothing), \` the text
+// before the match, \' the text after it, \\ a backslash. Other sequences
+// are kept as written.
+func expandReplacement(b *strings.Builder, repl, s string, start, end int) error {
+	for {
+		i := strings.IndexByte(repl, '\\')
+		if i < 0 || i == len(repl)-1 {
+			b.WriteString(repl)
+			return nil
+		}
+		b.WriteString(repl[:i])
+		c := repl[i+1]
+		repl = repl[i+2:]
+		switch {
+		case c == '0' || c == '&':
+			b.WriteString(s[start:end])
+		case c >= '1' && c <= '9':
+		case c == '`':
+			b.WriteString(s[:start])
+		case c == '\'':
+			b.WriteString(s[end:])
+		case c == '\\':
+			b.WriteByte('\\')
+		case c == 'k' && strings.HasPrefix(repl, "<") && strings.Contains(repl, ">"):
+			name := repl[1:strings.IndexByte(repl, '>')]
+			return fmt.Errorf("undefined group name reference: %s", name)
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		}
+	}
+}
+
+// filterSplit is Ruby's String#split with a string separator: a single
+// space splits on runs of whitespace and ignores leading whitespace, an
+// empty separator splits into characters, trailing empty strings are
+// dropped, and an empty input gives no items.
+func filterSplit(in any, args []any, _ map[string]any) (any, error) {
+	s, sep := strOf(in), strOf(args[0])
+	out := []any{}
+	switch {
+	case s == "":
+	case sep == " ":
+		for _, f := range awkSplit(s, 0) {
+			out = append(out, f)
+		}
+	case sep == "":
+		for _, r := range s {
+			out = append(out, string(r))
+		}
+	default:
+		parts := strings.Split(s, sep)
+		for len(parts) > 0 && parts[len(parts)-1] == "" {
+			parts = parts[:len(parts)-1]
+		}
+		for _, p := range parts {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+func isASCIISpace(c byte) bool {
+	return c == ' ' || c >= '\t' && c <= '\r'
+}
+
+// awkSplit is Ruby's split(" ", limit): fields separated by runs of ASCII
+// whitespace, leading whitespace ignored. With limit > 0 there are at most
+// limit fields, the last holding the rest of the string (possibly empty);
+// with limit <= 0 empty trailing fields are dropped.
+func awkSplit(s string, limit int64) []string {
+	var out []string
+	beg, end := 0, 0
+	skip := true
+	n := int64(1)
+	i := 0
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case skip:
+			if isASCIISpace(c) {
+				beg = i + 1
+			} else {
+				end = i + 1
+				skip = false
+				if limit > 0 && limit <= n {
+					i = len(s) // the rest is the last field
+				}
+			}
+		case isASCIISpace(c):
+			out = append(out, s[beg:end])
+			skip = true
+			beg = i + 1
+			if limit > 0 {
+				n++
+			}
+		default:
+			end = i + 1
+		}
+	}
+	if len(s) > 0 && (limit > 0 || len(s) > beg) {
+		out = append(out, s[beg:])
+	}
+	if limit <= 0 {
+		for len(out) > 0 && out[len(out)-1] == "" {
+			out = out[:len(out)-1]
+		}
+	}
+	return out
+}
+
+// filterTruncate shortens its input to length characters (default 50),
+// the ellipsis (default "...") included. A written but undefined length is
+// an error, a written but undefined ellipsis reads as "".
+func filterTruncate(in any, args []any, _ map[string]any) (any, error) {
+	if in == nil {
+		return nil, nil
+	}
+	length := int64(50)
+	if a, ok := optArg(args, 0); ok {
+		n, err := rubyInteger(a)
+		if err != nil {
+			return nil, err
+		}
+		length = n
+	}
+	ellipsis := "..."
+	if a, ok := optArg(args, 1); ok {
+		ellipsis = strOf(a)
+	}
+	s := strOf(in)
+	r := []rune(s)
+	if int64(len(r)) <= length {
+		return s, nil
+	}
+	keep := length - int64(utf8.RuneCountInString(ellipsis))
+	if keep < 0 {
+		keep = 0
+	}
+	return string(r[:keep]) + ellipsis, nil
+}
+
+// filterTruncatewords keeps the first n words (default 15, at least 1),
+// joined by single spaces, then the ellipsis (default "..."). When nothing
+// is cut, the input comes back unchanged, whitespace included.
+func filterTruncatewords(in any, args []any, _ map[string]any) (any, error) {
+	if in == nil {
+		return nil, nil
+	}
+	words := int64(15)
+	if a, ok := optArg(args, 0); ok {
+		n, err := rubyInteger(a)
+		if err != nil {
+			return nil, err
+		}
+		words = n
+	}
+	if words <= 0 {
+		words = 1
+	}
+	s := strOf(in)
+	if words >= int64(len(s)) {
+		return s, nil // cannot have more words than bytes
+	}
+	list := awkSplit(s, words+1)
+	if int64(len(list)) <= words {
+		return s, nil
+	}
+	ellipsis := "..."
+	if a, ok := optArg(args, 1); ok {
+		ellipsis = strOf(a)
+	}
+	return strings.Join(list[:len(list)-1], " ") + ellipsis, nil
+}

@@ -71,6 +71,7 @@ func TestParseCase(t *testing.T) {
 		{"text before when is dropped", "{% case x %} junk {% when 1 %}{% endcase %}", "case x when 1 []", nil},
 		{"no subject", "{% case %}{% endcase %}", "case nil", []string{"syntax_error 1:4@3-1:8@7"}},
 		{"empty when", "{% case x %}{% when %}{% endcase %}", "case x when []", []string{"syntax_error 1:16@15-1:20@19"}},
+		{"junk after the subject", "{% case 0 or 0 %}{% endcase %}", "case 0", []string{"syntax_error 1:11@10-1:13@12"}},
 		{"and in when", "{% case x %}{% when 1 and 2 %}{% endcase %}", "case x when 1 []", []string{"syntax_error 1:23@22-1:26@25"}},
 		{"when outside case", "{% when 1 %}", "", []string{"unexpected_tag 1:4@3-1:8@7"}},
 		{"unclosed", "{% case x %}{% when 1 %}", "case x when 1 []", []string{"unclosed_block 1:4@3-1:8@7"}},

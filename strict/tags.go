@@ -265,7 +265,9 @@ func (p *parser) parseCase(t token, tag Tag, s *stream) Node {
 		n.Subject = &Literal{Span: Span{p.nameRange(t)}, Kind: LitNil}
 	} else {
 		n.Subject = e.expression()
-		e.end()
+		if !p.compat {
+			e.end() // Shopify's default mode ignores the rest
+		}
 	}
 	b := &block{name: "case", open: t, stops: []string{"when", "else", "endcase"}}
 	// Anything before the first when is parsed for errors and dropped, as

@@ -195,7 +195,7 @@ func TestWriteFileMissingDirectory(t *testing.T) {
 func TestWriteFileConcurrent(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "lane-session.md")
-	const writers, rounds = 24, 8
+	const writers, rounds = 16, 6
 	versions := map[string]bool{"initial": true}
 	contents := make([][]byte, writers)
 	for w := range writers {

@@ -22,6 +22,13 @@ const DefaultMaxBytes = 4096
 // it.
 const MinMaxBytes = 64
 
+// InspectFactor bounds how much of its input SanitizeLine reads: at most
+// InspectFactor times the cap, and at least MinInspectBytes.
+const (
+	InspectFactor   = 16
+	MinInspectBytes = 64 << 10
+)
+
 // SanitizeLine makes untrusted text one safe line of at most maxBytes bytes
 // (DefaultMaxBytes when maxBytes <= 0; see Truncate for caps below
 // MinMaxBytes). In order, it
@@ -38,15 +45,38 @@ const MinMaxBytes = 64
 //
 // The result holds no control character, no line break, no escape sequence
 // and no secret Redact recognises, and it is never longer than the cap.
+//
+// Only the first max(InspectFactor×maxBytes, MinInspectBytes) bytes of s
+// are read, so that a log of many megabytes cannot stall the caller; the
+// rest could not appear in the output anyway. When s is longer than that,
+// the last word of what was read is left out as well, since it may be the
+// first half of a secret cut in two, and the marker counts both.
 func SanitizeLine(s string, maxBytes int) string {
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes
+	}
+	return sanitizeLine(s, maxBytes, max(InspectFactor*maxBytes, MinInspectBytes))
+}
+
+// sanitizeLine is SanitizeLine reading at most inspect bytes of s.
+func sanitizeLine(s string, maxBytes, inspect int) string {
+	cut := 0
+	if len(s) > inspect {
+		k := inspect
+		for k > 0 && !utf8.RuneStart(s[k]) {
+			k--
+		}
+		cut, s = len(s)-k, s[:k]
 	}
 	s = strings.ToValidUTF8(s, "\uFFFD")
 	s = Redact(s)
 	s = Redact(StripControls(s))
 	s = Redact(SingleLine(s))
-	return Truncate(s, maxBytes)
+	if cut > 0 {
+		i := max(strings.LastIndexByte(s, ' '), 0)
+		cut, s = cut+len(s)-i, s[:i]
+	}
+	return truncate(s, maxBytes, cut)
 }
 
 // SingleLine collapses every run of white space (Unicode White_Space: spaces,
@@ -185,20 +215,27 @@ func skipString(s string, i int) int {
 // left out), fits in maxBytes; the head never ends inside a UTF-8 sequence.
 // A cap below MinMaxBytes is raised to MinMaxBytes, so the marker always
 // fits.
-func Truncate(s string, maxBytes int) string {
+func Truncate(s string, maxBytes int) string { return truncate(s, maxBytes, 0) }
+
+// truncate is Truncate for text that already lost extra bytes: when extra
+// is positive the marker is always added and counts them.
+func truncate(s string, maxBytes, extra int) string {
 	if maxBytes < MinMaxBytes {
 		maxBytes = MinMaxBytes
 	}
-	if len(s) <= maxBytes {
+	if extra == 0 && len(s) <= maxBytes {
 		return s
 	}
-	// The marker for the whole of s is at least as long as the one for
-	// any part of it, so reserving its length always leaves enough room.
-	keep := maxBytes - len(truncationMarker(len(s)))
+	if extra > 0 && len(s)+len(truncationMarker(extra)) <= maxBytes {
+		return s + truncationMarker(extra)
+	}
+	// The marker for all of s is at least as long as the one for any
+	// part of it, so reserving its length always leaves enough room.
+	keep := maxBytes - len(truncationMarker(len(s)+extra))
 	for keep > 0 && !utf8.RuneStart(s[keep]) {
 		keep--
 	}
-	return s[:keep] + truncationMarker(len(s)-keep)
+	return s[:keep] + truncationMarker(len(s)-keep+extra)
 }
 
 func truncationMarker(n int) string {

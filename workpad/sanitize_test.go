@@ -109,3 +109,33 @@ func TestSanitizeLine(t *testing.T) {
 		t.Errorf("default cap: %d bytes, ends %q", len(got), got[len(got)-20:])
 	}
 }
+
+func TestSanitizeLineReadsABoundedHead(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		in      string
+		inspect int
+		want    string
+	}{
+		// 13 bytes are read: "alpha beta ga"; "ga" may be half a word, so
+		// it goes too, and the marker counts " gamma delta".
+		{"words", "alpha beta gamma delta", 13, "alpha beta…[truncated 12 bytes]"},
+		{"half a token", "ok ghp_abcdefghijklmnopqrstuvwxyz", 15, "ok…[truncated 31 bytes]"},
+		{"one long token", strings.Repeat("z", 100), 50, "…[truncated 100 bytes]"},
+		// Byte 7 is inside the first "€", so 6 are read; the last word goes
+		// even though a space ended it, since a space can belong to an
+		// escape sequence.
+		{"never cuts a rune", "ab cd €€€€", 7, "ab…[truncated 15 bytes]"},
+		{"short enough", "alpha beta", 10, "alpha beta"},
+	} {
+		if got := sanitizeLine(tc.in, 64, tc.inspect); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	// The public entry point reads 64 KiB for small caps: 13107 words and a
+	// "w", which is left out as a possible half word.
+	got := SanitizeLine(strings.Repeat("word ", 20000), 100)
+	if want := strings.Repeat("word ", 14) + "wor…[truncated 99927 bytes]"; got != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}

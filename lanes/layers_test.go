@@ -179,3 +179,44 @@ func TestBuiltInCore(t *testing.T) {
 		}
 	}
 }
+
+func TestSameDirectoryTwiceIsOneLayer(t *testing.T) {
+	dir := writeTree(t, map[string]string{"lane.md": "<!-- append -->\n## Override: A\nonce\n"})
+	c, diags := Compose(Layers{Core: fstest.MapFS{"lane.md": {Data: []byte("## A\na\n")}}, Workspace: dir, Project: dir + "/"}, Request{File: "lane.md"})
+	mustNoErrors(t, diags)
+	if want := "## A\na\n\nonce\n"; c.Source != want || len(c.Files) != 2 || c.Files[1].Layer != LayerWorkspace {
+		t.Errorf("got %q %+v, want %q from core and workspace", c.Source, c.Files, want)
+	}
+}
+
+// TestConcurrentRender renders one compiled lane from many goroutines, with
+// partials named only at render time (compat mode), so that the layered
+// partial source is used concurrently; run it with -race.
+func TestConcurrentRender(t *testing.T) {
+	proj := writeTree(t, map[string]string{
+		"lane.md": "{% for i in (1..3) %}{% assign n = 'p' | append: i %}{% include n %}{% endfor %}\n",
+		"p1.md":   "one ", "p2.md": "two ", "p3.md": "three ",
+	})
+	c, diags := Compose(Layers{Core: fstest.MapFS{}, Project: proj}, Request{File: "lane.md"})
+	mustNoErrors(t, diags)
+	tpl, diags := c.Compile(render.Options{Compat: true}, nil)
+	mustNoErrors(t, diags)
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			out, err := tpl.Render(context.Background(), nil)
+			if err == nil && out != "one two three \n" {
+				err = errors.New("got " + out)
+			}
+			errs <- err
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if c.SourceFunc()(filepath.Join(proj, "p2.md")) == nil {
+		t.Error("a served partial is not available for quoting")
+	}
+}

@@ -213,7 +213,8 @@ func directiveKind(text string) lineKind {
 // directive when it stands outside a code fence: <!-- append -->,
 // <!-- replace -->, <!-- protected -->, <!-- governance --> or an
 // "## Override: Name" heading. Composition never writes such a line to its
-// output, except as text inside a fenced code block.
+// output, except as text inside a fenced code block of a layer file, or in a
+// contract's text (which is not read for directives).
 func IsDirective(text string) bool {
 	if title, ok := headingTitle(text); ok {
 		_, ok := overrideName(title)

@@ -81,7 +81,13 @@ func (w *Workflow) RenderLane(ctx context.Context, lane string, in LaneInput) (s
 	if it == nil {
 		names := Lanes(w.Profile)
 		err := fmt.Errorf("%w %q of a %s workflow (want %s)", ErrUnknownLane, lane, w.Profile, strings.Join(quoteAll(names), " or "))
-		if s := diag.Suggest(lane, names); s != "" {
+		s := diag.Suggest(lane, names)
+		for _, n := range names {
+			if s == "" && lane != "" && strings.HasPrefix(n, lane+"_") {
+				s = n // "review" for "review_agent"
+			}
+		}
+		if s != "" {
 			err = fmt.Errorf("%w; did you mean %q?", err, s)
 		}
 		return "", err

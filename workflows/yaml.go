@@ -94,51 +94,89 @@ func invalidUTF8(s string) int {
 	return -1
 }
 
-// syntaxError places a YAML syntax error. yaml.v3 reports the line of an
-// error inconsistently (sometimes the line where the enclosing construct
-// starts, counted from 0), so the line is found by parsing ever longer
-// prefixes of the document: the error is on the first line whose prefix
-// fails with the same message. Long documents fall back to the reported
-// line.
+// syntaxError places a YAML syntax error on its line. yaml.v3 reports
+// the line of the construct the error is in (a flow sequence, a quoted
+// scalar, a block mapping), not of the error, and cannot report the first
+// line at all. So the document is parsed again after a blank line, which
+// makes every line reportable, to learn where the construct starts; the
+// error is then on the first line from there whose prefix of the document
+// fails with the same message. Long documents use the construct's line.
 func (t *tree) syntaxError(err error) *diag.Diagnostic {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line := 0
+	msg := stripLine(err.Error())
 	lines := strings.SplitAfter(t.text, "\n")
+	from := 1
+	var padded yaml.Node
+	if perr := yaml.Unmarshal([]byte("\n"+t.text), &padded); perr != nil {
+		pmsg := strings.TrimPrefix(perr.Error(), "yaml: ")
+		if n, ok := reportedLine(pmsg); ok {
+			// A scanner error counts the line from 1, a parser error from 0.
+			from = n
+			if !isParserError(stripLine(pmsg)) {
+				from = n - 1
+			}
+		}
+	}
+	from = max(1, min(from, len(lines)))
+	line := from
 	if len(lines) <= maxErrorSearchLines {
-		var prefix strings.Builder
-		for i, l := range lines {
-			prefix.WriteString(l)
+		prefix := strings.Join(lines[:from-1], "")
+		for i := from - 1; i < len(lines); i++ {
+			prefix += lines[i]
 			var n yaml.Node
-			if e := yaml.Unmarshal([]byte(prefix.String()), &n); e != nil && e.Error() == err.Error() {
+			if e := yaml.Unmarshal([]byte(prefix), &n); e != nil && stripLine(e.Error()) == msg {
 				line = i + 1
 				break
 			}
 		}
 	}
-	if line == 0 {
-		line = reportedLine(msg)
-	}
-	summary := msg
-	if rest, ok := strings.CutPrefix(msg, "line "); ok {
-		if _, after, ok := strings.Cut(rest, ": "); ok {
-			summary = after
+	r := t.src.lineRange(t.line0 + line)
+	if strings.Contains(msg, "cannot start any token") {
+		// Most often a tab in the indentation: point at it.
+		l := t.line0 + line - 1
+		if l < len(t.src.normStarts) {
+			start := t.src.normStarts[l]
+			for k := start; k < len(t.src.text) && (t.src.text[k] == ' ' || t.src.text[k] == '\t'); k++ {
+				if t.src.text[k] == '\t' {
+					r = t.src.rng(k, k+1)
+					break
+				}
+			}
 		}
 	}
-	return diag.Errorf(diag.WorkflowParseError, t.src.lineRange(t.line0+line), "invalid YAML: %s", summary)
+	return diag.Errorf(diag.WorkflowParseError, r, "invalid YAML: %s", msg)
 }
 
-// reportedLine reads "line N: " from a yaml.v3 message; 1 when absent.
-func reportedLine(msg string) int {
+// stripLine drops "yaml: " and "line N: " from a yaml.v3 message.
+func stripLine(msg string) string {
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if _, after, ok := strings.Cut(rest, ": "); ok {
+			return after
+		}
+	}
+	return msg
+}
+
+// isParserError reports whether a yaml.v3 message comes from its parser
+// (whose line counts from 0) rather than its scanner (from 1).
+func isParserError(msg string) bool {
+	for _, p := range []string{"did not find expected", "found undefined tag handle", "found duplicate %", "found incompatible YAML document"} {
+		if strings.HasPrefix(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// reportedLine reads "line N: " from a yaml.v3 message.
+func reportedLine(msg string) (int, bool) {
 	rest, ok := strings.CutPrefix(msg, "line ")
 	if !ok {
-		return 1
+		return 0, false
 	}
 	num, _, _ := strings.Cut(rest, ":")
 	n, err := strconv.Atoi(num)
-	if err != nil || n < 1 {
-		return 1
-	}
-	return n
+	return n, err == nil && n >= 0
 }
 
 // offset returns the normalised offset of a node's first byte. yaml.v3
@@ -156,6 +194,9 @@ func (t *tree) offset(n *yaml.Node) int {
 	if l+1 < len(t.src.normStarts) {
 		end = t.src.normStarts[l+1]
 	}
+	if l == t.line0 && strings.HasPrefix(t.src.text[off:end], bom) {
+		off += len(bom) // yaml.v3 skips a leading BOM without counting it
+	}
 	for i := 1; i < n.Column && off < end; i++ {
 		_, size := utf8.DecodeRuneInString(t.src.text[off:end])
 		off += size
@@ -167,6 +208,9 @@ func (t *tree) offset(n *yaml.Node) int {
 // (with its quotes), or the first character of a collection.
 func (t *tree) nodeRange(n *yaml.Node) diag.Range {
 	from := t.offset(n)
+	if n != nil && (n.Anchor != "" || n.Style&yaml.TaggedStyle != 0) {
+		from = skipProperties(t.src.text, from, n.Anchor)
+	}
 	to := from
 	lineEnd := strings.IndexByte(t.src.text[from:], '\n')
 	if lineEnd < 0 {
@@ -203,6 +247,28 @@ func (t *tree) nodeRange(n *yaml.Node) diag.Range {
 		to = from + 1
 	}
 	return t.src.rng(from, to)
+}
+
+// skipProperties skips the anchor (&name) and tag (!tag) that yaml.v3
+// includes in a node's position, and the white space after them.
+func skipProperties(text string, i int, anchor string) int {
+	for i < len(text) {
+		switch {
+		case anchor != "" && strings.HasPrefix(text[i:], "&"+anchor):
+			i += 1 + len(anchor)
+			anchor = ""
+		case text[i] == '!':
+			for i < len(text) && text[i] != ' ' && text[i] != '\t' && text[i] != '\n' {
+				i++
+			}
+		default:
+			return i
+		}
+		for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n') {
+			i++
+		}
+	}
+	return i
 }
 
 // at returns the range to report a problem with the value at pointer p:

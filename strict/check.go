@@ -103,8 +103,10 @@ type walker struct {
 	an    *Analysis
 
 	// locals are the names the template binds for the rest of its text
-	// (assign, capture, increment, and what an include binds).
-	locals map[string]shape
+	// (assign, capture, increment, and what an include binds); localOrder
+	// lists them in the order they were first bound.
+	locals     map[string]shape
+	localOrder []string
 	// blocks are block-scoped bindings (loop variables, forloop, partial
 	// arguments), innermost last.
 	blocks []map[string]shape
@@ -126,6 +128,7 @@ type walker struct {
 	// suggestWork counts the local names offered as did-you-mean
 	// candidates so far (see maxSuggestWork).
 	suggestWork int
+	filterNames []string // sorted, for suggestions; built on first use
 }
 
 // maxSuggestWork bounds the local names compared for did-you-mean
@@ -134,7 +137,7 @@ type walker struct {
 // thousands more would cost time quadratic in its size; past the budget,
 // unknown names are compared with the declared inputs only. Real templates
 // stay orders of magnitude below it.
-const maxSuggestWork = 1 << 18
+const maxSuggestWork = 1 << 14
 
 // suggestableLocals returns the local names in scope for a suggestion, or
 // nil once the suggestion budget is spent.
@@ -185,6 +188,7 @@ func (w *walker) pop() {
 func (w *walker) bind(name string, sh shape, r diag.Range) {
 	if _, ok := w.locals[name]; !ok {
 		w.scopeGen++
+		w.localOrder = append(w.localOrder, name)
 	}
 	w.locals[name] = sh
 	if w.an != nil {
@@ -315,22 +319,20 @@ func (w *walker) lookup(name string) (shape, bool) {
 	return sh, ok
 }
 
+// localNames returns the names in scope, for suggestions, in a stable
+// order: the block-scoped names, innermost block first and sorted within a
+// block, then the template's locals in the order they were bound. (Sorting
+// every local for every unknown name would cost O(n log n) each time.)
 func (w *walker) localNames() []string {
-	set := map[string]bool{}
-	for k := range w.locals {
-		set[k] = true
-	}
-	for _, b := range w.blocks {
-		for k := range b {
-			set[k] = true
+	out := make([]string, 0, len(w.localOrder)+4)
+	for i := len(w.blocks) - 1; i >= 0; i-- {
+		start := len(out)
+		for k := range w.blocks[i] {
+			out = append(out, k)
 		}
+		sort.Strings(out[start:])
 	}
-	out := make([]string, 0, len(set))
-	for k := range set {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
+	return append(out, w.localOrder...)
 }
 
 func (w *walker) pipeline(pl *Pipeline) shape {
@@ -380,7 +382,10 @@ func (w *walker) filter(f *Filter) {
 			return
 		}
 		d := w.errorf(diag.UnknownFilter, f.NameRange, "unknown filter %q", f.Name)
-		d.Detail = diag.DidYouMean(f.Name, filterNames(w.opts.Filters))
+		if w.filterNames == nil {
+			w.filterNames = filterNames(w.opts.Filters)
+		}
+		d.Detail = diag.DidYouMean(f.Name, w.filterNames)
 		return
 	}
 	if w.an != nil {
@@ -712,12 +717,12 @@ func (w *walker) include(n *Include) {
 	w.partials = append(w.partials, name)
 	defer func() { w.partials = w.partials[:len(w.partials)-1] }()
 	if n.Render {
-		saved, savedBlocks, savedIso, savedLoops := w.locals, w.blocks, w.isolated, w.loops
-		w.locals, w.blocks, w.isolated, w.loops = map[string]shape{}, nil, true, 0
+		saved, savedOrder, savedBlocks, savedIso, savedLoops := w.locals, w.localOrder, w.blocks, w.isolated, w.loops
+		w.locals, w.localOrder, w.blocks, w.isolated, w.loops = map[string]shape{}, nil, nil, true, 0
 		w.scopeGen++
 		w.push(args)
 		w.body(t.Body)
-		w.locals, w.blocks, w.isolated, w.loops = saved, savedBlocks, savedIso, savedLoops
+		w.locals, w.localOrder, w.blocks, w.isolated, w.loops = saved, savedOrder, savedBlocks, savedIso, savedLoops
 		w.scopeGen++
 		return
 	}

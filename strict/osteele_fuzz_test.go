@@ -117,6 +117,12 @@ func osteeleOnly(src string) string {
 		if tok.Type == osteeleparser.TagTokenType && tok.Name == "capture" && !captureTarget.MatchString(strings.TrimSpace(tok.Args)) {
 			return "capture target is not a name"
 		}
+		// 11. A lookup on a literal: "{{ 0 .A }}", "{{ 'abc'.size }}".
+		// osteele looks properties up on any value; in Shopify's strict
+		// parser a number or string literal takes no lookups.
+		if literalLookup.MatchString(tok.Args) {
+			return "lookup on a literal"
+		}
 		markup := stripStrings(tok.Args)
 		if parenNotRange(markup) {
 			return "parentheses that are not a range"
@@ -193,6 +199,7 @@ func osteeleCommentOnly(toks []osteeleparser.Token) string {
 }
 
 var (
+	literalLookup   = regexp.MustCompile(`(^|[^\w.])(-?\d+(\.\d+)?|'[^']*'|"[^"]*")\s*(\.\s*[A-Za-z_]|\[)`)
 	captureTarget   = regexp.MustCompile(`^([\w-]+|'[^']*'|"[^"]*")$`)
 	renderNotString = regexp.MustCompile(`\{%-?\s*render(\s*-?%\}|\s+[^'"\s])`)
 	questionTarget  = regexp.MustCompile(`\{%-?\s*(assign|capture)\s+[\w-]*\?`)

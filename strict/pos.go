@@ -14,6 +14,10 @@ type posTable struct {
 	filename string
 	start    diag.Pos
 	lines    []int // offsets of the first byte of each line after the first
+	// last is the line index (the n of pos) of the previous lookup. The
+	// parser asks for positions mostly in source order, so checking that
+	// line and the next before searching makes a lookup O(1) on average.
+	last int
 }
 
 func newPosTable(src, filename string, start diag.Pos) *posTable {
@@ -32,11 +36,29 @@ func newPosTable(src, filename string, start diag.Pos) *posTable {
 // pos returns the file position of byte offset off of the source.
 func (t *posTable) pos(off int) diag.Pos {
 	// n is the number of line starts at or before off.
-	n := sort.Search(len(t.lines), func(i int) bool { return t.lines[i] > off })
+	var n int
+	switch {
+	case t.onLine(t.last, off):
+		n = t.last
+	case t.onLine(t.last+1, off):
+		n = t.last + 1
+	default:
+		n = sort.Search(len(t.lines), func(i int) bool { return t.lines[i] > off })
+	}
+	t.last = n
 	if n == 0 {
 		return diag.Pos{Line: t.start.Line, Column: t.start.Column + off, Byte: t.start.Byte + off}
 	}
 	return diag.Pos{Line: t.start.Line + n, Column: off - t.lines[n-1] + 1, Byte: t.start.Byte + off}
+}
+
+// onLine reports whether off lies on line index n: after n line starts and
+// before the next.
+func (t *posTable) onLine(n, off int) bool {
+	if n < 0 || n > len(t.lines) {
+		return false
+	}
+	return (n == 0 || t.lines[n-1] <= off) && (n == len(t.lines) || off < t.lines[n])
 }
 
 // rng returns the range of the source bytes [from, to).

@@ -26,13 +26,16 @@ func Suggest(name string, candidates []string) string {
 		if lc == lname {
 			return c
 		}
-		d := distance(lname, lc)
 		limit := max(len(lname), len(lc)) / 3
 		limit = min(max(limit, 1), 3)
-		if d > limit {
+		if bestDist >= 0 {
+			limit = min(limit, bestDist-1) // only a closer candidate can win
+		}
+		// The distance is at least the difference in length.
+		if len(lname)-len(lc) > limit || len(lc)-len(lname) > limit {
 			continue
 		}
-		if bestDist < 0 || d < bestDist {
+		if d := boundedDistance(lname, lc, limit); d <= limit {
 			best, bestDist = c, d
 		}
 	}
@@ -48,23 +51,34 @@ func DidYouMean(name string, candidates []string) string {
 	return ""
 }
 
+// maxNameLen is the longest name compared for suggestions; names this long
+// are not typos of each other.
+const maxNameLen = 64
+
 // distance is the optimal string alignment distance between a and b, in bytes.
-func distance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		// Names this long are not typos of each other; avoid quadratic work.
+func distance(a, b string) int { return boundedDistance(a, b, maxNameLen) }
+
+// boundedDistance is the optimal string alignment distance between a and b
+// (insertions, deletions, substitutions and adjacent swaps, in bytes) when it
+// is at most limit, and some value above limit otherwise. It allocates
+// nothing, and stops as soon as the distance must exceed limit.
+func boundedDistance(a, b string, limit int) int {
+	if len(a) > maxNameLen || len(b) > maxNameLen {
+		// Avoid quadratic work on long names: only equality counts.
 		if a == b {
 			return 0
 		}
 		return max(len(a), len(b))
 	}
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
+	var rows [3][maxNameLen + 1]int
+	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
+	for j := 0; j <= len(b); j++ {
 		prev[j] = j
 	}
+	prevMin := 0
 	for i := 1; i <= len(a); i++ {
 		cur[0] = i
+		curMin := i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
@@ -74,7 +88,14 @@ func distance(a, b string) int {
 			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
 				cur[j] = min(cur[j], prev2[j-2]+1)
 			}
+			curMin = min(curMin, cur[j])
 		}
+		// Every later cell is at least the smaller of these two rows'
+		// minimums (a swap reaches back two rows, adding one).
+		if curMin > limit && prevMin > limit {
+			return limit + 1
+		}
+		prevMin = curMin
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]

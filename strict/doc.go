@@ -1,0 +1,50 @@
+// Package strict is shea's Liquid front end: it reads a template the way
+// Shopify Liquid 5 does, and checks it against the static strictness
+// contract before anything renders.
+//
+// The model is a pipeline, each stage keeping exact source positions:
+//
+//   - Lexing splits the source into text, "{{ … }}" outputs and "{% … %}"
+//     tags as Shopify's tokenizer does (a tag runs to the first "%}", an
+//     output to the first "}}", a lone "}" or a "{%"). Tag markup and
+//     output expressions are lexed again into expression tokens. Strings
+//     have no escape sequences: a backslash is an ordinary character.
+//   - Parsing builds a Template: a tree of Nodes (Text, Output, and one type
+//     per tag) and Exprs (Literal, RangeLit, Path, Compare, Logical). Every
+//     node, expression, path segment, filter and argument carries a
+//     diag.Range in the file the user edits: Parse takes the position of
+//     the source's first byte, so a template embedded in a workflow file
+//     reports that file's lines. Whitespace control is applied to Text
+//     nodes, and {% liquid %} statements are spliced into the body. Syntax
+//     problems become diagnostics and parsing recovers at the next tag, so
+//     one pass reports them all. Nesting (blocks, brackets, and/or chains,
+//     liquid tags, partials) is bounded by ParseOptions.MaxNesting, so
+//     hostile input gets a diagnostic instead of exhausting the stack.
+//   - Scope analysis walks the tree in source order. Names a template binds
+//     are local: assign and capture bind from the point assigned to the end
+//     of the template (on any branch), loop variables and forloop or
+//     tablerowloop only inside their block, increment and decrement their
+//     counter, and render arguments inside the partial. Every other name is
+//     external.
+//   - Schema resolution looks each external path up in the context Schema,
+//     a JSON Schema object whose properties are the template's inputs:
+//     properties through $ref, allOf, and the non-null branches of
+//     anyOf/oneOf; items and [0]/[-1] on arrays; size, first and last where
+//     Liquid answers them; additionalProperties and patternProperties for
+//     open objects. A key whose value may be null is present, so reading it
+//     is fine.
+//
+// Check runs the whole pipeline with Options and returns the Program (the
+// template and every partial it reaches, each parsed once) and a sorted
+// diag.List: unknown variables and properties with a did-you-mean, unknown
+// filters and wrong argument counts, unknown and misplaced tags, syntax
+// errors, missing partials and partial cycles. Every branch is checked,
+// including those Shopify would only fail when they run, such as
+// {% if false %}{{ typo }}{% endif %}. Options.Compat checks only what
+// Shopify itself rejects.
+//
+// Analyze runs the same walk and reports what a template uses instead of
+// what is wrong with it. LaneContext and CompileSchema build context
+// schemas; Schema.Sample and Schema.Validate make and check rendering
+// contexts.
+package strict

@@ -36,7 +36,9 @@ type Options struct {
 	// not "or" or a comma).
 	Compat bool
 
-	// MaxNesting limits nested blocks; 0 means DefaultMaxNesting.
+	// MaxNesting limits nesting as ParseOptions.MaxNesting does, and also
+	// how deeply partials may include partials (deeper is a depth_limit
+	// error). 0 means DefaultMaxNesting.
 	MaxNesting int
 }
 

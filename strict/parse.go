@@ -13,8 +13,10 @@ const DefaultMaxNesting = 500
 
 // ParseOptions configures Parse. The zero value is ready to use.
 type ParseOptions struct {
-	// MaxNesting limits how deeply blocks (and brackets in expressions) may
-	// nest. 0 means DefaultMaxNesting.
+	// MaxNesting limits nesting: blocks inside blocks, liquid tags inside
+	// liquid tags, expressions inside brackets and ranges, and the number of
+	// and/or operators in one condition. Going deeper is a syntax_error.
+	// 0 means DefaultMaxNesting.
 	MaxNesting int
 
 	// compat parses when clauses as Shopify's default mode does.

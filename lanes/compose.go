@@ -15,7 +15,7 @@ type Request struct {
 	// File is the lane's prompt file name, looked up at the root of every
 	// layer, e.g. "main-agent.md" (a relative slash-separated path).
 	File string
-	// Lane is the lane key ("main_agent"); it only names the composition.
+	// Lane is the lane key ("main_agent"), used in messages only.
 	Lane string
 	// Role, Task and Format name optional parts, looked up as
 	// roles/<Role>.md, tasks/<Task>.md and formats/<Format>.md (".md" is
@@ -65,6 +65,7 @@ type Composed struct {
 	Partials *Partials
 
 	sources map[string]string // file name → text, of every file composed
+	lane    string
 }
 
 // Name is the file name of Source in diagnostics that are not yet
@@ -107,7 +108,7 @@ func Compose(layers Layers, req Request) (*Composed, diag.List) {
 
 func compose(ls []layer, req Request) (*Composed, diag.List) {
 	var diags diag.List
-	c := &Composed{Partials: newPartials(ls), sources: map[string]string{}}
+	c := &Composed{Partials: newPartials(ls), sources: map[string]string{}, lane: req.Lane}
 	name := req.Name
 	if name == "" {
 		name = "<composed>/" + req.File
@@ -213,6 +214,9 @@ func (c *Composed) composeFile(ls []layer, rel string, part Part, name string, o
 	}
 	if d == nil && len(diags) == 0 {
 		what := "lane prompt " + rel
+		if c.lane != "" {
+			what += " (" + c.lane + ")"
+		}
 		if part != PartLane {
 			what = fmt.Sprintf("%s %q (%s)", part, name, rel)
 		}
@@ -343,9 +347,9 @@ func (c *Composed) assemble(pieces []piece, name, fallback string) {
 		add(l.prefix, l.file, l.prefixPos, true, l.related)
 		add(l.text, l.file, l.pos, false, l.related)
 		if l.eol != "" {
-			add(l.eol, l.file, l.pos.Advance(l.text), false, l.related)
+			add(l.eol, l.file, l.eolPos(), false, l.related)
 		} else {
-			add("\n", l.file, l.pos.Advance(l.text), true, l.related)
+			add("\n", l.file, l.eolPos(), true, l.related)
 		}
 	}
 	starts[len(all)] = sb.Len()

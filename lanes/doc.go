@@ -81,7 +81,9 @@
 // ending is kept as it is). A leading byte order mark is skipped. Contracts
 // are code-owned: their text is not read for directives and no layer can
 // touch it. Sections are cut on Markdown headings without regard to Liquid
-// blocks, so a Liquid block should open and close within one section.
+// blocks, so a Liquid block should open and close within one section; and
+// since the composed text is one template, whitespace control at the end of
+// a file ("-%}") also strips the blank line the composer puts after it.
 //
 // # Source map, diagnostics and the explain view
 //
@@ -98,6 +100,18 @@
 // the part it belongs to, the layer file whose text it holds, every layer
 // file that acted on it, and a summary Merge kind (base, replace, append,
 // protected, part, contract).
+//
+// # API
+//
+// Compose(Layers, Request) returns a *Composed: Source (the template), Map
+// (its SourceMap: Range maps one range, Remap a diag.List), Sections (the
+// explain view), Files (the layer files used, for readback), Contracts and
+// Partials (a strict.PartialSource and strict.PartialLister over the
+// layers). Composed.Compile compiles Source with package render and returns
+// a *Template whose Render remaps render errors. Envelopes lists the shea
+// profile's runtime envelopes for `shea validate`'s runtime_envelope lines,
+// and ContractsFor gives the code-owned contract text for a lane. CoreFS is
+// the built-in core layer.
 //
 // Problems in layer files are diagnostics: missing_template_file (a lane or
 // part in no layer, a missing layer directory), empty_template_file,

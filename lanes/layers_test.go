@@ -111,9 +111,10 @@ func TestMissingFiles(t *testing.T) {
 	core := fstest.MapFS{"lane.md": {Data: []byte("x\n")}, "footer.md": {Data: []byte("f")}}
 	proj := writeTree(t, map[string]string{"lane.md": "{% render 'foter' %}\n"})
 	t.Run("lane", func(t *testing.T) {
-		_, diags := Compose(Layers{Core: core, Project: proj}, Request{File: "nope.md"})
+		_, diags := Compose(Layers{Core: core, Project: proj}, Request{File: "nope.md", Lane: "main_agent"})
 		want := "error missing_template_file " + filepath.Join(proj, "nope.md") + "\n"
-		if got := fmtDiags(diags); got != want || diags[0].Detail != "Looked for:\n<core>/nope.md\n"+filepath.Join(proj, "nope.md") {
+		if got := fmtDiags(diags); got != want || diags[0].Detail != "Looked for:\n<core>/nope.md\n"+filepath.Join(proj, "nope.md") ||
+			diags[0].Summary != "lane prompt nope.md (main_agent) is in none of the prompt layers" {
 			t.Errorf("got %s%q\nwant %s", got, diags[0].Detail, want)
 		}
 	})

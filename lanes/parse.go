@@ -28,6 +28,7 @@ const (
 type line struct {
 	text   string   // the line without its ending
 	eol    string   // "\n" or "\r\n"; "" when the file ends without one (a "\n" is then generated)
+	eolAt  diag.Pos // position of eol when it does not follow text directly (zero: it does)
 	file   string   // file name for diagnostics
 	pos    diag.Pos // position of text[0] in file
 	kind   lineKind // lineText unless a directive or heading outside a fence
@@ -55,6 +56,14 @@ func (l line) end() diag.Pos {
 		return l.pos
 	}
 	return l.pos.Advance(l.text)
+}
+
+// eolPos is the position of the line ending.
+func (l line) eolPos() diag.Pos {
+	if !l.eolAt.IsZero() {
+		return l.eolAt
+	}
+	return l.end()
 }
 
 // rng is the range of the line's text.

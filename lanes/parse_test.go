@@ -122,4 +122,8 @@ func TestOverrideHeadingMapsTheName(t *testing.T) {
 	if h.prefix+h.text != "## Big  Name" || h.pos != (diag.Pos{Line: 2, Column: 19, Byte: 34}) || h.prefixPos.Line != 2 || h.prefixPos.Column != 1 {
 		t.Errorf("heading %q at %v (prefix at %v)", h.prefix+h.text, h.pos, h.prefixPos)
 	}
+	// The line ending stays where it is in the file, after " ##".
+	if got := h.eolPos(); got != (diag.Pos{Line: 2, Column: 31, Byte: 46}) {
+		t.Errorf("line ending at %v, want 2:31 byte 46", got)
+	}
 }

@@ -10,6 +10,12 @@ import (
 	"sync"
 
 	"github.com/sheaproject/shea/internal/partials"
+	"github.com/sheaproject/shea/strict"
+)
+
+var (
+	_ strict.PartialSource = (*Partials)(nil)
+	_ strict.PartialLister = (*Partials)(nil)
 )
 
 // Partials resolves the partials of include and render tags through the

@@ -201,7 +201,7 @@ func overrideHeading(b *block) *line {
 	k += strings.Index(text[k:], b.name)
 	return &line{
 		prefix: "## ", prefixPos: h.pos,
-		text: b.name, pos: h.pos.Advance(text[:k]), eol: h.eol, file: h.file,
+		text: b.name, pos: h.pos.Advance(text[:k]), eol: h.eol, eolAt: h.end(), file: h.file,
 		kind: lineHeading, title: b.name,
 	}
 }

@@ -16,6 +16,9 @@ func property(obj any, key any, dot bool) (v any, found bool) {
 	case nil:
 		return nil, false
 	case *Map:
+		if x == nil {
+			return nil, false
+		}
 		if k, ok := key.(string); ok {
 			if v, ok := x.vals[k]; ok {
 				return v, true

@@ -31,7 +31,11 @@ func (r rangeValue) len() int64 {
 	if r.hi < r.lo {
 		return 0
 	}
-	return r.hi - r.lo + 1
+	n := uint64(r.hi) - uint64(r.lo) + 1
+	if n == 0 || n > math.MaxInt64 {
+		return math.MaxInt64 // (MinInt64..MaxInt64) has more items than int64 counts
+	}
+	return int64(n)
 }
 
 // blankValue and emptyValue are the keywords blank and empty. Compared
@@ -128,12 +132,23 @@ func toString(v any) string {
 		return "false"
 	}
 	var b strings.Builder
-	writeValue(&b, v)
+	budget := maxValueNodes
+	writeValue(&b, v, &budget)
 	return b.String()
 }
 
+// maxValueNodes bounds how many nested values printing and comparing visit,
+// so that a Go value that contains itself (or a huge graph) cannot recurse
+// forever or take exponential time.
+const maxValueNodes = 10_000
+
 // writeValue appends the printed form of v to b.
-func writeValue(b *strings.Builder, v any) {
+func writeValue(b *strings.Builder, v any, depth *int) {
+	if *depth <= 0 {
+		b.WriteString("…")
+		return
+	}
+	*depth--
 	switch x := normalize(v).(type) {
 	case nil:
 	case string:
@@ -147,28 +162,28 @@ func writeValue(b *strings.Builder, v any) {
 	case []any:
 		// Ruby's Array#join flattens nested arrays.
 		for _, e := range x {
-			writeValue(b, e)
+			writeValue(b, e, depth)
 		}
 	case rangeValue:
 		fmt.Fprintf(b, "%d..%d", x.lo, x.hi)
 	case time.Time:
 		b.WriteString(x.Format("2006-01-02 15:04:05 -0700"))
 	case *Map, map[string]any:
-		writeHash(b, x)
+		writeHash(b, x, depth)
 	default:
 		rv := reflect.ValueOf(x)
 		switch rv.Kind() {
 		case reflect.Slice, reflect.Array:
 			for i := 0; i < rv.Len(); i++ {
-				writeValue(b, rv.Index(i).Interface())
+				writeValue(b, rv.Index(i).Interface(), depth)
 			}
 		case reflect.Map, reflect.Struct:
-			writeHash(b, x)
+			writeHash(b, x, depth)
 		case reflect.Pointer:
 			if rv.IsNil() {
 				return
 			}
-			writeValue(b, rv.Elem().Interface())
+			writeValue(b, rv.Elem().Interface(), depth)
 		default:
 			fmt.Fprint(b, x)
 		}
@@ -176,7 +191,7 @@ func writeValue(b *strings.Builder, v any) {
 }
 
 // writeHash prints an object the way Ruby prints a Hash: {"a" => 1}.
-func writeHash(b *strings.Builder, v any) {
+func writeHash(b *strings.Builder, v any, depth *int) {
 	b.WriteByte('{')
 	for i, kv := range pairs(v) {
 		if i > 0 {
@@ -184,12 +199,17 @@ func writeHash(b *strings.Builder, v any) {
 		}
 		b.WriteString(strconv.Quote(kv.key))
 		b.WriteString(" => ")
-		inspect(b, kv.val)
+		inspect(b, kv.val, depth)
 	}
 	b.WriteByte('}')
 }
 
-func inspect(b *strings.Builder, v any) {
+func inspect(b *strings.Builder, v any, depth *int) {
+	if *depth <= 0 {
+		b.WriteString("…")
+		return
+	}
+	*depth--
 	switch x := normalize(v).(type) {
 	case nil:
 		b.WriteString("nil")
@@ -201,13 +221,13 @@ func inspect(b *strings.Builder, v any) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			inspect(b, e)
+			inspect(b, e, depth)
 		}
 		b.WriteByte(']')
 	case *Map, map[string]any:
-		writeHash(b, x)
+		writeHash(b, x, depth)
 	default:
-		writeValue(b, x)
+		writeValue(b, x, depth)
 	}
 }
 
@@ -256,6 +276,9 @@ type kv struct {
 func pairs(v any) []kv {
 	switch x := v.(type) {
 	case *Map:
+		if x == nil {
+			return nil
+		}
 		out := make([]kv, len(x.keys))
 		for i, k := range x.keys {
 			out[i] = kv{k, x.vals[k]}
@@ -406,6 +429,9 @@ func size(v any) int64 {
 	case []any:
 		return int64(len(x))
 	case *Map:
+		if x == nil {
+			return 0
+		}
 		return int64(len(x.keys))
 	case map[string]any:
 		return int64(len(x))
@@ -456,6 +482,18 @@ func isEmpty(v any) bool {
 
 // equal is Liquid's ==.
 func equal(a, b any) bool {
+	budget := maxValueNodes
+	return equalDepth(a, b, &budget)
+}
+
+func equalDepth(a, b any, depth *int) bool {
+	if *depth <= 0 {
+		return false
+	}
+	*depth--
+	if samePointer(a, b) {
+		return true
+	}
 	switch a.(type) {
 	case blankValue:
 		return isBlank(b) && !isKeyword(b)
@@ -510,7 +548,7 @@ func equal(a, b any) bool {
 			return false
 		}
 		for i := range xs {
-			if !equal(xs[i], ys[i]) {
+			if !equalDepth(xs[i], ys[i], depth) {
 				return false
 			}
 		}
@@ -530,13 +568,19 @@ func equal(a, b any) bool {
 		}
 		for _, p := range xs {
 			v, ok := m[p.key]
-			if !ok || !equal(p.val, v) {
+			if !ok || !equalDepth(p.val, v, depth) {
 				return false
 			}
 		}
 		return true
 	}
 	return reflect.DeepEqual(a, b)
+}
+
+// samePointer reports whether a and b are the same non-nil pointer.
+func samePointer(a, b any) bool {
+	ra, rb := reflect.ValueOf(a), reflect.ValueOf(b)
+	return ra.Kind() == reflect.Pointer && rb.Kind() == reflect.Pointer && !ra.IsNil() && ra.Pointer() == rb.Pointer() && ra.Type() == rb.Type()
 }
 
 func isKeyword(v any) bool {
@@ -657,7 +701,8 @@ func rubyClass(v any) string {
 
 func rubyInspect(v any) string {
 	var b strings.Builder
-	inspect(&b, v)
+	budget := 1000
+	inspect(&b, v, &budget)
 	if b.Len() > 40 {
 		return rubyClass(v)
 	}
@@ -676,7 +721,7 @@ func contains(a, b any) bool {
 		return strings.Contains(x, toString(b))
 	case *Map:
 		k, ok := b.(string)
-		if !ok {
+		if !ok || x == nil {
 			return false
 		}
 		_, ok = x.vals[k]

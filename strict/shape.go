@@ -225,25 +225,6 @@ func (s shape) items() shape {
 	return shape{nodes: found}
 }
 
-// names returns every property name the shape declares.
-func (s shape) names() []string {
-	if s.fields != nil {
-		return s.fields
-	}
-	set := map[string]bool{}
-	for _, n := range s.nodes {
-		for k := range n.Properties {
-			set[k] = true
-		}
-	}
-	out := make([]string, 0, len(set))
-	for k := range set {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 var (
 	intShape          = shape{kind: "integer"}
 	stringShape       = shape{kind: "string"}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -15,7 +16,8 @@ import (
 //     fence of the file it came from;
 //   - the source map covers the output, each verbatim span is its file's
 //     text at the recorded position, and mapped ranges lie in their file;
-//   - diagnostics point inside their files;
+//   - diagnostics, of composing and of checking the composed template,
+//     point inside their files;
 //   - composing is deterministic.
 func FuzzCompose(f *testing.F) {
 	seeds := [][3]string{
@@ -79,13 +81,23 @@ func FuzzCompose(f *testing.F) {
 			}
 		}
 
-		// Diagnostics point inside their files.
+		// Diagnostics point inside their files, including those of checking
+		// the composed template, once remapped.
+		if tpl, cdiags := c.Compile(render.Options{}, nil); tpl == nil && !cdiags.HasErrors() {
+			t.Fatalf("no template and no errors")
+		} else {
+			diags = append(diags, cdiags...)
+		}
 		for _, d := range diags {
+			if d.Subject.Filename == "composed.md" {
+				t.Fatalf("diagnostic %v not remapped", d)
+			}
 			if d.Subject.Start.IsZero() {
 				continue
 			}
 			file := src(d.Subject.Filename)
-			if file == nil || d.Subject.End.Byte > len(file) || d.Subject.Start.Byte > d.Subject.End.Byte {
+			if file == nil || d.Subject.End.Byte > len(file) || d.Subject.Start.Byte > d.Subject.End.Byte ||
+				d.Subject.Start != diag.StartPos.Advance(string(file[:d.Subject.Start.Byte])) {
 				t.Fatalf("diagnostic %v outside its file", d)
 			}
 		}

@@ -31,9 +31,11 @@ type Options struct {
 	// counts. Variables are not checked, unknown filters are allowed (they
 	// return their input unchanged, as in Shopify's default mode), partials
 	// that cannot be found are left to fail when rendered, break and
-	// continue may appear outside loops, and when clauses parse as in
-	// Shopify's default mode (a when list stops at the first word that is
-	// not "or" or a comma).
+	// continue may appear outside loops, and the tags Shopify parses with
+	// regular expressions skip what they do not understand: a case subject
+	// is its first expression, a when list stops at the first word that is
+	// not "or" or a comma, and include and render skip words that are not
+	// keyword arguments.
 	Compat bool
 
 	// MaxNesting limits nesting as ParseOptions.MaxNesting does, and also

@@ -492,6 +492,12 @@ func (p *parser) parseInclude(t token, tag Tag) Node {
 		}
 		k := e.peek()
 		if k.kind != eID || !e.look(eColon, 1) {
+			if p.compat {
+				// Shopify's include and render scan the markup for
+				// "name: value" pairs and skip whatever else is there.
+				e.next()
+				continue
+			}
 			e.failTok(k, "a keyword argument (name: value)")
 			break
 		}

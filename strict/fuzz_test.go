@@ -19,46 +19,28 @@ import (
 // tag, Check reports every problem Parse does, and nothing takes long.
 //
 // Seeds: the templates of the golden-liquid suite (read from ../shared at
-// test time, never copied here), the hand-written seeds below, and the
-// corpus under testdata/fuzz/<target>/, which keeps every input that once
-// found a bug.
+// test time, never copied here), the hand-written templates in
+// testdata/fuzz/seeds, and the corpus under testdata/fuzz/<target>/, which
+// keeps every input that once found a bug or a divergence.
 
 // embedStart is where FuzzParse places the source in a larger file: line 3,
 // column 5, byte 10, as after "xx\nxx\nxxxx".
 var embedStart = diag.Pos{Line: 3, Column: 5, Byte: 10}
 
-var handSeeds = []string{
-	"",
-	"plain text",
-	"{{ issue.title | upcase | truncate: 20, '…' }}",
-	"{%- if issue.url -%}\n  {{- issue.url -}}\n{%- endif -%}",
-	"{% for l in issue.labels reversed limit: 2 offset: continue %}{{ forloop.index }}{% else %}none{% endfor %}",
-	"{% case attempt %}{% when 1, 2 or 3 %}few{% else %}many{% endcase %}",
-	"{% liquid\n assign x = 1\n if x > 0\n  echo x\n endif\n%}",
-	"{% raw %}{{ not parsed }}{% endraw %}{% comment %}{% if %}{% endcomment %}",
-	"{% # inline comment %}{% doc %}@param x{% enddoc %}",
-	"{% capture c %}a{{ b }}{% endcapture %}{% cycle 'g': 1, 2 %}",
-	"{% tablerow x in (1..6) cols: 2 limit: 4 offset: 1 %}{{ tablerowloop.col }}{% endtablerow %}",
-	"{% render 'p' with issue as i, k: 1 %}{% include 'q' for issue.labels %}",
-	"{% increment n %}{% decrement n %}{% ifchanged %}x{% endifchanged %}",
-	"{{ a or \"b\" }}",
-	"{{ unterminated",
-	"{% if x %}",
-	"{% endif %}",
-	"{{ a[b[c[0]]].d['e'] }}",
-	"{% if a and b or c and d contains 'x' %}{% elsif e <> f %}{% endif %}",
-	"\ufeff{{ bom }}\r\n{{ crlf }}\r\n",
-	"{{ 'a\\' }}\x00\xff\xfe",
-	"{{ x | f: a: 1, b: 2 }}",
-	"{% for %}{% for x %}{% for x in %}{% endfor %}",
-	"{{ (1..5) }}{{ -1.5 }}{{ nil }}{{ null }}{{ blank }}{{ empty }}",
-}
-
-// seedCorpus adds the hand seeds and, when ../shared has it, every template
-// of the golden-liquid suite.
+// seedCorpus adds the hand-written seeds in testdata/fuzz/seeds and, when
+// ../shared has it, every template of the golden-liquid suite.
 func seedCorpus(f *testing.F) {
-	for _, s := range handSeeds {
-		f.Add(s)
+	seeds, err := filepath.Glob(filepath.Join("testdata", "fuzz", "seeds", "*.liquid"))
+	if err != nil || len(seeds) == 0 {
+		f.Fatalf("no seeds in testdata/fuzz/seeds: %v", err)
+	}
+	f.Add("")
+	for _, name := range seeds {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(b))
 	}
 	shared, err := golden.SharedDir()
 	if err != nil {

@@ -136,6 +136,12 @@ func osteeleOnly(src string) string {
 		if strings.IndexFunc(markup, func(r rune) bool { return r >= 0x80 }) >= 0 {
 			return "non-ASCII markup"
 		}
+		// 12. Characters no Liquid token starts with ("{% if %x %}").
+		// osteele's expression scanner skips them; Shopify's lexer
+		// rejects them.
+		if strings.ContainsAny(markup, "%@#$^&*+/;~`{}\\") {
+			return "a character Liquid has no token for"
+		}
 	}
 	// 2. A tag that contains "{%" before its "%}". Shopify's tokenizer makes
 	// one (malformed) tag token of "{% a {% b %}"; osteele's scanner restarts

@@ -50,6 +50,9 @@ type Template struct {
 	main     *unit
 	partials map[string]*unit
 	dynamic  sync.Map // name → *unit: partials named only at render time (compat mode)
+	// validators check contexts without converting them; nil when the
+	// schema needs the full JSON Schema validator.
+	validators map[string]*strict.Validator
 }
 
 // Program returns the checked syntax tree of the template and its partials.
@@ -93,6 +96,9 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 		return nil, diags
 	}
 	t = &Template{eng: e, schema: schema, prog: prog, partials: map[string]*unit{}}
+	if v, ok := schema.Validators(); ok {
+		t.validators = v
+	}
 	main, err := (&compiler{eng: e, src: src, base: start.Byte}).unit(t, "", prog.Template)
 	if err != nil {
 		return nil, append(diags, diag.Errorf(diag.SyntaxError, diag.Range{Filename: filename, Start: start, End: start}, "%v", err))
@@ -194,34 +200,6 @@ func (t *Template) renderError(err error) *Error {
 	}
 	return &Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
 		diag.Errorf(diag.RenderError, diag.Range{Filename: t.prog.Template.Filename}, "%v", err)}}
-}
-
-// ValidateContext checks vars against the template's schema (nothing in
-// compat mode, or without a schema): every required input present, every
-// declared input of the declared shape. Problems are context_invalid errors
-// naming the JSON pointer.
-func (t *Template) ValidateContext(vars map[string]any) diag.List {
-	if t.schema == nil {
-		return nil
-	}
-	plain := make(map[string]any, len(vars))
-	for k, v := range vars {
-		if t.schema.Has(k) {
-			plain[k] = toJSON(v)
-		}
-	}
-	var out diag.List
-	for _, p := range t.schema.Validate(plain) {
-		out = append(out, diag.Errorf(diag.ContextInvalid, diag.Range{}, "context does not fit the template's schema at %s: %s", pointerOrRoot(p.Pointer), p.Message))
-	}
-	return out
-}
-
-func pointerOrRoot(p string) string {
-	if p == "" {
-		return "/"
-	}
-	return p
 }
 
 var _ = fmt.Sprint

@@ -36,7 +36,9 @@ func TestFastValidatorAgreesWithJSONSchema(t *testing.T) {
 			"attempt string":   func(_ map[string]any, c map[string]any) { c["attempt"] = "1" },
 			"no issue":         func(_ map[string]any, c map[string]any) { delete(c, "issue") },
 			"issue not object": func(_ map[string]any, c map[string]any) { c["issue"] = []any{} },
-			"blocker extra":    func(i map[string]any, _ map[string]any) { i["blocked_by"] = []any{map[string]any{"id": "x", "oops": true}} },
+			"blocker extra": func(i map[string]any, _ map[string]any) {
+				i["blocked_by"] = []any{map[string]any{"id": "x", "oops": true}}
+			},
 		}
 		for name, mutate := range mutations {
 			ctx := schema.Sample()

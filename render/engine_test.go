@@ -11,12 +11,14 @@ import (
 
 func laneSchema(t *testing.T) *strict.Schema {
 	t.Helper()
-	s, err := strict.LaneContext("symphony")
+	s, err := laneSchemaErr()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
+
+func laneSchemaErr() (*strict.Schema, error) { return strict.LaneContext("symphony") }
 
 func issueVars() map[string]any {
 	return map[string]any{

@@ -123,6 +123,13 @@ func osteeleOnly(src string) string {
 		if tok.Type == osteeleparser.TagTokenType && tok.Name == "capture" && !captureTarget.MatchString(strings.TrimSpace(tok.Args)) {
 			return "capture target is not a name"
 		}
+		// 13. A "}" inside an output ("{{ '}' }}"): Shopify's tokenizer
+		// ends an output at its first "}", quoted or not; osteele's
+		// scanner looks for "}}" and knows nothing of quotes either, but
+		// reads past a single "}".
+		if tok.Type == osteeleparser.ObjTokenType && strings.Contains(tok.Args, "}") {
+			return `a "}" inside an output`
+		}
 		// 11. A lookup on a literal: "{{ 0 .A }}", "{{ 'abc'.size }}".
 		// osteele looks properties up on any value; in Shopify's strict
 		// parser a number or string literal takes no lookups.

@@ -107,6 +107,13 @@ func osteeleOnly(src string) string {
 	if why := osteeleCommentOnly(toks); why != "" {
 		return why
 	}
+	// 2. A tag that contains "{%" before its "%}". Shopify's tokenizer makes
+	// one (malformed) tag token of "{% a {% b %}"; osteele's scanner restarts
+	// at the inner "{%". So "{% comment %}{% x {% endcomment %}" is an
+	// unclosed comment for Shopify and a closed one for osteele.
+	if tagHoldsTagStart(src) {
+		return `a tag holds another "{%"`
+	}
 	// 7. Parentheses that group instead of making a range: "(0)",
 	// "(a or b)". osteele's expression grammar groups with them; in
 	// Shopify's strict parser "(" always starts a range "(a..b)".
@@ -123,6 +130,11 @@ func osteeleOnly(src string) string {
 		// variable name or a quoted string.
 		if tok.Type == osteeleparser.TagTokenType && tok.Name == "capture" && !captureTarget.MatchString(strings.TrimSpace(tok.Args)) {
 			return "capture target is not a name"
+		}
+		// 14. Arguments to a raw tag ("{% raw x %}"): osteele ignores
+		// them; Shopify's raw takes none and rejects them.
+		if tok.Type == osteeleparser.TagTokenType && tok.Name == "raw" && strings.TrimSpace(tok.Args) != "" {
+			return "raw with arguments"
 		}
 		// 13. A "}" inside an output ("{{ '}' }}"): Shopify's tokenizer
 		// ends an output at its first "}", quoted or not; osteele's
@@ -150,13 +162,6 @@ func osteeleOnly(src string) string {
 		if strings.ContainsAny(markup, "%@#$^&*+/;~`{}\\") {
 			return "a character Liquid has no token for"
 		}
-	}
-	// 2. A tag that contains "{%" before its "%}". Shopify's tokenizer makes
-	// one (malformed) tag token of "{% a {% b %}"; osteele's scanner restarts
-	// at the inner "{%". So "{% comment %}{% x {% endcomment %}" is an
-	// unclosed comment for Shopify and a closed one for osteele.
-	if tagHoldsTagStart(src) {
-		return `a tag holds another "{%"`
 	}
 	// 3. Output markup that is a condition: "{{ a or b }}", "{{ a == b }}".
 	// osteele evaluates it; Shopify's strict parser rejects it (an output is
@@ -308,6 +313,7 @@ func TestOsteeleExclusions(t *testing.T) {
 		{"{{ 'abc'.size }}", "lookup on a literal"},
 		{"{% if %x %}{% endif %}", "a character Liquid has no token for"},
 		{`{{ "}" }}`, `a "}" inside an output`},
+		{"{% raw x %}{% endraw %}", "raw with arguments"},
 		// Ordinary templates are compared.
 		{"{{ 'a or b' }}{{ x | f: '(a)' }}{% for i in (1..3) %}{% endfor %}{% render 'p' %}", ""},
 		{"{% capture 'c' %}{% endcapture %}{{ a.size }}{{ x | plus: 1.5 }}", ""},

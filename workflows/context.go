@@ -43,7 +43,7 @@ func (w *Workflow) templateContext() *strict.Schema {
 		}
 		abs, _ := filepath.Abs(w.Path)
 		// The name must not hold a fragment: the schema library panics on one.
-		s, err := strict.CompileSchema("file://"+filepath.ToSlash(abs)+".template_context.json", doc, nil)
+		s, err := compileSchemaSafely("file://"+filepath.ToSlash(abs)+".template_context.json", doc)
 		if err != nil {
 			w.errorf(diag.ConfigInvalid, at, "template_context.schema is not a usable context schema: %v", schemaErr(err))
 			return nil
@@ -60,7 +60,7 @@ func (w *Workflow) templateContext() *strict.Schema {
 			w.refError(err, at, "context schema", x)
 			return nil
 		}
-		s, err := strict.CompileSchema("file://"+filepath.ToSlash(canon), b, nil)
+		s, err := compileSchemaSafely("file://"+filepath.ToSlash(canon), b)
 		if err != nil {
 			w.errorf(diag.ConfigInvalid, at, "context schema %s is not a usable context schema: %v", x, schemaErr(err))
 			return nil
@@ -68,6 +68,17 @@ func (w *Workflow) templateContext() *strict.Schema {
 		return s
 	}
 	return nil
+}
+
+// compileSchemaSafely compiles a user's context schema, turning a panic of
+// the schema library into an error.
+func compileSchemaSafely(name string, doc []byte) (s *strict.Schema, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s, err = nil, fmt.Errorf("internal error: %v", r)
+		}
+	}()
+	return strict.CompileSchema(name, doc, nil)
 }
 
 // schemaErr drops the schema name a *strict.SchemaError repeats.

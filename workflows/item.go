@@ -138,10 +138,11 @@ func (w *Workflow) nearbyFile(rel string) string {
 	return ""
 }
 
-// trimmed trims raw as both dialects trim templates and returns the text
-// and the position of its first byte.
+// trimmed trims raw as both dialects trim templates (and drops a leading
+// byte order mark) and returns the text and the position of its first
+// byte.
 func trimmed(raw string) (string, diag.Pos) {
-	t := strings.TrimLeftFunc(raw, unicode.IsSpace)
+	t := strings.TrimLeftFunc(strings.TrimPrefix(raw, bom), unicode.IsSpace)
 	start := diag.StartPos.Advance(raw[:len(raw)-len(t)])
 	return strings.TrimRightFunc(t, unicode.IsSpace), start
 }

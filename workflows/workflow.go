@@ -116,7 +116,15 @@ func (w *Workflow) Diagnostics() diag.List { return append(diag.List(nil), w.dia
 // render a workflow that loaded with errors.
 func Load(path string, opts Options) (*Workflow, diag.List) {
 	w := &Workflow{Path: path, Config: map[string]any{}, opts: opts, engines: map[string]*render.Engine{}, bad: map[string]bool{}}
-	w.load()
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				w.fatal = true
+				w.errorf(diag.WorkflowParseError, diag.Range{Filename: path}, "internal error while loading the workflow: %v", r)
+			}
+		}()
+		w.load()
+	}()
 	w.diags.Sort()
 	return w, w.Diagnostics()
 }

@@ -40,7 +40,7 @@ const maxYAMLValues = 100_000
 
 // maxErrorSearchLines caps the lines for which a syntax error's line is
 // searched for exactly (see errorLine).
-const maxErrorSearchLines = 2000
+const maxErrorSearchLines = 1000
 
 // parseYAML decodes text, which starts at normalised offset start of src.
 // Errors are workflow_parse_error diagnostics at the offending line. An
@@ -53,14 +53,14 @@ func parseYAML(src *source, start int, text string) (*tree, diag.List) {
 	}
 	dec := yaml.NewDecoder(strings.NewReader(text))
 	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
+	if err := decodeSafely(dec, &doc); err != nil {
 		if errors.Is(err, io.EOF) {
 			return t, nil
 		}
 		return nil, diag.List{t.syntaxError(err)}
 	}
 	var next yaml.Node
-	if err := dec.Decode(&next); err == nil {
+	if err := decodeSafely(dec, &next); err == nil {
 		return nil, diag.List{diag.Errorf(diag.WorkflowParseError, t.nodeRange(&next),
 			"the YAML holds more than one document").WithDetail(
 			"A line starting with --- inside the front matter starts a second YAML document.")}
@@ -78,6 +78,17 @@ func parseYAML(src *source, start int, text string) (*tree, diag.List) {
 	}
 	t.value = v
 	return t, diags
+}
+
+// decodeSafely decodes the next document, turning a panic of the YAML
+// library into an error.
+func decodeSafely(dec *yaml.Decoder, n *yaml.Node) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("yaml: internal error: %v", r)
+		}
+	}()
+	return dec.Decode(n)
 }
 
 func invalidUTF8(s string) int {
@@ -208,7 +219,8 @@ func (t *tree) offset(n *yaml.Node) int {
 // (with its quotes), or the first character of a collection.
 func (t *tree) nodeRange(n *yaml.Node) diag.Range {
 	from := t.offset(n)
-	if n != nil && (n.Anchor != "" || n.Style&yaml.TaggedStyle != 0) {
+	if n != nil && n.Kind != yaml.AliasNode {
+		// No value starts with & or !: those are an anchor or a tag.
 		from = skipProperties(t.src.text, from, n.Anchor)
 	}
 	to := from
@@ -239,7 +251,12 @@ func (t *tree) nodeRange(n *yaml.Node) diag.Range {
 			}
 		}
 	case n.Kind == yaml.ScalarNode && n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) == 0:
-		to = min(from+len(n.Value), lineEnd)
+		if strings.HasPrefix(t.src.text[from:lineEnd], n.Value) {
+			to = from + len(n.Value)
+		} else {
+			// A plain scalar folded over several lines: its first line.
+			to = from + len(strings.TrimRight(t.src.text[from:lineEnd], " \t"))
+		}
 	default:
 		to = min(from+1, lineEnd)
 	}
@@ -257,7 +274,7 @@ func skipProperties(text string, i int, anchor string) int {
 		case anchor != "" && strings.HasPrefix(text[i:], "&"+anchor):
 			i += 1 + len(anchor)
 			anchor = ""
-		case text[i] == '!':
+		case text[i] == '!' || text[i] == '&':
 			for i < len(text) && text[i] != ' ' && text[i] != '\t' && text[i] != '\n' {
 				i++
 			}

@@ -1,0 +1,99 @@
+package workflows
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// FuzzValidate validates arbitrary workflow files, as either profile, and
+// checks what must hold for any input: no panic; the readback starts with
+// workflow= and ends with the status, which is invalid exactly when there
+// are errors; and every diagnostic in the workflow file lies inside it,
+// its line and column agreeing with its byte offset (CRLF and a lone CR
+// being one line break, a leading byte order mark not counted in columns).
+func FuzzValidate(f *testing.F) {
+	for _, s := range []string{
+		"---\ntracker:\n  kind: memory\n---\n{{ issue.title }}\n",
+		"---\r\ntracker:\r\n  kind: linear\r\npolling:\r\n  interval_ms: x\r\n---\r\n{{ issue.titel }}\r\n",
+		"\ufeff---\ntracker: {kind: memory}\n---\n{% if attempt %}{{ attempt }}{% endif %}",
+		"---\ntracker:\n  kind: memory\nprompts:\n  main_agent: a.md\n---\n",
+		"---\n- x\n---\n", "---\ntracker: [\n---\n", "no front matter {{ user }}", "---\r---\r{{ issue.id }}\r",
+		"---\ntracker:\n  kind: memory\nresources:\n  manifest: m.json\n  enabled_groups: [a, b]\n---\n",
+		"---\ntemplate_context:\n  schema:\n    type: object\n    properties: {x: {type: string}}\n---\n{{ x }}",
+	} {
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, shea bool) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "WORKFLOW.md")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		opts := Options{Root: dir, TempDir: "/tmp", Getenv: func(string) string { return "" }}
+		if shea {
+			opts.Profile = ProfileShea
+		}
+		r, diags := Validate(context.Background(), path, opts)
+		if first := r.Readback[0].String(); first != "workflow="+path {
+			t.Fatalf("first readback line %q", first)
+		}
+		wantStatus := StatusValid
+		if diags.HasErrors() {
+			wantStatus = StatusInvalid
+		}
+		if last := r.Readback[len(r.Readback)-1].String(); last != "status="+wantStatus {
+			t.Fatalf("last readback line %q with errors %v", last, diags.Errors())
+		}
+		for _, d := range diags {
+			if d.Subject.Filename == path && !d.Subject.Start.IsZero() {
+				checkFilePos(t, data, d, d.Subject.Start)
+				checkFilePos(t, data, d, d.Subject.End)
+				if d.Subject.End.Byte < d.Subject.Start.Byte {
+					t.Fatalf("%v: range ends before it starts", d)
+				}
+			}
+		}
+	})
+}
+
+// checkFilePos checks that p is a position of data: its line and column
+// are those of its byte offset.
+func checkFilePos(t *testing.T, data []byte, d *diag.Diagnostic, p diag.Pos) {
+	t.Helper()
+	if p.Byte < 0 || p.Byte > len(data) {
+		t.Fatalf("%v: byte %d outside the file of %d bytes", d, p.Byte, len(data))
+	}
+	line, lineStart := 1, 0
+	if strings.HasPrefix(string(data), bom) {
+		lineStart = len(bom)
+	}
+	for i := 0; i < p.Byte; i++ {
+		switch data[i] {
+		case '\r':
+			if i+1 < len(data) && data[i+1] == '\n' {
+				if i+1 == p.Byte {
+					// p points at the LF of a CRLF: the same line as the CR.
+					break
+				}
+				i++
+			}
+			line++
+			lineStart = i + 1
+		case '\n':
+			line++
+			lineStart = i + 1
+		}
+	}
+	if p.Byte < lineStart {
+		lineStart = p.Byte
+	}
+	if p.Line != line || p.Column != p.Byte-lineStart+1 {
+		t.Fatalf("%v: position %d:%d at byte %d, want %d:%d", d, p.Line, p.Column, p.Byte, line, p.Byte-lineStart+1)
+	}
+}

@@ -98,8 +98,10 @@ type piece struct {
 // role, task and format parts that req names and then for the lane file,
 // the layers' files of that name are merged lowest first; the results are
 // joined in that order, one blank line apart, and req.Contracts follow. It
-// returns the composition, never nil, and every problem found; when the list
-// has errors, the composition is incomplete and must not be rendered.
+// returns the composition, never nil, and every problem found, in the order
+// found (layer directories, then parts and lane, each lowest layer first);
+// when the list has errors, the composition is incomplete and must not be
+// rendered.
 func Compose(layers Layers, req Request) (*Composed, diag.List) {
 	ls, diags := layers.resolve()
 	c, more := compose(ls, req)

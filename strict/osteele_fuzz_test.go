@@ -224,7 +224,7 @@ func osteeleCommentOnly(toks []osteeleparser.Token) string {
 }
 
 var (
-	literalLookup   = regexp.MustCompile(`(^|[^\w.])(-?\d+(\.\d+)?|'[^']*'|"[^"]*")\s*(\.\s*[A-Za-z_]|\[)`)
+	literalLookup   = regexp.MustCompile(`(^|[^\w.])(-?\d+(\.\d+)?|'[^']*'|"[^"]*")[\s\v]*(\.[\s\v]*[A-Za-z_]|\[)`)
 	captureTarget   = regexp.MustCompile(`^([\w-]+|'[^']*'|"[^"]*")$`)
 	renderNotString = regexp.MustCompile(`\{%-?\s*render(\s*-?%\}|\s+[^'"\s])`)
 	questionTarget  = regexp.MustCompile(`\{%-?\s*(assign|capture)\s+[\w-]*\?`)
@@ -311,6 +311,7 @@ func TestOsteeleExclusions(t *testing.T) {
 		{"{{ ĺ }}", "non-ASCII markup"},
 		{"{% capture ! %}{% endcapture %}", "capture target is not a name"},
 		{"{{ 'abc'.size }}", "lookup on a literal"},
+		{"{{0\v.A}}", "lookup on a literal"},
 		{"{% if %x %}{% endif %}", "a character Liquid has no token for"},
 		{`{{ "}" }}`, `a "}" inside an output`},
 		{"{% raw x %}{% endraw %}", "raw with arguments"},

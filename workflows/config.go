@@ -278,8 +278,11 @@ func (cs *configSchema) unknownKeys(t *tree, n any, v any, ptr, mode string, dep
 				where = " in " + pointerPath(ptr)
 			}
 			d := diag.Warningf(diag.UnknownConfigKey, t.at(p), "unknown key %q%s", k, where)
-			if suggestion != "" {
+			switch {
+			case suggestion != "":
 				d.Detail = `Did you mean "` + suggestion + `"?`
+			case len(names) <= 8:
+				d.Detail = "The keys known here are " + strings.Join(quoteAll(names), ", ") + "."
 			}
 			diags = append(diags, d)
 		}

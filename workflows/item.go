@@ -41,13 +41,11 @@ type item struct {
 
 	loaded bool // the text was read
 	failed bool // an error was found (loading, checking or rendering)
-	smoked bool // the smoke render passed
 	listed bool // the readback lists it (workpads)
 
 	schema *strict.Schema
 	tpl    *render.Template
 	wp     workpadTemplate
-	sample func() map[string]any
 	values map[string]string // workpad smoke values
 	shared *item             // lanes sharing the inline body point at the first
 }

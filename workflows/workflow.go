@@ -136,6 +136,18 @@ func (w *Workflow) errorf(code diag.Code, r diag.Range, format string, args ...a
 }
 
 func (w *Workflow) load() {
+	switch w.opts.Profile {
+	case "", ProfileSymphony, ProfileShea:
+		w.Profile = w.opts.Profile
+	default:
+		w.fatal = true
+		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown profile %q", w.opts.Profile).Detail =
+			diag.DidYouMean(w.opts.Profile, strict.Profiles())
+		return
+	}
+	if w.Profile == "" && inSheaWorkflows(w.Path) {
+		w.Profile = ProfileShea
+	}
 	b, err := readLimited(w.Path, MaxWorkflowBytes)
 	if err != nil {
 		w.fatal = true
@@ -147,18 +159,6 @@ func (w *Workflow) load() {
 		w.fatal = true
 		w.errorf(diag.WorkflowParseError, w.src.rng(bad, bad+1), "the workflow holds a byte that is not valid UTF-8")
 		return
-	}
-	switch w.opts.Profile {
-	case "", ProfileSymphony, ProfileShea:
-	default:
-		w.fatal = true
-		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown profile %q", w.opts.Profile).Detail =
-			diag.DidYouMean(w.opts.Profile, strict.Profiles())
-		return
-	}
-	w.Profile = w.opts.Profile
-	if w.Profile == "" && inSheaWorkflows(w.Path) {
-		w.Profile = ProfileShea
 	}
 	if !w.parse(w.Profile) {
 		return

@@ -292,6 +292,10 @@ func skipProperties(text string, i int, anchor string) int {
 // its key when it has one, else the value, else the nearest enclosing value
 // that has a position.
 func (t *tree) at(p string) diag.Range {
+	if p == "" && t.line0 > 0 {
+		// The front matter as a whole: its opening delimiter line.
+		return t.src.lineRange(t.line0)
+	}
 	for {
 		if ref, ok := t.index[p]; ok {
 			if ref.key != nil {

@@ -131,6 +131,12 @@ func osteeleOnly(src string) string {
 		if tok.Type == osteeleparser.TagTokenType && tok.Name == "capture" && !captureTarget.MatchString(strings.TrimSpace(tok.Args)) {
 			return "capture target is not a name"
 		}
+		// 15. A backslash before a quote ("{{ "a\"b" }}"): osteele's
+		// strings have escape sequences; Shopify's have none, so the quote
+		// ends the string.
+		if strings.Contains(tok.Args, `\"`) || strings.Contains(tok.Args, `\'`) {
+			return "a backslash before a quote"
+		}
 		// 14. Arguments to a raw tag ("{% raw x %}"): osteele ignores
 		// them; Shopify's raw takes none and rejects them.
 		if tok.Type == osteeleparser.TagTokenType && tok.Name == "raw" && strings.TrimSpace(tok.Args) != "" {
@@ -315,6 +321,7 @@ func TestOsteeleExclusions(t *testing.T) {
 		{"{% if %x %}{% endif %}", "a character Liquid has no token for"},
 		{`{{ "}" }}`, `a "}" inside an output`},
 		{"{% raw x %}{% endraw %}", "raw with arguments"},
+		{`{{ "a\"b" }}`, "a backslash before a quote"},
 		// Ordinary templates are compared.
 		{"{{ 'a or b' }}{{ x | f: '(a)' }}{% for i in (1..3) %}{% endfor %}{% render 'p' %}", ""},
 		{"{% capture 'c' %}{% endcapture %}{{ a.size }}{{ x | plus: 1.5 }}", ""},

@@ -78,6 +78,8 @@ found, 2 when the command could not run.`,
 		newCheckCmd(e),
 		newRenderCmd(e),
 		newValidateCmd(e),
+		newExplainCmd(e),
+		newSchemaCmd(e),
 		newVersionCmd(e),
 	)
 	return root

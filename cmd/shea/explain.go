@@ -1,0 +1,108 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+func newExplainCmd(e *env) *cobra.Command {
+	return &cobra.Command{
+		Use:   "explain [CODE]",
+		Short: "Explain a diagnostic code, or list them all",
+		Long: `Every diagnostic shea reports has a stable code, such as unknown_property.
+explain CODE says what the code means, shows an input that produces it and
+how to fix it. Without a code, explain lists every code with its class (the
+Symphony error class agent runners branch on).
+
+Examples:
+  shea explain
+  shea explain unknown_property`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+				fmt.Fprintln(tw, "CODE\tCLASS\tMEANING")
+				for _, info := range diag.Codes() {
+					fmt.Fprintf(tw, "%s\t%s\t%s\n", info.Code, info.Class, firstSentence(info.Meaning))
+				}
+				return tw.Flush()
+			}
+			info, ok := diag.Lookup(diag.Code(args[0]))
+			if !ok {
+				var codes []string
+				for _, i := range diag.Codes() {
+					codes = append(codes, string(i.Code))
+				}
+				msg := fmt.Sprintf("unknown code %q", args[0])
+				if s := diag.Suggest(args[0], codes); s != "" {
+					msg += fmt.Sprintf(" (did you mean %q?)", s)
+				}
+				return usageError{fmt.Errorf("%s; run 'shea explain' for the list", msg)}
+			}
+			writeExplanation(e, info)
+			return nil
+		},
+	}
+}
+
+func writeExplanation(e *env, info diag.Info) {
+	w := e.stdout
+	fmt.Fprintf(w, "%s (class %s)\n\n", info.Code, info.Class)
+	fmt.Fprintf(w, "%s\n", wrap(info.Meaning, 78))
+	if ex := exampleFor(info); ex.text != "" {
+		fmt.Fprintf(w, "\nExample: %s\n\n", ex.caption)
+		for _, line := range strings.Split(strings.TrimRight(ex.text, "\n"), "\n") {
+			fmt.Fprintf(w, "    %s\n", line)
+		}
+	}
+	fmt.Fprintf(w, "\nHow to fix it:\n%s\n", wrap(info.Fix, 78))
+}
+
+type example struct{ caption, text string }
+
+// exampleFor describes the registry's example of a code.
+func exampleFor(info diag.Info) example {
+	switch info.Kind {
+	case diag.ExampleTemplate:
+		return example{"a prompt template, as `shea check` checks it (inputs issue and attempt):", info.Example}
+	case diag.ExampleWorkflow:
+		return example{"a WORKFLOW.md, as `shea validate` validates it:", info.Example}
+	case diag.ExampleContext:
+		if info.Example == "" {
+			return example{}
+		}
+		return example{"a template rendered with this issue (`shea render --template … --context …`):",
+			info.Example + "\nissue: " + info.Data}
+	}
+	return example{"", info.Example}
+}
+
+func firstSentence(s string) string {
+	if i := strings.Index(s, ". "); i >= 0 {
+		return s[:i+1]
+	}
+	return s
+}
+
+// wrap breaks text into lines of at most width bytes.
+func wrap(s string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, word := range strings.Fields(s) {
+		if n > 0 && n+1+len(word) > width {
+			b.WriteByte('\n')
+			n = 0
+		} else if n > 0 {
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(word)
+		n += len(word)
+	}
+	return b.String()
+}

@@ -34,8 +34,8 @@ type Options struct {
 	// continue may appear outside loops, and the tags Shopify parses with
 	// regular expressions skip what they do not understand: a case subject
 	// is its first expression, a when list stops at the first word that is
-	// not "or" or a comma, and include and render skip words that are not
-	// keyword arguments.
+	// not "or" or a comma, include and render skip words that are not
+	// keyword arguments, and break, continue and ifchanged ignore any.
 	Compat bool
 
 	// MaxNesting limits nesting as ParseOptions.MaxNesting does, and also

@@ -25,11 +25,11 @@ import (
 // Both of shea's parse modes are compared. Compat mode (Options.Compat)
 // accepts what Shopify's default mode accepts. Strict mode also rejects
 // what follows the first expression of a case subject, anything but "or"
-// and commas in a when list (as Shopify's strict2 mode does), and words in
-// an include or render tag that are not its name, with/for value, alias or
-// keyword arguments; Shopify's regular expressions for these tags skip
-// what they do not understand. Templates with case, when, include or render
-// tags are therefore compared in compat mode only.
+// and commas in a when list (as Shopify's strict2 mode does), words in an
+// include or render tag that are not its name, with/for value, alias or
+// keyword arguments, and markup on break, continue and ifchanged; Shopify
+// skips what it does not understand in these tags. Templates with them are
+// therefore compared in compat mode only.
 func FuzzOsteeleDifferential(f *testing.F) {
 	seedCorpus(f)
 	f.Fuzz(func(t *testing.T, src string) {
@@ -53,12 +53,12 @@ func FuzzOsteeleDifferential(f *testing.F) {
 	})
 }
 
-// hasLaxTag reports whether osteele finds a case, when, include or render
-// tag in src.
+// hasLaxTag reports whether osteele finds in src a tag that strict mode
+// reads more strictly than Shopify's default mode.
 func hasLaxTag(src string) bool {
 	for _, tok := range osteeleparser.Scan(src, osteeleparser.SourceLoc{}, nil) {
 		switch tok.Name {
-		case "case", "when", "include", "render":
+		case "case", "when", "include", "render", "break", "continue", "ifchanged":
 			if tok.Type == osteeleparser.TagTokenType {
 				return true
 			}

@@ -153,8 +153,10 @@ func (p *parser) parseTag(t token, s *stream) Node {
 	return nil
 }
 
+// noMarkup reports markup on break, continue and ifchanged. Shopify ignores
+// it, and so does compat mode.
 func (p *parser) noMarkup(t token) {
-	if t.markStart < t.markEnd {
+	if t.markStart < t.markEnd && !p.compat {
 		p.errorAt(diag.SyntaxError, t.markStart, t.markEnd, "%s takes no arguments", p.name(t))
 	}
 }

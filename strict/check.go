@@ -34,8 +34,10 @@ type Options struct {
 	// continue may appear outside loops, and the tags Shopify parses with
 	// regular expressions skip what they do not understand: a case subject
 	// is its first expression, a when list stops at the first word that is
-	// not "or" or a comma, include and render skip words that are not
-	// keyword arguments, and break, continue and ifchanged ignore any.
+	// not "or" or a comma, include, render and tablerow skip words that are
+	// not "name: value" pairs, capture ignores what follows its variable,
+	// cycle what follows each value up to the next comma, and break,
+	// continue and ifchanged ignore any markup.
 	Compat bool
 
 	// MaxNesting limits nesting as ParseOptions.MaxNesting does, and also

@@ -27,9 +27,10 @@ import (
 // what follows the first expression of a case subject, anything but "or"
 // and commas in a when list (as Shopify's strict2 mode does), words in an
 // include or render tag that are not its name, with/for value, alias or
-// keyword arguments, and markup on break, continue and ifchanged; Shopify
-// skips what it does not understand in these tags. Templates with them are
-// therefore compared in compat mode only.
+// keyword arguments, markup on break, continue and ifchanged, and extra
+// words in capture, cycle and tablerow; Shopify skips what it does not
+// understand in these tags. Templates with them are therefore compared in
+// compat mode only.
 func FuzzOsteeleDifferential(f *testing.F) {
 	seedCorpus(f)
 	f.Fuzz(func(t *testing.T, src string) {
@@ -58,7 +59,7 @@ func FuzzOsteeleDifferential(f *testing.F) {
 func hasLaxTag(src string) bool {
 	for _, tok := range osteeleparser.Scan(src, osteeleparser.SourceLoc{}, nil) {
 		switch tok.Name {
-		case "case", "when", "include", "render", "break", "continue", "ifchanged":
+		case "case", "when", "include", "render", "break", "continue", "ifchanged", "capture", "cycle", "tablerow":
 			if tok.Type == osteeleparser.TagTokenType {
 				return true
 			}

@@ -218,7 +218,9 @@ func (p *parser) parseCapture(t token, tag Tag, s *stream) Node {
 		}
 		ms = ne
 	}
-	if rest := skipSpace(p.src, ms, me); rest < me {
+	// Shopify's regexp takes the first name and ignores the rest; so does
+	// compat mode.
+	if rest := skipSpace(p.src, ms, me); rest < me && !p.compat {
 		p.errorAt(diag.SyntaxError, rest, me, "unexpected %q after the capture variable", p.src[rest:me])
 	}
 	n.Body, _ = p.parseBlockBody(s, &block{name: "capture", open: t, stops: []string{"endcapture"}})
@@ -395,8 +397,14 @@ func (p *parser) parseTablerow(t token, tag Tag, s *stream) Node {
 		return p.skipLoop(t, s, "tablerow")
 	}
 	n.Collection = e.expression()
-	for !e.err && (e.peek().kind == eComma || e.peek().kind == eID) {
+	for !e.err && (e.peek().kind == eComma || e.peek().kind == eID || p.compat && e.peek().kind != eEOS) {
 		if e.peek().kind == eComma {
+			e.next()
+			continue
+		}
+		if p.compat && (e.peek().kind != eID || !e.look(eColon, 1)) {
+			// Shopify scans the markup for "name: value" pairs and
+			// skips whatever else is there.
 			e.next()
 			continue
 		}
@@ -413,7 +421,9 @@ func (p *parser) parseTablerow(t token, tag Tag, s *stream) Node {
 		case "offset":
 			n.Offset = val
 		default:
-			e.fail(attr.start, attr.end, "unknown tablerow attribute %q", attr.text)
+			if !p.compat {
+				e.fail(attr.start, attr.end, "unknown tablerow attribute %q", attr.text)
+			}
 		}
 	}
 	e.end()
@@ -436,6 +446,7 @@ func (p *parser) parseCycle(t token, tag Tag) Node {
 		valuesStart = colon.end
 	} else {
 		n.Values = append(n.Values, first)
+		e.skipCompat(p.compat)
 		if e.peek().kind == eComma {
 			e.next()
 		} else {
@@ -446,6 +457,7 @@ func (p *parser) parseCycle(t token, tag Tag) Node {
 	}
 	for !e.err {
 		n.Values = append(n.Values, e.expression())
+		e.skipCompat(p.compat)
 		if e.peek().kind != eComma {
 			break
 		}
@@ -454,6 +466,15 @@ func (p *parser) parseCycle(t token, tag Tag) Node {
 	e.end()
 	n.Implicit = strings.TrimSpace(p.src[valuesStart:t.markEnd])
 	return n
+}
+
+// skipCompat skips, in compat mode, what follows a cycle value up to the
+// next comma: Shopify splits the markup at commas and reads one expression
+// from each part.
+func (e *exprParser) skipCompat(compat bool) {
+	for compat && !e.err && e.peek().kind != eComma && e.peek().kind != eEOS {
+		e.next()
+	}
 }
 
 func (p *parser) parseInclude(t token, tag Tag) Node {

@@ -19,7 +19,8 @@ type ParseOptions struct {
 	// 0 means DefaultMaxNesting.
 	MaxNesting int
 
-	// compat parses when clauses as Shopify's default mode does.
+	// compat reads the tags Shopify parses with regular expressions as
+	// leniently as Shopify does (see Options.Compat).
 	compat bool
 }
 

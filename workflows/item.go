@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/sheaproject/shea/internal/fsroot"
+	"github.com/sheaproject/shea/lanes"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -47,7 +48,38 @@ type item struct {
 	tpl    *render.Template
 	wp     workpadTemplate
 	values map[string]string // workpad smoke values
-	shared *item             // lanes sharing the inline body point at the first
+	shared *item             // lanes sharing a template point at the first
+
+	composed *lanes.Composed // a composed lane's composition
+	lane     *lanes.Template // a composed lane, compiled
+	layers   []Layer         // a composed lane's layers, lowest first
+}
+
+// compiled reports whether the item has a template to render.
+func (it *item) compiled() bool { return it.tpl != nil || it.lane != nil || it.wp != nil }
+
+// render renders a lane prompt or backend fragment with vars. Errors of a
+// template from the workflow's body are mapped to the file's bytes.
+func (it *item) render(ctx context.Context, vars map[string]any) (string, error) {
+	var out string
+	var err error
+	if it.lane != nil {
+		out, err = renderComposedSafely(ctx, it.lane, vars)
+	} else {
+		out, err = renderSafely(ctx, it.tpl, vars)
+	}
+	if err != nil {
+		l := renderDiagnostics(err, it.filename)
+		if it.src != nil {
+			l = it.src.fixList(l)
+		}
+		class := diag.ClassTemplateRender
+		if re, ok := render.AsError(err); ok {
+			class = re.Class
+		}
+		return "", &render.Error{Class: class, Diagnostics: l}
+	}
+	return out, nil
 }
 
 // bytes is the size the readback reports: the trimmed template's length.

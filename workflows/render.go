@@ -72,24 +72,8 @@ func (w *Workflow) RenderLane(ctx context.Context, lane string, in LaneInput) (s
 	if errs := w.diags.Errors(); len(errs) > 0 {
 		return "", &Error{Workflow: w.Path, Class: errs[0].Code.Class(), Diagnostics: errs}
 	}
-	var it *item
-	for _, l := range w.lanes {
-		if l.key == lane {
-			it = l
-		}
-	}
-	if it == nil {
-		names := Lanes(w.Profile)
-		err := fmt.Errorf("%w %q of a %s workflow (want %s)", ErrUnknownLane, lane, w.Profile, strings.Join(quoteAll(names), " or "))
-		s := diag.Suggest(lane, names)
-		for _, n := range names {
-			if s == "" && lane != "" && strings.HasPrefix(n, lane+"_") {
-				s = n // "review" for "review_agent"
-			}
-		}
-		if s != "" {
-			err = fmt.Errorf("%w; did you mean %q?", err, s)
-		}
+	it, err := w.laneItem(lane)
+	if err != nil {
 		return "", err
 	}
 	if it.shared != nil {
@@ -107,17 +91,10 @@ func (w *Workflow) RenderLane(ctx context.Context, lane string, in LaneInput) (s
 	} else {
 		vars["attempt"] = nil
 	}
-	out, err := renderSafely(ctx, it.tpl, vars)
+	out, err := it.render(ctx, vars)
 	if err != nil {
-		l := renderDiagnostics(err, it.filename)
-		if it.src != nil {
-			l = it.src.fixList(l)
-		}
-		class := diag.ClassTemplateRender
-		if re, ok := render.AsError(err); ok {
-			class = re.Class
-		}
-		return "", &Error{Workflow: w.Path, Lane: lane, Class: class, Diagnostics: l}
+		re, _ := render.AsError(err)
+		return "", &Error{Workflow: w.Path, Lane: lane, Class: re.Class, Diagnostics: re.Diagnostics}
 	}
 	return out, nil
 }

@@ -70,9 +70,14 @@ func (w *Workflow) loadShea() {
 	w.loadWorkpads()
 }
 
-// loadLanes reads the three lane prompts: the files under prompts, or the
+// loadLanes reads the three lane prompts: composed from layers when the
+// workflow has a composition key; else the files under prompts, or the
 // body for all three when there is no prompts key.
 func (w *Workflow) loadLanes() {
+	if _, composed := w.Config["composition"]; composed {
+		w.loadComposedLanes()
+		return
+	}
 	v, configured := w.Config["prompts"]
 	if !configured {
 		first := w.bodyItem(LaneMain, SourceInlineFallback)

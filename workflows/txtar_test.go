@@ -22,6 +22,8 @@ import (
 //	profile:  forced profile
 //	root:     repository root, relative to the archive's directory
 //	symlink:  "link -> target" (created before validating)
+//	env:      "NAME=value", an environment variable the workflow reads
+//	strict_layers: "true" to make protected_section_override an error
 //
 // Its files are written to a fresh directory, the test changes into it,
 // and validates. The file "want" holds the expected diagnostics (text form,
@@ -46,6 +48,7 @@ func runCase(t *testing.T, file string) {
 		t.Fatal(err)
 	}
 	opts := map[string]string{"workflow": "WORKFLOW.md"}
+	env := map[string]string{"HOME": "/home/agent", "WS_ROOT": "/srv/ws"}
 	var links []string
 	for _, line := range strings.Split(string(ar.Comment), "\n") {
 		k, v, ok := strings.Cut(line, ":")
@@ -55,6 +58,11 @@ func runCase(t *testing.T, file string) {
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		if k == "symlink" {
 			links = append(links, v)
+			continue
+		}
+		if k == "env" {
+			name, value, _ := strings.Cut(v, "=")
+			env[name] = value
 			continue
 		}
 		opts[k] = v
@@ -104,8 +112,8 @@ func runCase(t *testing.T, file string) {
 		}
 	}
 	t.Chdir(dir)
-	o := Options{Profile: opts["profile"], TempDir: "/tmp", Getenv: func(k string) string {
-		return map[string]string{"HOME": "/home/agent", "WS_ROOT": "/srv/ws"}[k]
+	o := Options{Profile: opts["profile"], TempDir: "/tmp", StrictLayers: opts["strict_layers"] == "true", Getenv: func(k string) string {
+		return env[k]
 	}}
 	if r, ok := opts["root"]; ok {
 		o.Root = r

@@ -100,17 +100,13 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 		switch {
 		case it.wp != nil:
 			_, err = renderWorkpadSafely(ctx, it.wp, it.values)
-		case it.tpl != nil:
-			_, err = renderSafely(ctx, it.tpl, it.schema.Sample())
+		case it.compiled():
+			_, err = it.render(ctx, it.schema.Sample()) // diagnostics already in the file's bytes
 		default:
 			return
 		}
 		if err != nil {
-			l := renderDiagnostics(err, it.filename)
-			if it.src != nil {
-				l = it.src.fixList(l)
-			}
-			diags = append(diags, l...)
+			diags = append(diags, renderDiagnostics(err, it.filename)...)
 			return
 		}
 		smoked[it] = true

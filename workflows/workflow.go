@@ -55,13 +55,20 @@ type Options struct {
 	// own directory.
 	Root string
 
-	// Getenv reads the environment for $VAR and ~ in workspace.root. Nil
-	// means os.Getenv.
+	// Getenv reads the environment: $VAR and ~ in workspace.root, and
+	// SHEA_WORKSPACE_PROMPTS for a composed workflow without
+	// composition.workspace. Nil means os.Getenv.
 	Getenv func(string) string
 
 	// TempDir is the system temporary directory, under which the default
 	// workspace root (symphony_workspaces) lies. Empty means os.TempDir().
 	TempDir string
+
+	// StrictLayers makes protected_section_override an error instead of a
+	// warning in composed lane prompts (the CLI's --strict-layers): a
+	// higher layer that tries to replace or remove a protected section
+	// then fails the workflow.
+	StrictLayers bool
 }
 
 func (o Options) getenv(k string) string {

@@ -23,7 +23,71 @@
 // compiled, each template with a sample context built from its schema,
 // and returns the readback lines of Shea Symphony's validate (or, for
 // symphony, a short form of them) and every diagnostic. RenderLane renders
-// a lane prompt for a real issue, all or nothing.
+// a lane prompt for a real issue, all or nothing. A shea workflow may
+// compose its lane prompts from layers (see below).
+//
+// # Composed lane prompts
+//
+// A shea workflow with a composition key assembles each lane prompt from
+// layers of Markdown files with package lanes, instead of reading one
+// file:
+//
+//	composition:
+//	  workspace: ../../team-prompts  # or $SHEA_WORKSPACE_PROMPTS
+//	  project: ../prompts            # default: each lane's prompt directory
+//	  template: ../variants/terse    # optional, highest
+//	  parts:
+//	    main_agent: {role: implementer, task: bugfix, format: handoff}
+//
+// The layers are, lowest first, shea's built-in core (lanes.CoreFS), the
+// workspace, the project and the template. workspace, project and template
+// are directories relative to the workflow's directory, inside the
+// repository root; each may be left out. Without composition.workspace the
+// environment variable SHEA_WORKSPACE_PROMPTS (read through
+// Options.Getenv) names the workspace layer: it is the operator's setting,
+// so it may lie outside the repository, and a relative value is relative to
+// the current directory. The project layer defaults to the directory of
+// each lane's prompts.<lane> file. A lane's file name is the base name of
+// its prompts.<lane> path ("main-agent.md"); without a prompts key it is the
+// core layer's name (main-agent.md, review-agent.md, merge-agent.md), and
+// the body is only the workflow's index. composition.parts.<lane> names the
+// lane's role, task and format parts (roles/<name>.md, tasks/<name>.md,
+// formats/<name>.md in every layer). composition: {} composes every lane
+// from the core layer alone (plus SHEA_WORKSPACE_PROMPTS).
+//
+// A composed lane ends with the code-owned contracts of lanes.ContractsFor
+// (the assigned-lane claim for the main and merge lanes): what RenderLane
+// returns is the final prompt, which a runner sends without appending a
+// claim of its own. A lane from a single file gets no contract, as before:
+// Shea Symphony appends its claim to it at run time.
+//
+// A composed lane is checked, smoke-rendered and rendered like a single
+// file, with every diagnostic in the layer file its text came from (and a
+// related range at the lower layer's section it replaces or extends).
+// protected_section_override is a warning, or an error with
+// Options.StrictLayers. Problems with the key itself are reported at the
+// offending value: config_invalid for a value of the wrong type or a part
+// name that leaves the layers, missing_template_file for a layer directory
+// that does not exist, path_outside_root for one outside the repository
+// root, unknown_config_key warnings for unknown keys. The readback's
+// prompt_source.<lane> line has the kind composed, the layer files used
+// (parts first, each lowest layer first, comma-separated) and the size of
+// the composed template. LaneSource describes a lane's sources, section by
+// section, for `shea render --explain`; SourceFunc serves the text of the
+// files that exist on no disk (the core layer, contracts) for quoting.
+//
+// Composition belongs to the shea profile. A symphony workflow's prompt is
+// its body, and a composition key there is left to the runner (it is not
+// read, and not reported).
+//
+// # Inputs
+//
+// DecodeIssue reads the issue a lane prompt is rendered for, and
+// DecodeValues the values of a workpad or evidence template, from JSON:
+// every problem is a context_invalid diagnostic at its place in the JSON
+// text, naming the JSON pointer, before anything renders. Workpads lists
+// the workpad and evidence templates and where each comes from;
+// WorkpadTemplate returns one compiled, resolved as Validate resolves it.
 //
 // # Positions
 //

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	osparser "github.com/osteele/liquid/parser"
 	osrender "github.com/osteele/liquid/render"
@@ -23,25 +24,41 @@ type unit struct {
 // simpleFn runs a tag or output that has no body.
 type simpleFn func(st *state, w io.Writer) error
 
-// blockFn runs a block; body renders clause i of the block (0 is the body
-// after the opening tag) into w.
-type blockFn func(st *state, w io.Writer, body func(i int, w io.Writer) error) error
+// blockFn runs a block; body.render renders clause i of the block (0 is the
+// body after the opening tag) into w.
+type blockFn func(st *state, w io.Writer, body clauses) error
+
+// clauses renders the clauses of one osteele block.
+type clauses struct {
+	rc   osrender.Context
+	list []*osrender.BlockNode
+}
+
+func (c clauses) render(i int, w io.Writer) error {
+	if i == 0 {
+		return c.rc.RenderChildren(w)
+	}
+	return c.rc.RenderBlock(w, c.list[i-1])
+}
 
 // lowerer turns shea's syntax tree into source in osteele's grammar, where
-// every Liquid construct is a tag that indexes a compiled node:
+// every Liquid block is an osteele block and every run of text, outputs and
+// simple tags between blocks is one osteele tag, each indexing compiled
+// nodes:
 //
-//	{% shea 3 %}                              outputs and simple tags
+//	{% shea 3 %}                                   a run of text, outputs, assigns…
 //	{% if 4 %}…{% elsif %}…{% else %}…{% endif %}  blocks, clauses in order
 //
-// Text is emitted as text (with whitespace control already applied);
-// comments vanish. osteele parses this source into its render tree, and its
-// renderer walks the tree, calling back into the compiled nodes.
+// Comments vanish. osteele parses this source into its render tree, and its
+// renderer walks the tree, calling back into the compiled nodes; runs keep
+// the number of osteele nodes, and their per-node cost, low.
 type lowerer struct {
 	c      *compiler
 	t      *Template
 	b      strings.Builder
 	simple []simpleFn
 	blocks []blockFn
+	run    []simpleFn // the run being collected
 }
 
 // blockTags are the osteele blocks shea registers, with their clauses.
@@ -61,6 +78,7 @@ var blockTags = []struct {
 func (c *compiler) unit(t *Template, name string, tmpl *strict.Template) (*unit, error) {
 	l := &lowerer{c: c, t: t}
 	l.body(tmpl.Body, false)
+	l.endRun()
 	u := &unit{name: name, cfg: osrender.NewConfig()}
 	u.cfg.AddTag("shea", func(args string) (func(io.Writer, osrender.Context) error, error) {
 		i, err := strconv.Atoi(strings.TrimSpace(args))
@@ -80,14 +98,9 @@ func (c *compiler) unit(t *Template, name string, tmpl *strict.Template) (*unit,
 			if err != nil || i < 0 || i >= len(l.blocks) {
 				return nil, fmt.Errorf("bad block index %q", n.Args)
 			}
-			fn, clauses := l.blocks[i], n.Clauses
+			fn, list := l.blocks[i], n.Clauses
 			return func(w io.Writer, rc osrender.Context) error {
-				return fn(stateOf(rc), w, func(k int, w io.Writer) error {
-					if k == 0 {
-						return rc.RenderChildren(w)
-					}
-					return rc.RenderBlock(w, clauses[k-1])
-				})
+				return fn(stateOf(rc), w, clauses{rc, list})
 			}, nil
 		})
 	}
@@ -105,14 +118,41 @@ func stateOf(rc osrender.Context) *state {
 	return st
 }
 
-func (l *lowerer) addSimple(fn simpleFn) {
+// addSimple adds a node to the current run.
+func (l *lowerer) addSimple(fn simpleFn) { l.run = append(l.run, fn) }
+
+// endRun emits the current run as one osteele tag.
+func (l *lowerer) endRun() {
+	if len(l.run) == 0 {
+		return
+	}
+	fn := l.run[0]
+	if len(l.run) > 1 {
+		ops := l.run
+		fn = func(st *state, w io.Writer) error {
+			for _, op := range ops {
+				if err := op(st, w); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}
+	l.run = nil
 	fmt.Fprintf(&l.b, "{%% shea %d %%}", len(l.simple))
 	l.simple = append(l.simple, fn)
 }
 
 func (l *lowerer) open(name string, fn blockFn) {
+	l.endRun()
 	fmt.Fprintf(&l.b, "{%% %s %d %%}", name, len(l.blocks))
 	l.blocks = append(l.blocks, fn)
+}
+
+// clause emits a clause or end tag of the open block.
+func (l *lowerer) clause(tag string) {
+	l.endRun()
+	l.b.WriteString(tag)
 }
 
 // body emits nodes; blank drops whitespace-only text (Liquid's blank-block
@@ -130,17 +170,9 @@ func (l *lowerer) body(nodes []strict.Node, blank bool) {
 	}
 }
 
-// text emits literal text; text that osteele would read as a tag or output
-// is emitted through a node instead.
+// text adds literal text to the current run.
 func (l *lowerer) text(s string) {
-	if strings.Contains(s, "{{") || strings.Contains(s, "{%") {
-		l.addSimple(func(st *state, w io.Writer) error {
-			_, err := io.WriteString(w, s)
-			return err
-		})
-		return
-	}
-	l.b.WriteString(s)
+	l.addSimple(func(_ *state, w io.Writer) error { return writeString(w, s) })
 }
 
 func (l *lowerer) node(n strict.Node) {
@@ -180,45 +212,45 @@ func (l *lowerer) node(n strict.Node) {
 		for i, cl := range n.Clauses {
 			if i > 0 {
 				if cl.Cond != nil {
-					l.b.WriteString("{% elsif %}")
+					l.clause("{% elsif %}")
 				} else {
-					l.b.WriteString("{% else %}")
+					l.clause("{% else %}")
 				}
 			}
 			l.body(cl.Body, n.Blank)
 		}
-		fmt.Fprintf(&l.b, "{%% end%s %%}", name)
+		l.clause("{% end" + name + " %}")
 	case *strict.Case:
 		l.open("case", c.caseBlock(n))
 		for _, cl := range n.Clauses {
 			if cl.Values != nil {
-				l.b.WriteString("{% when %}")
+				l.clause("{% when %}")
 			} else {
-				l.b.WriteString("{% else %}")
+				l.clause("{% else %}")
 			}
 			l.body(cl.Body, n.Blank)
 		}
-		l.b.WriteString("{% endcase %}")
+		l.clause("{% endcase %}")
 	case *strict.For:
 		l.open("for", c.forBlock(n))
 		l.body(n.Body, n.Blank)
 		if n.HasElse {
-			l.b.WriteString("{% else %}")
+			l.clause("{% else %}")
 			l.body(n.Else, n.Blank)
 		}
-		l.b.WriteString("{% endfor %}")
+		l.clause("{% endfor %}")
 	case *strict.Tablerow:
 		l.open("tablerow", c.tablerow(n))
 		l.body(n.Body, false)
-		l.b.WriteString("{% endtablerow %}")
+		l.clause("{% endtablerow %}")
 	case *strict.Capture:
 		l.open("capture", c.capture(n))
 		l.body(n.Body, false)
-		l.b.WriteString("{% endcapture %}")
+		l.clause("{% endcapture %}")
 	case *strict.Ifchanged:
 		l.open("ifchanged", c.ifchanged(n))
 		l.body(n.Body, false)
-		l.b.WriteString("{% endifchanged %}")
+		l.clause("{% endifchanged %}")
 	default:
 		panic(fmt.Sprintf("render: no lowering for %T", n))
 	}
@@ -255,11 +287,25 @@ func output(eval evalFn) simpleFn {
 		}
 		switch x := v.(type) {
 		case string:
-			_, err = io.WriteString(w, x)
+			return writeString(w, x)
 		case nil:
-		default:
-			_, err = io.WriteString(w, toString(value(x)))
+			return nil
 		}
+		return writeString(w, toString(value(v)))
+	}
+}
+
+// writeString writes s to w without copying it when w has no WriteString:
+// osteele's writer copies what it is given and keeps nothing, so lending it
+// the string's bytes is safe.
+func writeString(w io.Writer, s string) error {
+	if s == "" {
+		return nil
+	}
+	if sw, ok := w.(io.StringWriter); ok {
+		_, err := sw.WriteString(s)
 		return err
 	}
+	_, err := w.Write(unsafe.Slice(unsafe.StringData(s), len(s)))
+	return err
 }

@@ -88,10 +88,10 @@ func (c *compiler) ifBlock(n *strict.If) blockFn {
 		}
 	}
 	unless := n.Unless
-	return func(st *state, w io.Writer, body func(int, io.Writer) error) error {
+	return func(st *state, w io.Writer, body clauses) error {
 		for i, cond := range conds {
 			if cond == nil {
-				return body(i, w)
+				return body.render(i, w)
 			}
 			v, err := cond(st)
 			if err != nil {
@@ -102,7 +102,7 @@ func (c *compiler) ifBlock(n *strict.If) blockFn {
 				t = !t
 			}
 			if t {
-				return body(i, w)
+				return body.render(i, w)
 			}
 		}
 		return nil
@@ -114,26 +114,26 @@ func (c *compiler) caseBlock(n *strict.Case) blockFn {
 	type clause struct {
 		values []evalFn // nil for else
 	}
-	clauses := make([]clause, len(n.Clauses))
+	whens := make([]clause, len(n.Clauses))
 	for i, cl := range n.Clauses {
 		if cl.Values == nil {
 			continue
 		}
-		clauses[i].values = make([]evalFn, len(cl.Values))
+		whens[i].values = make([]evalFn, len(cl.Values))
 		for j, v := range cl.Values {
-			clauses[i].values[j] = c.expr(v)
+			whens[i].values[j] = c.expr(v)
 		}
 	}
-	return func(st *state, w io.Writer, body func(int, io.Writer) error) error {
+	return func(st *state, w io.Writer, body clauses) error {
 		s, err := subject(st)
 		if err != nil {
 			return err
 		}
 		matched := false
-		for i, cl := range clauses {
+		for i, cl := range whens {
 			if cl.values == nil {
 				if !matched {
-					if err := body(i+1, w); err != nil {
+					if err := body.render(i+1, w); err != nil {
 						return err
 					}
 				}
@@ -148,7 +148,7 @@ func (c *compiler) caseBlock(n *strict.Case) blockFn {
 				// Liquid, where "when a, b" is two conditions.
 				if equal(s, v) {
 					matched = true
-					if err := body(i+1, w); err != nil {
+					if err := body.render(i+1, w); err != nil {
 						return err
 					}
 				}
@@ -190,7 +190,7 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 	name, reversed, cont, hasElse := n.Var, n.Reversed, n.OffsetContinue, n.HasElse
 	key := n.Var + "-" + c.source(n.Collection)
 	rng, tag := n.Range(), n.NameRange
-	return func(st *state, w io.Writer, body func(int, io.Writer) error) error {
+	return func(st *state, w io.Writer, body clauses) error {
 		cv, err := coll(st)
 		if err != nil {
 			return err
@@ -216,7 +216,7 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 		st.offsets[key] = from + int64(seq.n)
 		if seq.n == 0 {
 			if hasElse {
-				return body(1, w)
+				return body.render(1, w)
 			}
 			return nil
 		}
@@ -241,7 +241,7 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 			}
 			st.set(name, seq.at(j))
 			fl.index0 = int64(i)
-			if err := body(0, w); err != nil {
+			if err := body.render(0, w); err != nil {
 				if errors.Is(err, errBreak) {
 					break
 				}
@@ -279,7 +279,7 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 		offset = c.expr(n.Offset)
 	}
 	name, rng, tag := n.Var, n.Range(), n.NameRange
-	return func(st *state, w io.Writer, body func(int, io.Writer) error) error {
+	return func(st *state, w io.Writer, body clauses) error {
 		cv, err := coll(st)
 		if err != nil {
 			return err
@@ -316,7 +316,7 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 			if _, err := io.WriteString(w, "<td class=\"col"+itoa64(tl.col)+"\">"); err != nil {
 				return err
 			}
-			err := body(0, w)
+			err := body.render(0, w)
 			if err != nil && !errors.Is(err, errBreak) && !errors.Is(err, errContinue) {
 				return err
 			}
@@ -340,9 +340,9 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 
 func (c *compiler) capture(n *strict.Capture) blockFn {
 	name := n.Target
-	return func(st *state, w io.Writer, body func(int, io.Writer) error) error {
+	return func(st *state, w io.Writer, body clauses) error {
 		var buf strings.Builder
-		err := body(0, &countingWriter{b: st.b, w: &buf})
+		err := body.render(0, &countingWriter{b: st.b, w: &buf})
 		if err != nil && !errors.Is(err, errBreak) && !errors.Is(err, errContinue) {
 			return err
 		}
@@ -352,9 +352,9 @@ func (c *compiler) capture(n *strict.Capture) blockFn {
 }
 
 func (c *compiler) ifchanged(n *strict.Ifchanged) blockFn {
-	return func(st *state, w io.Writer, body func(int, io.Writer) error) error {
+	return func(st *state, w io.Writer, body clauses) error {
 		var buf strings.Builder
-		if err := body(0, &countingWriter{b: st.b, w: &buf}); err != nil {
+		if err := body.render(0, &countingWriter{b: st.b, w: &buf}); err != nil {
 			return err
 		}
 		s := buf.String()

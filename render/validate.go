@@ -35,9 +35,14 @@ func (t *Template) ValidateContext(vars map[string]any) diag.List {
 			}
 		}
 		sort.Strings(names)
+		vd := validation{path: make([]pathElem, 0, 8)}
 		for _, name := range names {
-			checkValue(t.validators[name], vars[name], "/"+escapeToken(name), &problems, 0)
+			vd.path = append(vd.path[:0], pathElem{key: name})
+			vd.check(t.validators[name], vars[name], 0)
 		}
+		problems = append(problems, vd.out...)
+		// Go maps are visited in no particular order; report in pointer order.
+		sort.SliceStable(problems, func(i, j int) bool { return problems[i].Pointer < problems[j].Pointer })
 	} else {
 		plain := make(map[string]any, len(vars))
 		for k, v := range vars {
@@ -68,39 +73,67 @@ func escapeToken(s string) string {
 // maxProblems bounds the problems one validation reports.
 const maxProblems = 50
 
-// checkValue validates a rendering value against v, appending problems.
-func checkValue(v *strict.Validator, x any, ptr string, out *[]strict.ContextProblem, depth int) {
-	if v == nil || len(*out) >= maxProblems {
+// validation checks values against validators, keeping the JSON pointer of
+// the value being checked as a stack that becomes a string only when a
+// problem is reported.
+type validation struct {
+	path []pathElem
+	out  []strict.ContextProblem
+}
+
+type pathElem struct {
+	key   string
+	index int
+	item  bool
+}
+
+func (vd *validation) pointer() string {
+	var b strings.Builder
+	for _, e := range vd.path {
+		b.WriteByte('/')
+		if e.item {
+			b.WriteString(strconv.Itoa(e.index))
+		} else {
+			b.WriteString(escapeToken(e.key))
+		}
+	}
+	return b.String()
+}
+
+func (vd *validation) add(format string, args ...any) {
+	vd.out = append(vd.out, strict.ContextProblem{Pointer: vd.pointer(), Message: fmt.Sprintf(format, args...)})
+}
+
+// check validates a rendering value against v.
+func (vd *validation) check(v *strict.Validator, x any, depth int) {
+	if v == nil || len(vd.out) >= maxProblems {
 		return
 	}
 	if depth > 200 {
-		*out = append(*out, strict.ContextProblem{Pointer: ptr, Message: "value is nested too deeply"})
+		vd.add("value is nested too deeply")
 		return
-	}
-	add := func(format string, args ...any) {
-		*out = append(*out, strict.ContextProblem{Pointer: ptr, Message: fmt.Sprintf(format, args...)})
 	}
 	x = normalize(x)
 	kind := jsonKindOf(x)
 	if len(v.Types) > 0 && !typeAllowed(v.Types, kind, x) {
-		add("expected %s, but got %s", strings.Join(v.Types, " or "), kind)
+		vd.add("expected %s, but got %s", strings.Join(v.Types, " or "), kind)
 		return
 	}
 	for _, b := range v.AllOf {
-		checkValue(b, x, ptr, out, depth+1)
+		vd.check(b, x, depth+1)
 	}
 	if len(v.AnyOf) > 0 {
 		matched := false
 		for _, b := range v.AnyOf {
-			var sub []strict.ContextProblem
-			checkValue(b, x, ptr, &sub, depth+1)
-			if len(sub) == 0 {
+			sub := validation{path: vd.path}
+			sub.check(b, x, depth+1)
+			if len(sub.out) == 0 {
 				matched = true
 				break
 			}
 		}
 		if !matched {
-			add("matches none of the allowed forms")
+			vd.add("matches none of the allowed forms")
 		}
 	}
 	if v.Enum != nil {
@@ -112,73 +145,89 @@ func checkValue(v *strict.Validator, x any, ptr string, out *[]strict.ContextPro
 			}
 		}
 		if !found {
-			add("value must be one of %s", formatEnum(v.Enum))
+			vd.add("value must be one of %s", formatEnum(v.Enum))
 		}
 	}
 	switch kind {
 	case "string":
-		s := x.(string)
+		s, _ := x.(string)
 		if v.MinLength >= 0 || v.MaxLength >= 0 {
 			n := utf8.RuneCountInString(s)
 			if v.MinLength >= 0 && n < v.MinLength {
-				add("length must be >= %d, but got %d", v.MinLength, n)
+				vd.add("length must be >= %d, but got %d", v.MinLength, n)
 			}
 			if v.MaxLength >= 0 && n > v.MaxLength {
-				add("length must be <= %d, but got %d", v.MaxLength, n)
+				vd.add("length must be <= %d, but got %d", v.MaxLength, n)
 			}
 		}
 		if v.Pattern != nil && !v.Pattern.MatchString(s) {
-			add("does not match pattern %q", v.Pattern.String())
+			vd.add("does not match pattern %q", v.Pattern.String())
 		}
 	case "integer", "number":
 		if v.Minimum != nil || v.Maximum != nil {
 			r := decimal(x)
 			if v.Minimum != nil && r.Cmp(v.Minimum) < 0 {
-				add("must be >= %s but found %s", ratString(v.Minimum), toString(x))
+				vd.add("must be >= %s but found %s", ratString(v.Minimum), toString(x))
 			}
 			if v.Maximum != nil && r.Cmp(v.Maximum) > 0 {
-				add("must be <= %s but found %s", ratString(v.Maximum), toString(x))
+				vd.add("must be <= %s but found %s", ratString(v.Maximum), toString(x))
 			}
 		}
 	case "array":
 		items := toList(x)
 		if v.MinItems >= 0 && len(items) < v.MinItems {
-			add("minimum %d items required, but found %d items", v.MinItems, len(items))
+			vd.add("minimum %d items required, but found %d items", v.MinItems, len(items))
 		}
 		if v.MaxItems >= 0 && len(items) > v.MaxItems {
-			add("maximum %d items required, but found %d items", v.MaxItems, len(items))
+			vd.add("maximum %d items required, but found %d items", v.MaxItems, len(items))
 		}
 		if v.Items != nil {
 			for i, e := range items {
-				checkValue(v.Items, e, ptr+"/"+strconv.Itoa(i), out, depth+1)
+				vd.path = append(vd.path, pathElem{index: i, item: true})
+				vd.check(v.Items, e, depth+1)
+				vd.path = vd.path[:len(vd.path)-1]
 			}
 		}
 	case "object":
-		ps := pairs(x)
-		present := make(map[string]bool, len(ps))
-		for _, p := range ps {
-			present[p.key] = true
-		}
 		var missing []string
 		for _, r := range v.Required {
-			if !present[r] {
+			if _, ok := property(x, r, false); !ok {
 				missing = append(missing, strconv.Quote(r))
 			}
 		}
 		if len(missing) > 0 {
-			add("missing properties: %s", strings.Join(missing, ", "))
+			vd.add("missing properties: %s", strings.Join(missing, ", "))
 		}
-		for _, p := range ps {
-			child := ptr + "/" + escapeToken(p.key)
-			if pv, ok := v.Properties[p.key]; ok {
-				checkValue(pv, p.val, child, out, depth+1)
-				continue
+		eachEntry(x, func(key string, val any) {
+			pv, declared := v.Properties[key]
+			if !declared && v.NoAdditional {
+				vd.add("additional property %q is not allowed", key)
+				return
 			}
-			if v.NoAdditional {
-				add("additional property %q is not allowed", p.key)
-				continue
+			if !declared {
+				pv = v.Additional
 			}
-			checkValue(v.Additional, p.val, child, out, depth+1)
+			vd.path = append(vd.path, pathElem{key: key})
+			vd.check(pv, val, depth+1)
+			vd.path = vd.path[:len(vd.path)-1]
+		})
+	}
+}
+
+// eachEntry visits an object's entries without collecting them first.
+func eachEntry(x any, fn func(string, any)) {
+	switch m := x.(type) {
+	case *Map:
+		for _, k := range m.keys {
+			fn(k, m.vals[k])
+		}
+	case map[string]any:
+		for k, v := range m {
+			fn(k, v)
+		}
+	default:
+		for _, p := range pairs(x) {
+			fn(p.key, p.val)
 		}
 	}
 }

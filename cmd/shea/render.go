@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -13,85 +16,414 @@ import (
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/workflows"
+	"github.com/sheaproject/shea/workpad"
 )
 
-func newRenderCmd(e *env) *cobra.Command {
-	var o struct {
-		template, context, profile, contextSchema, format string
-		compat                                            bool
-	}
-	cmd := &cobra.Command{
-		Use:   "render --template FILE --context FILE.json",
-		Short: "Render a template with data, or fail with nothing on stdout",
-		Long: `Render a template strictly: the template is checked on every branch against
-the profile's lane-prompt inputs (extended by --context-schema), the data is
-validated against the same schema, and rendering fails on any lookup of a
-missing key. The text goes to stdout only when the whole render succeeds;
-otherwise stdout stays empty, the diagnostics go to stderr and the exit
-status is 1.
+// renderOptions are the flags of shea render.
+type renderOptions struct {
+	// --template form
+	template, context string
+	compat            bool
+	// workflow form
+	lane, issue, extra, out, root string
+	attempt                       int
+	explain, strictLayers         bool
+	// both
+	profile, contextSchema, format string
+}
 
---context - reads the data from stdin. --compat renders as Shopify Liquid
-does, without strictness.
+func newRenderCmd(e *env) *cobra.Command {
+	var o renderOptions
+	cmd := &cobra.Command{
+		Use:   "render [WORKFLOW.md] --lane LANE --issue ISSUE.json | render --template FILE --context FILE.json",
+		Short: "Render a lane prompt or a template, or fail with nothing on stdout",
+		Long: `Render prints exactly one complete text on stdout, or nothing: when anything
+is wrong, stdout stays empty, the diagnostics go to stderr and the exit status
+is 1. It has two forms.
+
+shea render WORKFLOW.md --lane LANE --issue ISSUE.json [--attempt N]
+  renders the prompt of one lane of a workflow for a tracker issue: the
+  prompt a runner sends to the agent. The workflow is loaded and checked as
+  validate checks it (a workflow with any error renders nothing, whichever
+  lane has it); the issue, a JSON object (--issue - reads stdin), is checked
+  against the profile's issue schema (shea schema issue) before anything
+  renders, each problem a context_invalid error at its place in the file
+  with the JSON pointer of the value; then the lane renders strictly.
+  --attempt is the 1-based retry or continuation count; leave it out on the
+  first run. Without WORKFLOW.md, ./WORKFLOW.md is used.
+
+  Lanes: "agent" in a symphony workflow; "main_agent", "review_agent" and
+  "merge_agent" in a shea workflow.
+
+  A shea lane with composition: in its workflow is assembled from layers
+  (built-in core, workspace, project, template) before it renders. The
+  code-owned contracts (the assigned-lane claim of the main and merge lanes)
+  are part of a composed prompt, so the output is the final prompt: a runner
+  sends it as it is and appends no claim of its own. A lane from a single
+  file is rendered as the file says; Shea Symphony appends its claim to such
+  a prompt itself at run time.
+
+  --explain prints, instead of the prompt, where the lane's text comes
+  from: for a composed lane, each section with its merge kind, layer, file
+  and line, and, when several layer files acted on it, one line per file
+  (base, replace, append, add, keep, or refuse for a protected section a
+  higher layer tried to replace or remove). Merge kinds: base, replace,
+  append, protected (a replacement was refused), part (role, task, format),
+  contract. --explain renders nothing, so it reads no issue.
+
+  --out DIR writes the prompt to DIR/<lane>-iter-<N>.md (N the attempt, 0
+  without --attempt), atomically (a temporary file renamed into place;
+  DIR is created when missing), and prints the file's path instead of the
+  prompt. A failed render writes nothing.
+
+  --extra FILE.json supplies the inputs the workflow declares under
+  template_context.schema (or --context-schema) besides issue and attempt.
+  --strict-layers makes a protected_section_override an error.
+
+shea render --template FILE --context FILE.json
+  renders a standalone template: it is checked on every branch against the
+  profile's lane-prompt inputs (extended by --context-schema), the data is
+  validated against the same schema, and rendering fails on any lookup of a
+  missing key. --context - reads the data from stdin. --compat renders as
+  Shopify Liquid does, without strictness.
+
+Exit status: 0 rendered, 1 errors in the workflow, the issue or the
+template, 2 the command could not run (bad flags, an unknown lane, an
+unreadable file).
 
 Examples:
+  shea render .shea/workflows/shea.md --lane main_agent --issue issue.json
+  gh issue view 12 --json ... | to-issue | shea render --lane agent --issue - --attempt 2
+  shea render .shea/workflows/shea.md --lane review_agent --explain
+  shea render .shea/workflows/shea.md --lane merge_agent --issue issue.json --out .shea/runs
   shea render --template prompt.md --context issue-context.json
   echo '{"issue": {...}, "attempt": 2}' | shea render --template prompt.md --context -
   shea render --compat --template page.liquid --context data.json`,
-		Args: cobra.NoArgs,
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(o.format); err != nil {
 				return err
 			}
-			if o.template == "" || o.context == "" {
-				return usageError{fmt.Errorf("render needs --template FILE and --context FILE.json")}
-			}
-			src, err := os.ReadFile(o.template)
-			if err != nil {
-				return fmt.Errorf("cannot read template: %w", err)
-			}
-			data, err := readInput(e, o.context)
-			if err != nil {
-				return fmt.Errorf("cannot read context: %w", err)
-			}
-			vars, err := render.DecodeJSONObject(data)
-			if err != nil {
-				return fmt.Errorf("context %s: %w", o.context, err)
-			}
-			var schema *strict.Schema
-			if !o.compat {
-				if schema, err = contextFor(o.profile, o.contextSchema); err != nil {
-					return err
+			if o.template != "" || o.context != "" || o.compat {
+				if len(args) > 0 || laneFlagsSet(cmd) {
+					return usageError{errors.New("render takes either WORKFLOW.md --lane LANE or --template FILE --context FILE.json, not both")}
 				}
+				return e.renderTemplate(o)
 			}
-			srcs := &sources{}
-			srcs.add(o.template, src)
-			eng := render.New(render.Options{Compat: o.compat, Partials: partials.NewDir(filepath.Dir(o.template))})
-			tpl, diags := eng.Compile(string(src), o.template, diag.Pos{}, schema)
-			if !diags.HasErrors() {
-				out, err := tpl.Render(context.Background(), vars)
-				if err == nil {
-					if len(diags) > 0 {
-						e.writeTextDiagnostics(diags, srcs)
-					}
-					_, err = io.WriteString(e.stdout, out)
-					return err
-				}
-				diags = append(diags, diag.AsList(err)...)
+			if o.lane == "" {
+				return usageError{errors.New("render needs WORKFLOW.md --lane LANE --issue ISSUE.json, or --template FILE --context FILE.json")}
 			}
-			if err := e.report(o.format, diags, srcs); err != nil {
-				return err
+			workflow := "WORKFLOW.md"
+			if len(args) == 1 {
+				workflow = args[0]
 			}
-			return findingsError{}
+			attempt := cmd.Flags().Changed("attempt")
+			switch {
+			case attempt && o.attempt < 1:
+				return usageError{fmt.Errorf("--attempt must be 1 or more (leave it out on the first run), not %d", o.attempt)}
+			case o.explain && o.out != "":
+				return usageError{errors.New("--explain prints where the prompt comes from and renders nothing; it cannot be used with --out")}
+			case !o.explain && o.issue == "":
+				return usageError{errors.New("render --lane needs --issue ISSUE.json (or --issue - to read stdin)")}
+			case o.issue == "-" && o.extra == "-":
+				return usageError{errors.New("only one of --issue and --extra can read stdin")}
+			}
+			if !attempt {
+				o.attempt = 0
+			}
+			return e.renderLane(cmd.Context(), workflow, o, attempt)
 		},
 	}
 	f := cmd.Flags()
+	f.StringVar(&o.lane, "lane", "", "the `LANE` to render: agent, or main_agent, review_agent, merge_agent")
+	f.StringVar(&o.issue, "issue", "", "the tracker issue: a JSON object `FILE`, or - for stdin")
+	f.IntVar(&o.attempt, "attempt", 0, "the 1-based retry or continuation count `N` (absent on the first run)")
+	f.StringVar(&o.extra, "extra", "", "inputs declared by template_context.schema: a JSON object `FILE`, or - for stdin")
+	f.BoolVar(&o.explain, "explain", false, "print where each section of the lane prompt comes from instead of rendering it")
+	f.StringVar(&o.out, "out", "", "write the prompt atomically to `DIR`/<lane>-iter-<N>.md and print its path")
+	f.BoolVar(&o.strictLayers, "strict-layers", false, "make protected_section_override an error in composed lanes")
+	f.StringVar(&o.root, "root", "", "repository root `DIR` no workflow path may leave (default: discovered)")
 	f.StringVar(&o.template, "template", "", "the template `FILE`")
 	f.StringVar(&o.context, "context", "", "the data: a JSON object `FILE`, or - for stdin")
-	f.StringVar(&o.profile, "profile", strict.ProfileSymphony, "lane-prompt inputs to check against: symphony or shea")
+	f.BoolVar(&o.compat, "compat", false, "render as Shopify Liquid does, without strictness (--template only)")
+	f.StringVar(&o.profile, "profile", "", "inputs of --template (default symphony), or the workflow's dialect (default detected): symphony or shea")
 	f.StringVar(&o.contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra inputs")
 	f.StringVar(&o.format, "format", formatText, "diagnostics format: text, json or sarif")
-	f.BoolVar(&o.compat, "compat", false, "render as Shopify Liquid does, without strictness")
 	return cmd
+}
+
+// laneFlagsSet reports whether a flag of the workflow form was given.
+func laneFlagsSet(cmd *cobra.Command) bool {
+	for _, name := range []string{"lane", "issue", "attempt", "extra", "explain", "out", "strict-layers", "root"} {
+		if cmd.Flags().Changed(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// renderTemplate is the --template form.
+func (e *env) renderTemplate(o renderOptions) error {
+	if o.template == "" || o.context == "" {
+		return usageError{fmt.Errorf("render needs --template FILE and --context FILE.json")}
+	}
+	if o.profile == "" {
+		o.profile = strict.ProfileSymphony
+	}
+	src, err := os.ReadFile(o.template)
+	if err != nil {
+		return fmt.Errorf("cannot read template: %w", err)
+	}
+	data, err := readInput(e, o.context)
+	if err != nil {
+		return fmt.Errorf("cannot read context: %w", err)
+	}
+	vars, err := render.DecodeJSONObject(data)
+	if err != nil {
+		return fmt.Errorf("context %s: %w", o.context, err)
+	}
+	var schema *strict.Schema
+	if !o.compat {
+		if schema, err = contextFor(o.profile, o.contextSchema); err != nil {
+			return err
+		}
+	}
+	srcs := &sources{}
+	srcs.add(o.template, src)
+	eng := render.New(render.Options{Compat: o.compat, Partials: partials.NewDir(filepath.Dir(o.template))})
+	tpl, diags := eng.Compile(string(src), o.template, diag.Pos{}, schema)
+	if !diags.HasErrors() {
+		out, err := tpl.Render(context.Background(), vars)
+		if err == nil {
+			if len(diags) > 0 {
+				e.writeTextDiagnostics(diags, srcs)
+			}
+			_, err = io.WriteString(e.stdout, out)
+			return err
+		}
+		diags = append(diags, diag.AsList(err)...)
+	}
+	if err := e.report(o.format, diags, srcs); err != nil {
+		return err
+	}
+	return findingsError{}
+}
+
+// renderLane is the workflow form: load, check the issue, render one lane.
+func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasAttempt bool) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	switch o.profile {
+	case "", strict.ProfileSymphony, strict.ProfileShea:
+	default:
+		return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", o.profile)}
+	}
+	opts := workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, StrictLayers: o.strictLayers}
+	if o.contextSchema != "" {
+		s, err := loadSchemaFile(o.contextSchema)
+		if err != nil {
+			return err
+		}
+		opts.Context = s
+	}
+	w, diags := workflows.Load(path, opts)
+	srcs := &sources{}
+	if unreadable(diags) {
+		e.report(o.format, diags, srcs)
+		return fmt.Errorf("cannot read %s", path)
+	}
+	ls, err := w.LaneSource(o.lane)
+	if errors.Is(err, workflows.ErrUnknownLane) {
+		return usageError{err}
+	}
+	if err != nil {
+		return e.failRender(o.format, diags, srcs, w)
+	}
+	if o.explain {
+		if err := writeExplain(e.stdout, ls); err != nil {
+			return err
+		}
+		if len(diags) > 0 {
+			e.writeTextDiagnostics(diags, withWorkflowSources(srcs, w, diags))
+		}
+		if diags.HasErrors() {
+			return findingsError{}
+		}
+		return nil
+	}
+
+	in := workflows.LaneInput{}
+	if hasAttempt {
+		in.Attempt = &o.attempt
+	}
+	data, name, err := readNamedInput(e, o.issue)
+	if err != nil {
+		return fmt.Errorf("cannot read the issue: %w", err)
+	}
+	srcs.add(name, data)
+	issue, idiags := workflows.DecodeIssue(data, name, w.Profile)
+	diags = append(diags, idiags...)
+	in.Issue = issue
+	if o.extra != "" {
+		data, name, err := readNamedInput(e, o.extra)
+		if err != nil {
+			return fmt.Errorf("cannot read the extra inputs: %w", err)
+		}
+		extra, err := render.DecodeJSONObject(data)
+		switch {
+		case err != nil:
+			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "the extra inputs must be a JSON object: %v", err))
+		case extra["issue"] != nil || extra["attempt"] != nil:
+			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "the extra inputs cannot set issue or attempt").
+				WithDetail("Pass the issue with --issue and the attempt with --attempt."))
+		}
+		in.Extra = extra
+	}
+	if diags.HasErrors() {
+		return e.failRender(o.format, diags, srcs, w)
+	}
+	out, err := w.RenderLane(ctx, o.lane, in)
+	if err != nil {
+		var werr *workflows.Error
+		if !errors.As(err, &werr) {
+			return err
+		}
+		return e.failRender(o.format, append(diags, werr.Diagnostics...), srcs, w)
+	}
+	if len(diags) > 0 {
+		e.writeTextDiagnostics(diags, withWorkflowSources(srcs, w, diags))
+	}
+	if o.out == "" {
+		_, err = io.WriteString(e.stdout, out)
+		return err
+	}
+	if err := os.MkdirAll(o.out, 0o755); err != nil {
+		return fmt.Errorf("cannot create %s: %w", o.out, err)
+	}
+	file := filepath.Join(o.out, o.lane+"-iter-"+strconv.Itoa(o.attempt)+".md")
+	if err := workpad.WriteFile(file, []byte(out)); err != nil {
+		return fmt.Errorf("cannot write the prompt: %w", err)
+	}
+	_, err = fmt.Fprintln(e.stdout, file)
+	return err
+}
+
+// failRender reports diagnostics and ends the command with exit status 1.
+func (e *env) failRender(format string, diags diag.List, srcs *sources, w *workflows.Workflow) error {
+	if err := e.report(format, dedupe(diags), withWorkflowSources(srcs, w, diags)); err != nil {
+		return err
+	}
+	return findingsError{}
+}
+
+// dedupe drops diagnostics repeated in l (a workflow's errors come back
+// with the error of RenderLane).
+func dedupe(l diag.List) diag.List {
+	var out diag.List
+	seen := map[string]bool{}
+	for _, d := range l {
+		key := d.Error() + "\x00" + d.Detail
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// unreadable reports whether the workflow file itself could not be read.
+func unreadable(l diag.List) bool {
+	for _, d := range l {
+		if d.Code == diag.MissingWorkflowFile {
+			return true
+		}
+	}
+	return false
+}
+
+// withWorkflowSources adds to srcs the text of the files that diagnostics
+// name and the workflow read from elsewhere than the disk (shea's built-in
+// core layer, contracts), so their lines can be quoted.
+func withWorkflowSources(srcs *sources, w *workflows.Workflow, l diag.List) *sources {
+	if w == nil {
+		return srcs
+	}
+	fn := w.SourceFunc()
+	add := func(name string) {
+		if name == "" {
+			return
+		}
+		if b := fn(name); b != nil {
+			srcs.add(name, b)
+		}
+	}
+	for _, d := range l {
+		add(d.Subject.Filename)
+		for _, r := range d.Related {
+			add(r.Range.Filename)
+		}
+	}
+	return srcs
+}
+
+// writeExplain prints where a lane's prompt comes from.
+func writeExplain(out io.Writer, ls *workflows.LaneSource) error {
+	var b strings.Builder
+	if ls.Kind != workflows.SourceComposed {
+		fmt.Fprintf(&b, "%s: %s %s", ls.Lane, ls.Kind, ls.Path)
+		if ls.Loaded {
+			fmt.Fprintf(&b, ", %d bytes", ls.Bytes)
+		}
+		b.WriteString(" (one file, not composed)\n")
+		_, err := io.WriteString(out, b.String())
+		return err
+	}
+	if ls.Loaded {
+		fmt.Fprintf(&b, "%s: composed from %d files, %d bytes\n", ls.Lane, len(ls.Files), ls.Bytes)
+	} else {
+		fmt.Fprintf(&b, "%s: composed, but not assembled (see the diagnostics)\n", ls.Lane)
+	}
+	var layers []string
+	for _, l := range ls.Layers {
+		layers = append(layers, l.Name+" "+l.Dir)
+	}
+	if len(layers) > 0 {
+		fmt.Fprintf(&b, "layers: %s\n", strings.Join(layers, ", "))
+	}
+	if ls.Loaded {
+		head := func(s string) string {
+			if s == "" {
+				return "(preamble)"
+			}
+			return "## " + s
+		}
+		hw, lw := 0, len("workspace")
+		for _, s := range ls.Sections {
+			hw = max(hw, len(head(s.Heading)))
+		}
+		var piece string
+		for _, s := range ls.Sections {
+			name := string(s.Part) + " " + s.PartName
+			if name != piece {
+				piece = name
+				b.WriteString("\n" + name + "\n")
+			}
+			fmt.Fprintf(&b, "  %-*s  %-9s  %-*s  %s:%d", hw, head(s.Heading), s.Merge, lw, s.Origin.Layer, s.Origin.File, s.Origin.Line)
+			if s.Protected {
+				b.WriteString("  [protected]")
+			}
+			b.WriteString("\n")
+			if len(s.Steps) > 1 {
+				for _, st := range s.Steps {
+					fmt.Fprintf(&b, "      %-*s  %-7s  %s:%d\n", lw, st.Layer, st.Action, st.File, st.Line)
+				}
+			}
+		}
+	}
+	_, err := io.WriteString(out, b.String())
+	return err
 }
 
 // readInput reads a file, or stdin for "-".
@@ -100,4 +432,14 @@ func readInput(e *env, name string) ([]byte, error) {
 		return io.ReadAll(io.LimitReader(e.stdin, 64<<20))
 	}
 	return os.ReadFile(name)
+}
+
+// readNamedInput reads a file, or stdin for "-", and returns the name
+// diagnostics give it ("<stdin>" for stdin).
+func readNamedInput(e *env, name string) ([]byte, string, error) {
+	b, err := readInput(e, name)
+	if name == "-" {
+		name = "<stdin>"
+	}
+	return b, name, err
 }

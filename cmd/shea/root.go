@@ -80,6 +80,7 @@ found, 2 when the command could not run.`,
 		newValidateCmd(e),
 		newExplainCmd(e),
 		newSchemaCmd(e),
+		newWorkpadCmd(e),
 		newVersionCmd(e),
 	)
 	return root

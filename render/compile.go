@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	osrender "github.com/osteele/liquid/render"
@@ -19,6 +20,7 @@ import (
 // Engine compiles templates. It is immutable after New and safe for
 // concurrent use.
 type Engine struct {
+	os      *osteele
 	opts    Options
 	limits  Limits
 	filters map[string]FilterFunc
@@ -27,7 +29,7 @@ type Engine struct {
 
 // New returns an engine with the standard filters and any in opts.
 func New(opts Options) *Engine {
-	e := &Engine{opts: opts, limits: opts.Limits.withDefaults(), filters: map[string]FilterFunc{}, sigs: map[string]strict.FilterSig{}}
+	e := &Engine{os: newOsteele(), opts: opts, limits: opts.Limits.withDefaults(), filters: map[string]FilterFunc{}, sigs: map[string]strict.FilterSig{}}
 	for name, fn := range standardFilters() {
 		e.filters[name] = fn
 	}
@@ -53,6 +55,8 @@ type Template struct {
 	// validators check contexts without converting them; nil when the
 	// schema needs the full JSON Schema validator.
 	validators map[string]*strict.Validator
+	// sizeHint is the length of the last output, to size the next buffer.
+	sizeHint atomic.Int64
 }
 
 // Program returns the checked syntax tree of the template and its partials.
@@ -129,9 +133,11 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 // *Error.
 func (t *Template) Render(ctx context.Context, vars map[string]any) (string, error) {
 	var b strings.Builder
+	b.Grow(int(t.sizeHint.Load()) + 64)
 	if err := t.render(ctx, &b, vars); err != nil {
 		return "", err
 	}
+	t.sizeHint.Store(int64(b.Len()))
 	return b.String(), nil
 }
 
@@ -182,7 +188,7 @@ func (t *Template) render(ctx context.Context, out io.Writer, vars map[string]an
 
 // renderUnit renders a compiled unit with osteele's renderer.
 func renderUnit(u *unit, w io.Writer, st *state) error {
-	err := osrender.Render(u.root, w, map[string]any{stateKey: st}, u.cfg)
+	err := osrender.Render(u.root, w, map[string]any{stateKey: st}, *u.cfg)
 	if err == nil {
 		return nil // a nil osrender.Error must not become a non-nil error
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"unsafe"
 
 	osparser "github.com/osteele/liquid/parser"
@@ -13,12 +14,12 @@ import (
 	"github.com/sheaproject/shea/strict"
 )
 
-// unit is one compiled template or partial: osteele's render tree, and the
-// osteele configuration whose tags run shea's compiled nodes.
+// unit is one compiled template or partial: osteele's render tree, whose
+// tags run shea's compiled nodes.
 type unit struct {
 	name string
-	cfg  osrender.Config
 	root osrender.Node
+	cfg  *osrender.Config // the engine's osteele configuration
 }
 
 // simpleFn runs a tag or output that has no body.
@@ -75,27 +76,37 @@ var blockTags = []struct {
 	{"ifchanged", nil},
 }
 
-func (c *compiler) unit(t *Template, name string, tmpl *strict.Template) (*unit, error) {
-	l := &lowerer{c: c, t: t}
-	l.body(tmpl.Body, false)
-	l.endRun()
-	u := &unit{name: name, cfg: osrender.NewConfig()}
-	u.cfg.AddTag("shea", func(args string) (func(io.Writer, osrender.Context) error, error) {
+// osteele is an engine's osteele configuration: the grammar of lowered
+// templates. Its tag and block compilers find the nodes they stand for in
+// the lowerer whose source osteele is compiling (cur), so compiling is
+// serialized per engine; the render trees it produces hold their nodes
+// directly, and rendering only reads the configuration.
+type osteele struct {
+	mu  sync.Mutex
+	cfg osrender.Config
+	cur *lowerer
+}
+
+func newOsteele() *osteele {
+	o := &osteele{cfg: osrender.NewConfig()}
+	o.cfg.AddTag("shea", func(args string) (func(io.Writer, osrender.Context) error, error) {
+		l := o.cur
 		i, err := strconv.Atoi(strings.TrimSpace(args))
-		if err != nil || i < 0 || i >= len(l.simple) {
+		if err != nil || l == nil || i < 0 || i >= len(l.simple) {
 			return nil, fmt.Errorf("bad node index %q", args)
 		}
 		fn := l.simple[i]
 		return func(w io.Writer, rc osrender.Context) error { return fn(stateOf(rc), w) }, nil
 	})
 	for _, bt := range blockTags {
-		def := u.cfg.AddBlock(bt.name)
+		def := o.cfg.AddBlock(bt.name)
 		for _, cl := range bt.clauses {
 			def = def.Clause(cl)
 		}
 		def.Compiler(func(n osrender.BlockNode) (func(io.Writer, osrender.Context) error, error) {
+			l := o.cur
 			i, err := strconv.Atoi(strings.TrimSpace(n.Args))
-			if err != nil || i < 0 || i >= len(l.blocks) {
+			if err != nil || l == nil || i < 0 || i >= len(l.blocks) {
 				return nil, fmt.Errorf("bad block index %q", n.Args)
 			}
 			fn, list := l.blocks[i], n.Clauses
@@ -104,12 +115,23 @@ func (c *compiler) unit(t *Template, name string, tmpl *strict.Template) (*unit,
 			}, nil
 		})
 	}
-	root, perr := u.cfg.Compile(l.b.String(), osparser.SourceLoc{Pathname: tmpl.Filename, LineNo: 1})
+	return o
+}
+
+func (c *compiler) unit(t *Template, name string, tmpl *strict.Template) (*unit, error) {
+	l := &lowerer{c: c, t: t}
+	l.body(tmpl.Body, false)
+	l.endRun()
+	o := c.eng.os
+	o.mu.Lock()
+	o.cur = l
+	root, perr := o.cfg.Compile(l.b.String(), osparser.SourceLoc{Pathname: tmpl.Filename, LineNo: 1})
+	o.cur = nil
+	o.mu.Unlock()
 	if perr != nil {
 		return nil, fmt.Errorf("internal error: osteele/liquid rejected the lowered template: %v", perr)
 	}
-	u.root = root
-	return u, nil
+	return &unit{name: name, root: root, cfg: &o.cfg}, nil
 }
 
 // stateOf recovers the render state from osteele's context.

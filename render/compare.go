@@ -1,0 +1,307 @@
+package render
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"time"
+)
+
+// isBlank is Ruby's blank?: nil, false, whitespace-only strings and empty
+// collections.
+func isBlank(v any) bool {
+	switch x := normalize(v).(type) {
+	case nil:
+		return true
+	case bool:
+		return !x
+	case string:
+		return strings.TrimSpace(x) == ""
+	case int64, float64:
+		return false
+	}
+	if isArray(v) || isObject(v) {
+		return size(v) == 0
+	}
+	return false
+}
+
+// isEmpty is Ruby's empty?: empty strings and collections; other values
+// have no empty? and compare false.
+func isEmpty(v any) bool {
+	switch x := normalize(v).(type) {
+	case string:
+		return x == ""
+	case nil, bool, int64, float64:
+		return false
+	}
+	if isArray(v) || isObject(v) {
+		return size(v) == 0
+	}
+	return false
+}
+
+// equal is Liquid's ==.
+func equal(a, b any) bool {
+	budget := maxValueNodes
+	return equalDepth(a, b, &budget)
+}
+
+func equalDepth(a, b any, depth *int) bool {
+	if *depth <= 0 {
+		return false
+	}
+	*depth--
+	if samePointer(a, b) {
+		return true
+	}
+	switch a.(type) {
+	case blankValue:
+		return isBlank(b) && !isKeyword(b)
+	case emptyValue:
+		return isEmpty(b) && !isKeyword(b)
+	}
+	switch b.(type) {
+	case blankValue:
+		return isBlank(a) && !isKeyword(a)
+	case emptyValue:
+		return isEmpty(a) && !isKeyword(a)
+	}
+	a, b = normalize(a), normalize(b)
+	switch x := a.(type) {
+	case nil:
+		return b == nil
+	case bool:
+		y, ok := b.(bool)
+		return ok && x == y
+	case string:
+		y, ok := b.(string)
+		return ok && x == y
+	case int64:
+		switch y := b.(type) {
+		case int64:
+			return x == y
+		case float64:
+			return float64(x) == y
+		}
+		return false
+	case float64:
+		switch y := b.(type) {
+		case int64:
+			return x == float64(y)
+		case float64:
+			return x == y
+		}
+		return false
+	case rangeValue:
+		y, ok := b.(rangeValue)
+		return ok && x == y
+	case time.Time:
+		y, ok := b.(time.Time)
+		return ok && x.Equal(y)
+	}
+	if isArray(a) {
+		if !isArray(b) {
+			return false
+		}
+		xs, ys := toList(a), toList(b)
+		if len(xs) != len(ys) {
+			return false
+		}
+		for i := range xs {
+			if !equalDepth(xs[i], ys[i], depth) {
+				return false
+			}
+		}
+		return true
+	}
+	if isObject(a) {
+		if !isObject(b) {
+			return false
+		}
+		xs, ys := pairs(a), pairs(b)
+		if len(xs) != len(ys) {
+			return false
+		}
+		m := make(map[string]any, len(ys))
+		for _, p := range ys {
+			m[p.key] = p.val
+		}
+		for _, p := range xs {
+			v, ok := m[p.key]
+			if !ok || !equalDepth(p.val, v, depth) {
+				return false
+			}
+		}
+		return true
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+// samePointer reports whether a and b are the same non-nil pointer.
+func samePointer(a, b any) bool {
+	ra, rb := reflect.ValueOf(a), reflect.ValueOf(b)
+	return ra.Kind() == reflect.Pointer && rb.Kind() == reflect.Pointer && !ra.IsNil() && ra.Pointer() == rb.Pointer() && ra.Type() == rb.Type()
+}
+
+func isKeyword(v any) bool {
+	switch v.(type) {
+	case blankValue, emptyValue:
+		return true
+	}
+	return false
+}
+
+// orderable reports whether Ruby's <, >, <=, >= exist on v.
+func orderable(v any) bool {
+	switch v.(type) {
+	case int64, float64, string, time.Time:
+		return true
+	}
+	return false
+}
+
+// compare is Liquid's <, >, <=, >= (op). ok is false when either side has no
+// ordering (the condition is then false); err is set when both do but
+// cannot be compared (a string with a number), as in Ruby.
+func compare(op string, a, b any) (result bool, err error) {
+	a, b = normalize(a), normalize(b)
+	if !orderable(a) || !orderable(b) {
+		return false, nil
+	}
+	c, err := cmp3(a, b)
+	if err != nil {
+		return false, err
+	}
+	switch op {
+	case "<":
+		return c < 0, nil
+	case ">":
+		return c > 0, nil
+	case "<=":
+		return c <= 0, nil
+	case ">=":
+		return c >= 0, nil
+	}
+	return false, fmt.Errorf("unknown operator %q", op)
+}
+
+// cmp3 orders two values of comparable types; err for mixed types.
+func cmp3(a, b any) (int, error) {
+	switch x := a.(type) {
+	case int64:
+		switch y := b.(type) {
+		case int64:
+			return cmpOrdered(x, y), nil
+		case float64:
+			return cmpFloat(float64(x), y), nil
+		}
+	case float64:
+		switch y := b.(type) {
+		case int64:
+			return cmpFloat(x, float64(y)), nil
+		case float64:
+			return cmpFloat(x, y), nil
+		}
+	case string:
+		if y, ok := b.(string); ok {
+			return strings.Compare(x, y), nil
+		}
+	case time.Time:
+		if y, ok := b.(time.Time); ok {
+			return x.Compare(y), nil
+		}
+	}
+	return 0, fmt.Errorf("comparison of %s with %s failed", rubyClass(a), rubyInspect(b))
+}
+
+func cmpOrdered[T int64 | string](a, b T) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// rubyClass names a value's type as Ruby's error messages do.
+func rubyClass(v any) string {
+	switch v.(type) {
+	case nil:
+		return "NilClass"
+	case bool:
+		return "Boolean"
+	case int64:
+		return "Integer"
+	case float64:
+		return "Float"
+	case string:
+		return "String"
+	case time.Time:
+		return "Time"
+	}
+	if isArray(v) {
+		return "Array"
+	}
+	if isObject(v) {
+		return "Hash"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+func rubyInspect(v any) string {
+	var b strings.Builder
+	budget := 1000
+	inspect(&b, v, &budget)
+	if b.Len() > 40 {
+		return rubyClass(v)
+	}
+	return b.String()
+}
+
+// contains is Liquid's contains: substring for strings, membership for
+// arrays, key presence for objects.
+func contains(a, b any) bool {
+	a, b = normalize(a), normalize(b)
+	if !truthy(a) || !truthy(b) {
+		return false // Liquid: nil or false on either side never contains
+	}
+	switch x := a.(type) {
+	case string:
+		return strings.Contains(x, toString(b))
+	case *Map:
+		k, ok := b.(string)
+		if !ok || x == nil {
+			return false
+		}
+		_, ok = x.vals[k]
+		return ok
+	case map[string]any:
+		k, ok := b.(string)
+		if !ok {
+			return false
+		}
+		_, ok = x[k]
+		return ok
+	}
+	if isArray(a) {
+		for _, e := range toList(a) {
+			if equal(e, b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+

@@ -1,0 +1,161 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// toString renders a value as Liquid prints it.
+func toString(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case float64:
+		return formatFloat(x)
+	case bool:
+		if x {
+			return "true"
+		}
+		return "false"
+	}
+	var b strings.Builder
+	budget := maxValueNodes
+	writeValue(&b, v, &budget)
+	return b.String()
+}
+
+// maxValueNodes bounds how many nested values printing and comparing visit,
+// so that a Go value that contains itself (or a huge graph) cannot recurse
+// forever or take exponential time.
+const maxValueNodes = 10_000
+
+// writeValue appends the printed form of v to b.
+func writeValue(b *strings.Builder, v any, depth *int) {
+	if *depth <= 0 {
+		b.WriteString("…")
+		return
+	}
+	*depth--
+	switch x := normalize(v).(type) {
+	case nil:
+	case string:
+		b.WriteString(x)
+	case int64:
+		b.WriteString(strconv.FormatInt(x, 10))
+	case float64:
+		b.WriteString(formatFloat(x))
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case []any:
+		// Ruby's Array#join flattens nested arrays.
+		for _, e := range x {
+			writeValue(b, e, depth)
+		}
+	case rangeValue:
+		fmt.Fprintf(b, "%d..%d", x.lo, x.hi)
+	case time.Time:
+		b.WriteString(x.Format("2006-01-02 15:04:05 -0700"))
+	case *Map, map[string]any:
+		writeHash(b, x, depth)
+	default:
+		rv := reflect.ValueOf(x)
+		switch rv.Kind() {
+		case reflect.Slice, reflect.Array:
+			for i := 0; i < rv.Len(); i++ {
+				writeValue(b, rv.Index(i).Interface(), depth)
+			}
+		case reflect.Map, reflect.Struct:
+			writeHash(b, x, depth)
+		case reflect.Pointer:
+			if rv.IsNil() {
+				return
+			}
+			writeValue(b, rv.Elem().Interface(), depth)
+		default:
+			fmt.Fprint(b, x)
+		}
+	}
+}
+
+// writeHash prints an object the way Ruby prints a Hash: {"a" => 1}.
+func writeHash(b *strings.Builder, v any, depth *int) {
+	b.WriteByte('{')
+	for i, kv := range pairs(v) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(kv.key))
+		b.WriteString(" => ")
+		inspect(b, kv.val, depth)
+	}
+	b.WriteByte('}')
+}
+
+func inspect(b *strings.Builder, v any, depth *int) {
+	if *depth <= 0 {
+		b.WriteString("…")
+		return
+	}
+	*depth--
+	switch x := normalize(v).(type) {
+	case nil:
+		b.WriteString("nil")
+	case string:
+		b.WriteString(strconv.Quote(x))
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			inspect(b, e, depth)
+		}
+		b.WriteByte(']')
+	case *Map, map[string]any:
+		writeHash(b, x, depth)
+	default:
+		writeValue(b, x, depth)
+	}
+}
+
+// formatFloat prints a float as Ruby's Float#to_s does: the shortest
+// representation that round-trips, always with a fractional part, and in
+// scientific notation from 1e16 up and below 1e-4.
+func formatFloat(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	}
+	abs := math.Abs(f)
+	if abs != 0 && (abs >= 1e16 || abs < 1e-4) {
+		s := strconv.FormatFloat(f, 'e', -1, 64) // 1e+16, 1.5e-05
+		mant, exp, _ := strings.Cut(s, "e")
+		if !strings.Contains(mant, ".") {
+			mant += ".0"
+		}
+		sign := exp[0]
+		digits := exp[1:]
+		if len(digits) < 2 {
+			digits = "0" + digits
+		}
+		return mant + "e" + string(sign) + digits
+	}
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.Contains(s, ".") {
+		s += ".0"
+	}
+	return s
+}
+

@@ -304,4 +304,3 @@ func contains(a, b any) bool {
 	}
 	return false
 }
-

@@ -115,4 +115,3 @@ func decimal(v any) *big.Rat {
 	}
 	return new(big.Rat)
 }
-

@@ -158,4 +158,3 @@ func formatFloat(f float64) string {
 	}
 	return s
 }
-

@@ -293,4 +293,3 @@ func size(v any) int64 {
 	}
 	return 0
 }
-

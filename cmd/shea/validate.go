@@ -14,6 +14,7 @@ import (
 
 func newValidateCmd(e *env) *cobra.Command {
 	var profile, contextSchema, format, root string
+	var strictLayers bool
 	cmd := &cobra.Command{
 		Use:   "validate [flags] [WORKFLOW.md...]",
 		Short: "Prove that every prompt and template of a workflow renders",
@@ -37,6 +38,13 @@ or --root). Lane prompts may read inputs beyond issue and attempt when the
 workflow declares them under template_context.schema or with
 --context-schema.
 
+A shea workflow with a composition: key has its lane prompts assembled from
+layers (built-in core, workspace, project, template) and checked like single
+files, with diagnostics in the layer files; its readback line is
+prompt_source.<lane>=composed path=<layer files> bytes=<n>. A higher layer
+that tries to replace or remove a protected section is a warning
+(protected_section_override), an error with --strict-layers.
+
 With no argument, ./WORKFLOW.md is validated. --format json prints one JSON
 document per workflow on stdout ({"workflow", "profile", "status",
 "readback", "diagnostics"}); --format sarif prints one SARIF log for all.
@@ -48,7 +56,8 @@ Examples:
   shea validate
   shea validate .shea/workflows/shea-symphony.md
   shea validate --profile symphony --context-schema extra.json WORKFLOW.md
-  shea validate --format json WORKFLOW.md | jq .status`,
+  shea validate --format json WORKFLOW.md | jq .status
+  shea validate --strict-layers .shea/workflows/shea-symphony.md`,
 		RunE: func(cmd *cobra.Command, files []string) error {
 			if err := checkFormat(format); err != nil {
 				return err
@@ -58,7 +67,7 @@ Examples:
 			default:
 				return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", profile)}
 			}
-			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv}
+			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers}
 			if contextSchema != "" {
 				s, err := loadSchemaFile(contextSchema)
 				if err != nil {
@@ -76,6 +85,7 @@ Examples:
 	cmd.Flags().StringVar(&contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra lane-prompt inputs")
 	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json or sarif")
 	cmd.Flags().StringVar(&root, "root", "", "repository root `DIR` no workflow path may leave (default: discovered)")
+	cmd.Flags().BoolVar(&strictLayers, "strict-layers", false, "make protected_section_override an error in composed lanes")
 	return cmd
 }
 
@@ -89,7 +99,9 @@ func (e *env) validate(ctx context.Context, files []string, opts workflows.Optio
 	var unreadable []string
 	invalid := false
 	for _, f := range files {
-		r, diags := workflows.Validate(ctx, f, opts)
+		w, _ := workflows.Load(f, opts)
+		r, diags := w.Validate(ctx)
+		withWorkflowSources(src, w, diags)
 		for _, d := range diags {
 			if d.Code == diag.MissingWorkflowFile {
 				unreadable = append(unreadable, f)

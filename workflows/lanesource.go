@@ -19,8 +19,9 @@ type LaneSource struct {
 	// Path is the readback's path: the file, or for a composed lane its
 	// layer files, comma-separated.
 	Path string
-	// Loaded reports that the prompt's text was read (composed, for a
-	// composed lane); Bytes is then its size.
+	// Loaded reports that the prompt's text was read (composed without
+	// errors, for a composed lane). Bytes is its size; for a composed lane,
+	// the size of what was composed, errors or not.
 	Loaded bool
 	Bytes  int
 	// Layers are the layers of a composed lane that exist, lowest first.
@@ -58,6 +59,9 @@ func (w *Workflow) LaneSource(lane string) (*LaneSource, error) {
 		ls.Bytes = it.bytes()
 	}
 	if c := it.composed; c != nil {
+		// A composition with errors is still explained, as far as it
+		// got: the explain view is how such errors are debugged.
+		ls.Bytes = len(c.Source)
 		ls.Sections = append([]lanes.SectionInfo(nil), c.Sections...)
 		ls.Files = append([]lanes.FileUse(nil), c.Files...)
 		ls.Contracts = append([]lanes.Contract(nil), c.Contracts...)

@@ -380,10 +380,10 @@ func writeExplain(out io.Writer, ls *workflows.LaneSource) error {
 		_, err := io.WriteString(out, b.String())
 		return err
 	}
-	if ls.Loaded {
+	if len(ls.Sections) > 0 {
 		fmt.Fprintf(&b, "%s: composed from %d files, %d bytes\n", ls.Lane, len(ls.Files), ls.Bytes)
 	} else {
-		fmt.Fprintf(&b, "%s: composed, but not assembled (see the diagnostics)\n", ls.Lane)
+		fmt.Fprintf(&b, "%s: composed, but nothing was assembled (see the diagnostics)\n", ls.Lane)
 	}
 	var layers []string
 	for _, l := range ls.Layers {
@@ -392,7 +392,7 @@ func writeExplain(out io.Writer, ls *workflows.LaneSource) error {
 	if len(layers) > 0 {
 		fmt.Fprintf(&b, "layers: %s\n", strings.Join(layers, ", "))
 	}
-	if ls.Loaded {
+	if len(ls.Sections) > 0 {
 		head := func(s string) string {
 			if s == "" {
 				return "(preamble)"

@@ -486,6 +486,9 @@ func (w *walker) path(p *Path) shape {
 		if !ok {
 			sh, ok = w.external(p)
 			if !ok {
+				// The root is unknown, but the indexes are expressions
+				// of their own: {{ nope[typo] }} has two problems.
+				w.indexes(p.Segments)
 				return anyShape
 			}
 		}
@@ -514,9 +517,20 @@ func (w *walker) path(p *Path) shape {
 		if w.an == nil && !w.opts.Compat {
 			w.unknownProperty(p, i, sh, candidates)
 		}
+		w.indexes(p.Segments[i+1:])
 		return anyShape
 	}
 	return sh
+}
+
+// indexes checks the bracketed expressions of segments whose path can no
+// longer be resolved.
+func (w *walker) indexes(segs []*Segment) {
+	for _, s := range segs {
+		if s.Index != nil {
+			w.expr(s.Index)
+		}
+	}
 }
 
 // specialProperty resolves size, first and last, which Liquid answers for

@@ -67,6 +67,10 @@ func TestCheckVariables(t *testing.T) {
 			[]string{"unknown_property 1:24@23-1:38@37"}, []string{`Did you mean "issue.title"?`}},
 		{"dynamic keys", "{% assign k = 'title' %}{{ issue[k] }}{{ issue[attempt] }}{{ issue[k].anything }}", nil, nil},
 		{"dynamic key is checked", "{{ issue[nope] }}", []string{"unknown_variable 1:10@9-1:14@13"}, nil},
+		// Found by FuzzCheck (Check and Analyze disagreed): indexes after
+		// an unknown root or property went unchecked.
+		{"index after an unknown root", "{{ nope[typo] }}", []string{"unknown_variable 1:4@3-1:14@13", "unknown_variable 1:9@8-1:13@12"}, nil},
+		{"index after an unknown property", "{{ issue.titel[idx] }}", []string{"unknown_property 1:4@3-1:15@14", "unknown_variable 1:16@15-1:19@18"}, nil},
 		{"open object", "{{ issue.native_ref.provider.deep }}", nil, nil},
 	})
 }

@@ -1,6 +1,7 @@
 package strict
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -170,6 +171,29 @@ func FuzzCheck(f *testing.F) {
 				}
 			}
 		}
+		// Checking is deterministic, and a template embedded at an offset
+		// reports the same problems, shifted.
+		opts := Options{Context: schema, Partials: samePartial{src}}
+		_, first := Check(src, "f.liquid", diag.Pos{}, opts)
+		_, again := Check(src, "f.liquid", diag.Pos{}, opts)
+		if a, b := fullText(first, diag.Pos{}), fullText(again, diag.Pos{}); !equalStrings(a, b) {
+			t.Errorf("two checks differ:\n%v\n%v", a, b)
+		}
+		_, embedded := Check(src, "f.liquid", embedStart, opts)
+		if a, b := fullText(first, diag.Pos{}), fullText(embedded, embedStart); !equalStrings(a, b) {
+			t.Errorf("embedding shifts more than positions:\n%v\n%v", a, b)
+		}
+		for _, d := range embedded {
+			if d.Subject.Filename == "f.liquid" {
+				if p := rangeProblem(src, "f.liquid", embedStart, d.Subject); p != "" {
+					t.Errorf("embedded diagnostic %s: %s", d.Code, p)
+				}
+			}
+		}
+
+		// Analyze walks as Check does: with no context, every external
+		// path Analyze lists is an unknown variable for Check, and the
+		// other way round.
 		an, _ := Analyze(src, "f.liquid", diag.Pos{}, samePartial{src})
 		for _, refs := range [][]Reference{an.Variables, an.Locals, an.Filters, an.Tags, an.Partials} {
 			for _, r := range refs {
@@ -181,10 +205,54 @@ func FuzzCheck(f *testing.F) {
 				}
 			}
 		}
+		_, bare := Check(src, "f.liquid", diag.Pos{}, Options{Partials: samePartial{src}})
+		unknown := map[string]bool{}
+		for _, d := range bare {
+			if d.Code == diag.UnknownVariable {
+				unknown[d.Subject.Filename+" "+rs(d.Subject)] = true
+			}
+		}
+		analyzed := map[string]bool{}
+		for _, r := range an.Variables {
+			analyzed[r.Range.Filename+" "+rs(r.Range)] = true
+		}
+		for k := range analyzed {
+			if !unknown[k] {
+				t.Errorf("Analyze lists the external path at %s; Check without a context does not report it", k)
+			}
+		}
+		for k := range unknown {
+			if !analyzed[k] {
+				t.Errorf("Check reports an unknown variable at %s that Analyze does not list", k)
+			}
+		}
 		if d := time.Since(begin); d > maxFuzzDuration {
 			t.Fatalf("checking %d bytes took %v", len(src), d)
 		}
 	})
+}
+
+// fullText renders diagnostics with positions made relative to start, so
+// that lists from differently embedded sources compare equal.
+func fullText(l diag.List, start diag.Pos) []string {
+	if start.IsZero() {
+		start = diag.StartPos
+	}
+	out := make([]string, 0, len(l))
+	for _, d := range l {
+		r := d.Subject
+		if r.Filename == "f.liquid" {
+			for _, p := range []*diag.Pos{&r.Start, &r.End} {
+				if p.Line == start.Line {
+					p.Column -= start.Column - 1
+				}
+				p.Line -= start.Line - 1
+				p.Byte -= start.Byte
+			}
+		}
+		out = append(out, fmt.Sprintf("%s %s %s %q %q", r.Filename, rs(r), d.Code, d.Summary, d.Detail))
+	}
+	return out
 }
 
 // lessDiag is the order diag.List.Sort establishes.

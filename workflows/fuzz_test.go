@@ -25,6 +25,8 @@ func FuzzValidate(f *testing.F) {
 		"---\n- x\n---\n", "---\ntracker: [\n---\n", "no front matter {{ user }}", "---\r---\r{{ issue.id }}\r",
 		"---\ntracker:\n  kind: memory\nresources:\n  manifest: m.json\n  enabled_groups: [a, b]\n---\n",
 		"---\ntemplate_context:\n  schema:\n    type: object\n    properties: {x: {type: string}}\n---\n{{ x }}",
+		"---\ntracker:\n  kind: memory\ncomposition:\n  workspace: .\n  parts:\n    main_agent: {role: r, task: ../t}\n---\n",
+		"---\ncomposition: {}\nprompts:\n  main_agent: main-agent.md\n---\n", "---\ncomposition:\n  project: ../x\n  template: 7\n---\n",
 	} {
 		f.Add([]byte(s), false)
 		f.Add([]byte(s), true)
@@ -96,4 +98,42 @@ func checkFilePos(t *testing.T, data []byte, d *diag.Diagnostic, p diag.Pos) {
 	if p.Line != line || p.Column != p.Byte-lineStart+1 {
 		t.Fatalf("%v: position %d:%d at byte %d, want %d:%d", d, p.Line, p.Column, p.Byte, line, p.Byte-lineStart+1)
 	}
+}
+
+// FuzzDecodeInputs decodes arbitrary issue and workpad values documents and
+// checks: no panic; a result exactly when there is no diagnostic, and then
+// no error; every diagnostic an error in the document, at a position of
+// it whose line and column agree with its byte offset.
+func FuzzDecodeInputs(f *testing.F) {
+	for _, s := range []string{
+		`{"tracker_kind": "m", "id": "1", "identifier": "#1", "title": "t", "state": "s"}`,
+		"{\"id\": 1,\r\n \"titel\": [true]}", "\ufeff[1, 2]", `{"issue_ref": "#1", "issue_title": "t", "error": 3}`,
+		`{"a": {"b": [{"c": null}]}} {}`, "", "{\"x\":", `{"labels": ["a", 2], "linked_pull_requests": [{"number": -1}]}`,
+	} {
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, values bool) {
+		var ok bool
+		var diags diag.List
+		if values {
+			v, d := DecodeValues(data, "input.json", "main_handoff_failure")
+			ok, diags = v != nil, d
+		} else {
+			v, d := DecodeIssue(data, "input.json", ProfileShea)
+			ok, diags = v != nil, d
+		}
+		if ok != (len(diags) == 0) {
+			t.Fatalf("result %v with diagnostics %v", ok, diags)
+		}
+		for _, d := range diags {
+			if d.Severity != diag.Error || d.Code != diag.ContextInvalid || d.Subject.Filename != "input.json" {
+				t.Fatalf("unexpected diagnostic %v", d)
+			}
+			if !d.Subject.Start.IsZero() {
+				checkFilePos(t, data, d, d.Subject.Start)
+				checkFilePos(t, data, d, d.Subject.End)
+			}
+		}
+	})
 }

@@ -76,3 +76,54 @@ func ExampleValidate() {
 	// prompt_template_smoke.agent=pass
 	// status=valid
 }
+
+// A shea workflow whose lane prompts are composed from layers: shea's
+// built-in core, a team's workspace layer and the project's own. The
+// project may extend the core's sections but not replace a protected one:
+// the attempt is refused with a warning. LaneSource says where each
+// section of the prompt came from, as `shea render --explain` prints it.
+func Example_composedLanes() {
+	wf, diags := workflows.Load("../testdata/composed/.shea/workflows/shea.md", workflows.Options{
+		Getenv: func(string) string { return "" }, // no SHEA_WORKSPACE_PROMPTS
+	})
+	for _, d := range diags {
+		fmt.Println(d)
+	}
+	ls, _ := wf.LaneSource(workflows.LaneMain)
+	fmt.Println(ls.Kind, ls.Path)
+	for _, s := range ls.Sections {
+		fmt.Printf("%-22q %-9s %s\n", s.Heading, s.Merge, s.Origin.Layer)
+	}
+
+	issue, diags := workflows.DecodeIssue([]byte(`{"tracker_kind": "memory", "id": "I_3", "identifier": "#3",
+		"title": "Speed up search", "state": "In Progress", "url": null, "labels": [], "description": null}`), "issue.json", wf.Profile)
+	if diags.HasErrors() {
+		fmt.Println(diags)
+		return
+	}
+	prompt, err := wf.RenderLane(context.Background(), workflows.LaneMain, workflows.LaneInput{Issue: issue})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	_, scope, _ := strings.Cut(prompt, "## Scope\n")
+	scope, _, _ = strings.Cut(scope, "\n## ")
+	fmt.Print(scope)
+	// Output:
+	// ../testdata/composed/.shea/prompts/main-agent.md:5:1: protected section "Lane boundaries" of <core>/main-agent.md is kept: a higher layer cannot replace it [protected_section_override]
+	// composed <core>/roles/implementer.md,<core>/main-agent.md,../testdata/composed/team-prompts/main-agent.md,../testdata/composed/.shea/prompts/main-agent.md
+	// "Role: implementer"    part      core
+	// ""                     base      core
+	// "Issue"                base      core
+	// "Scope"                append    core
+	// "Verification"         append    core
+	// "Lane boundaries"      protected core
+	// "Handoff"              base      core
+	// "Assigned Lane Claim"  contract  contract
+	//
+	// - Work only inside the workspace you were given, on the issue's branch.
+	// - Change what the issue asks for and what it needs to be correct; leave unrelated code alone.
+	// - When the issue is unclear, choose the reading that is easiest to undo and record it as an assumption.
+	//
+	// - Never edit the generated files under gen/ by hand.
+}

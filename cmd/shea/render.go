@@ -56,8 +56,11 @@ shea render WORKFLOW.md --lane LANE --issue ISSUE.json [--attempt N]
   Lanes: "agent" in a symphony workflow; "main_agent", "review_agent" and
   "merge_agent" in a shea workflow.
 
-  A shea lane with composition: in its workflow is assembled from layers
-  (built-in core, workspace, project, template) before it renders. The
+  A shea lane whose workflow has composition: is assembled from layers
+  before it renders: shea's built-in core; the workspace
+  (composition.workspace, or $SHEA_WORKSPACE_PROMPTS); the project
+  (composition.project, by default the directory of the lane's prompt
+  file); the template (composition.template). The
   code-owned contracts (the assigned-lane claim of the main and merge lanes)
   are part of a composed prompt, so the output is the final prompt: a runner
   sends it as it is and appends no claim of its own. A lane from a single
@@ -94,7 +97,7 @@ unreadable file).
 
 Examples:
   shea render .shea/workflows/shea.md --lane main_agent --issue issue.json
-  gh issue view 12 --json ... | to-issue | shea render --lane agent --issue - --attempt 2
+  fetch-issue ABC-12 | shea render --lane agent --issue - --attempt 2
   shea render .shea/workflows/shea.md --lane review_agent --explain
   shea render .shea/workflows/shea.md --lane merge_agent --issue issue.json --out .shea/runs
   shea render --template prompt.md --context issue-context.json

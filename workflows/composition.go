@@ -24,9 +24,6 @@ const SourceComposed = "composed"
 // workspace layer when composition.workspace is not set.
 const EnvWorkspacePrompts = "SHEA_WORKSPACE_PROMPTS"
 
-// The parts a lane may name under composition.parts.<lane>.
-var partKeys = [...]string{"role", "task", "format"}
-
 // defaultLaneFile is the prompt file name a composed lane is looked up by
 // when the workflow has no prompts key: the name of the lane's prompt in
 // shea's built-in core layer.
@@ -64,7 +61,7 @@ func (w *Workflow) loadComposedLanes() {
 	if promptsSet && !isMap {
 		w.errorf(diag.ConfigInvalid, w.tree.at("/prompts"), "prompts must be a mapping of main_agent, review_agent and merge_agent to files, not %s", describe(prompts))
 	}
-	done := map[string]*item{} // identical requests are composed once
+	done := map[string]*item{} // identical requests (file, layers, parts, contracts) are composed once
 	for _, lane := range Lanes(ProfileShea) {
 		it := &item{key: lane, kind: SourceComposed, schema: w.laneSchema}
 		w.lanes = append(w.lanes, it)
@@ -104,13 +101,17 @@ func (w *Workflow) loadComposedLanes() {
 		if hasProject {
 			layers.Project = project.display
 		}
-		key := strings.Join([]string{layers.Workspace, layers.Project, layers.Template, req.File, req.Role, req.Task, req.Format}, "\x00")
-		if first, ok := done[key]; ok {
+		key := []string{layers.Workspace, layers.Project, layers.Template, req.File, req.Role, req.Task, req.Format}
+		for _, k := range req.Contracts {
+			key = append(key, k.ID, k.Text) // the claim names the lane
+		}
+		keyStr := strings.Join(key, "\x00")
+		if first, ok := done[keyStr]; ok {
 			it.shared = first
 			it.copyComposed(first)
 			continue
 		}
-		done[key] = it
+		done[keyStr] = it
 		w.compose(it, layers, req)
 	}
 }
@@ -202,7 +203,7 @@ func (w *Workflow) readComposition() composition {
 		for _, p := range []string{"/composition/parts", "/composition/parts/" + lane} {
 			lp.bad = lp.bad || w.bad[p]
 		}
-		for _, k := range partKeys {
+		for _, k := range []string{"role", "task", "format"} {
 			ptr := "/composition/parts/" + lane + "/" + k
 			if _, present := lookupPointer(map[string]any(w.Config), ptr); !present {
 				continue

@@ -267,3 +267,37 @@ func TestSymphonyIgnoresComposition(t *testing.T) {
 		t.Errorf("symphony lane source = %+v, %v", ls, err)
 	}
 }
+
+// TestComposedLanesSharingAFile: lanes that share a prompt file are still
+// composed each with its own contracts: the merge lane's claim names the
+// Merging Agent, the review lane has none.
+func TestComposedLanesSharingAFile(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, ".git", "HEAD"), "ref: refs/heads/main\n")
+	path := filepath.Join(dir, ".shea", "workflows", "w.md")
+	writeFile(t, path, "---\ntracker:\n  kind: memory\nprompts:\n  main_agent: ../prompts/lane.md\n  review_agent: ../prompts/lane.md\n"+
+		"  merge_agent: ../prompts/lane.md\ncomposition: {}\n---\nIndex.\n")
+	writeFile(t, filepath.Join(dir, ".shea", "prompts", "lane.md"), "Work on {{ issue.identifier }}.\n")
+	wf, diags := Load(path, Options{Getenv: func(string) string { return "" }})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	claim := func(field string) string {
+		return "\n## Assigned Lane Claim\n\nThis run holds the " + field + " claim on #12. The runtime writes the claim and " +
+			"this run's evidence to the tracker; do not edit the \"" + field + "\" field yourself. If the claim stops naming this " +
+			"run, stop and report that instead of continuing.\n"
+	}
+	for lane, want := range map[string]string{
+		LaneMain:   "Work on #12.\n" + claim("Main Agent"),
+		LaneReview: "Work on #12.\n",
+		LaneMerge:  "Work on #12.\n" + claim("Merging Agent"),
+	} {
+		got, err := wf.RenderLane(context.Background(), lane, LaneInput{Issue: sheaIssue()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", lane, diff)
+		}
+	}
+}

@@ -234,7 +234,9 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 	w, diags := workflows.Load(path, opts)
 	srcs := &sources{}
 	if unreadable(diags) {
-		e.report(o.format, diags, srcs)
+		if err := e.report(o.format, diags, srcs); err != nil {
+			return err
+		}
 		return fmt.Errorf("cannot read %s", path)
 	}
 	ls, err := w.LaneSource(o.lane)

@@ -54,32 +54,14 @@ func writeExplanation(e *env, info diag.Info) {
 	w := e.stdout
 	fmt.Fprintf(w, "%s (class %s)\n\n", info.Code, info.Class)
 	fmt.Fprintf(w, "%s\n", wrap(info.Meaning, 78))
-	if ex := exampleFor(info); ex.text != "" {
-		fmt.Fprintf(w, "\nExample: %s\n\n", ex.caption)
-		for _, line := range strings.Split(strings.TrimRight(ex.text, "\n"), "\n") {
+	if info.Example != "" {
+		fmt.Fprintf(w, "\nExample: with these files,\n\n")
+		for _, line := range strings.Split(strings.TrimRight(info.Example, "\n"), "\n") {
 			fmt.Fprintf(w, "    %s\n", line)
 		}
+		fmt.Fprintf(w, "\nrunning `%s` reports %s.\n", info.Command, info.Code)
 	}
 	fmt.Fprintf(w, "\nHow to fix it:\n%s\n", wrap(info.Fix, 78))
-}
-
-type example struct{ caption, text string }
-
-// exampleFor describes the registry's example of a code.
-func exampleFor(info diag.Info) example {
-	switch info.Kind {
-	case diag.ExampleTemplate:
-		return example{"a prompt template, as `shea check` checks it (inputs issue and attempt):", info.Example}
-	case diag.ExampleWorkflow:
-		return example{"a WORKFLOW.md, as `shea validate` validates it:", info.Example}
-	case diag.ExampleContext:
-		if info.Example == "" {
-			return example{}
-		}
-		return example{"a template rendered with this issue (`shea render --template … --context …`):",
-			info.Example + "\nissue: " + info.Data}
-	}
-	return example{"", info.Example}
 }
 
 func firstSentence(s string) string {

@@ -1,10 +1,13 @@
 package strict
 
 import (
+	"io/fs"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/sheaproject/shea/strict/diag"
 )
@@ -188,19 +191,40 @@ func TestCheckNoContext(t *testing.T) {
 	}
 }
 
-// TestCheckRegistryExamples runs the example of every template-parse code
-// that `shea explain` shows, and expects exactly that code.
+// TestCheckRegistryExamples checks the example of every code that `shea
+// explain` shows with `shea check`, and expects exactly that code. (The
+// command's own tests run every example, of every code, end to end.)
 func TestCheckRegistryExamples(t *testing.T) {
 	ctx := mustLane(t)
 	for _, info := range diag.Codes() {
-		if info.Class != diag.ClassTemplateParse || info.Kind != diag.ExampleTemplate || info.Example == "" {
+		if !strings.HasPrefix(info.Command, "shea check ") {
 			continue
 		}
-		_, diags := Check(info.Example, "example.liquid", diag.Pos{}, Options{Context: ctx})
-		if len(diags) != 1 || diags[0].Code != info.Code {
-			t.Errorf("%s: example %q gives %v", info.Code, info.Example, diags)
+		files := map[string]string{}
+		for _, f := range txtar.Parse([]byte(info.Example)).Files {
+			files[f.Name] = string(f.Data)
+		}
+		main := strings.TrimPrefix(info.Command, "shea check ")
+		_, diags := Check(files[main], main, diag.Pos{}, Options{Context: ctx, Partials: examplePartials(files)})
+		if len(diags) == 0 {
+			t.Errorf("%s: example gives no diagnostic", info.Code)
+		}
+		for _, d := range diags {
+			if d.Code != info.Code {
+				t.Errorf("%s: example gives %v", info.Code, d)
+			}
 		}
 	}
+}
+
+// examplePartials serves an example's files as partials (name.md).
+type examplePartials map[string]string
+
+func (p examplePartials) Partial(name string) (string, string, error) {
+	if s, ok := p[name+".md"]; ok {
+		return s, name + ".md", nil
+	}
+	return "", "", fs.ErrNotExist
 }
 
 // TestCheckEmbedded: a template embedded in a larger file reports

@@ -72,6 +72,36 @@ func FuzzParse(f *testing.F) {
 			tpl, diags := Parse(src, "f.liquid", start, ParseOptions{})
 			assertParseInvariants(t, src, "f.liquid", start, tpl, diags)
 		}
+		// The lexer's tokens tile the source: contiguous, non-empty, from
+		// the first byte to the last.
+		l := lexer{src: src}
+		at := 0
+		for {
+			tok, ok := l.next()
+			if !ok {
+				break
+			}
+			if tok.start != at || tok.end <= tok.start {
+				t.Fatalf("token [%d,%d) after byte %d", tok.start, tok.end, at)
+			}
+			at = tok.end
+		}
+		if at != len(src) {
+			t.Fatalf("tokens end at %d of %d bytes", at, len(src))
+		}
+		// Compat mode is the more lenient: each of its problems is also
+		// one in strict mode.
+		_, strictDiags := Parse(src, "f.liquid", diag.Pos{}, ParseOptions{})
+		_, compatDiags := Parse(src, "f.liquid", diag.Pos{}, ParseOptions{compat: true})
+		inStrict := map[string]bool{}
+		for _, d := range strictDiags {
+			inStrict[ds(d)] = true
+		}
+		for _, d := range compatDiags {
+			if !inStrict[ds(d)] {
+				t.Errorf("compat reports %s %q, strict does not", ds(d), d.Summary)
+			}
+		}
 		if d := time.Since(begin); d > maxFuzzDuration {
 			t.Fatalf("parsing %d bytes took %v", len(src), d)
 		}

@@ -147,7 +147,7 @@ func (w *Workflow) compose(it *item, layers lanes.Layers, req lanes.Request) {
 		return
 	}
 	it.text, it.loaded = c.Source, true
-	tpl, cdiags := compileComposedSafely(c, w.laneSchema)
+	tpl, cdiags := compileComposedSafely(c, w.laneSchema, w.opts.Limits)
 	w.addUnique(cdiags)
 	if cdiags.HasErrors() || tpl == nil {
 		it.failed = true
@@ -302,14 +302,14 @@ func rustParentOrDot(rel string) string {
 
 // compileComposedSafely compiles a composed lane, turning a panic into a
 // diagnostic.
-func compileComposedSafely(c *lanes.Composed, schema *strict.Schema) (tpl *lanes.Template, diags diag.List) {
+func compileComposedSafely(c *lanes.Composed, schema *strict.Schema, limits render.Limits) (tpl *lanes.Template, diags diag.List) {
 	defer func() {
 		if r := recover(); r != nil {
 			tpl = nil
 			diags = append(diags, diag.Errorf(diag.SyntaxError, diag.Range{Filename: c.Name()}, "internal error while compiling: %v", r))
 		}
 	}()
-	return c.Compile(render.Options{}, schema)
+	return c.Compile(render.Options{Limits: limits}, schema)
 }
 
 // renderComposedSafely renders a composed lane, turning a panic into an

@@ -69,6 +69,10 @@ type Options struct {
 	// higher layer that tries to replace or remove a protected section
 	// then fails the workflow.
 	StrictLayers bool
+
+	// Limits bound every compile and render of the workflow's templates
+	// (see render.Limits); zero fields take render's defaults.
+	Limits render.Limits
 }
 
 func (o Options) getenv(k string) string {
@@ -313,7 +317,7 @@ func (w *Workflow) engine(dir string) *render.Engine {
 	if e, ok := w.engines[dir]; ok {
 		return e
 	}
-	var opts render.Options
+	opts := render.Options{Limits: w.opts.Limits}
 	if dir != "" {
 		opts.Partials = partials.NewDir(dir)
 	}

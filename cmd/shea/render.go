@@ -31,6 +31,7 @@ type renderOptions struct {
 	explain, strictLayers         bool
 	// both
 	profile, contextSchema, format string
+	limits                         render.Limits
 }
 
 func newRenderCmd(e *env) *cobra.Command {
@@ -153,6 +154,7 @@ Examples:
 	f.StringVar(&o.profile, "profile", "", "inputs of --template (default symphony), or the workflow's dialect (default detected): symphony or shea")
 	f.StringVar(&o.contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra inputs")
 	f.StringVar(&o.format, "format", formatText, "diagnostics format: text, json or sarif")
+	addLimitFlags(f, &o.limits)
 	return cmd
 }
 
@@ -194,7 +196,7 @@ func (e *env) renderTemplate(o renderOptions) error {
 	}
 	srcs := &sources{}
 	srcs.add(o.template, src)
-	eng := render.New(render.Options{Compat: o.compat, Partials: partials.NewDir(filepath.Dir(o.template))})
+	eng := render.New(render.Options{Compat: o.compat, Partials: partials.NewDir(filepath.Dir(o.template)), Limits: o.limits})
 	tpl, diags := eng.Compile(string(src), o.template, diag.Pos{}, schema)
 	if !diags.HasErrors() {
 		out, err := tpl.Render(context.Background(), vars)
@@ -223,7 +225,7 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 	default:
 		return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", o.profile)}
 	}
-	opts := workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, StrictLayers: o.strictLayers}
+	opts := workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, StrictLayers: o.strictLayers, Limits: o.limits}
 	if o.contextSchema != "" {
 		s, err := loadSchemaFile(o.contextSchema)
 		if err != nil {

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// TestExplainExamples runs the example of every code that `shea explain`
+// shows, with the command it names, and checks that it reports that code
+// and no other: the documentation cannot rot.
+func TestExplainExamples(t *testing.T) {
+	for _, info := range diag.Codes() {
+		t.Run(string(info.Code), func(t *testing.T) {
+			if info.Example == "" || !strings.HasPrefix(info.Command, "shea ") {
+				t.Fatalf("%s has no runnable example", info.Code)
+			}
+			dir := t.TempDir()
+			for _, f := range txtar.Parse([]byte(info.Example)).Files {
+				p := filepath.Join(dir, filepath.FromSlash(f.Name))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Chdir(dir)
+			args := append(strings.Fields(strings.TrimPrefix(info.Command, "shea ")), "--format", "json")
+			var stdout, stderr bytes.Buffer
+			code := run(args, strings.NewReader(""), &stdout, &stderr)
+			var codes []diag.Code
+			dec := json.NewDecoder(&stdout)
+			for dec.More() {
+				var doc struct {
+					Diagnostics []*diag.Diagnostic `json:"diagnostics"`
+				}
+				if err := dec.Decode(&doc); err != nil {
+					t.Fatalf("%s: output is not JSON: %v\nstderr: %s", info.Command, err, stderr.String())
+				}
+				for _, d := range doc.Diagnostics {
+					codes = append(codes, d.Code)
+				}
+			}
+			if len(codes) == 0 {
+				t.Fatalf("%s (exit %d) reported nothing\nstderr: %s", info.Command, code, stderr.String())
+			}
+			for _, c := range codes {
+				if c != info.Code {
+					t.Errorf("%s reported %s, want only %s", info.Command, c, info.Code)
+				}
+			}
+			wantExit := exitFindings
+			switch info.Code {
+			case diag.UnknownConfigKey, diag.ProtectedSectionOverride:
+				wantExit = exitClean // warnings
+			case diag.MissingWorkflowFile:
+				wantExit = exitFailure // the named file is unreadable
+			}
+			if code != wantExit {
+				t.Errorf("%s exited %d, want %d\nstderr: %s", info.Command, code, wantExit, stderr.String())
+			}
+		})
+	}
+}
+
+func TestExplainCommand(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"explain", "unknown_filter"}, nil, &stdout, &stderr); code != exitClean {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{"unknown_filter (class template_parse_error)", "    -- prompt.md --", "    {{ issue.title | upcased }}", "running `shea check prompt.md` reports unknown_filter.", "How to fix it:"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("missing %q in:\n%s", want, stdout.String())
+		}
+	}
+	stdout.Reset()
+	if code := run([]string{"explain"}, nil, &stdout, &stderr); code != exitClean || strings.Count(stdout.String(), "\n") != len(diag.Codes())+1 {
+		t.Errorf("list: exit %d, %d lines for %d codes", code, strings.Count(stdout.String(), "\n"), len(diag.Codes()))
+	}
+	if code := run([]string{"explain", "unknown_filtr"}, nil, &stdout, &stderr); code != exitFailure || !strings.Contains(stderr.String(), `did you mean "unknown_filter"?`) {
+		t.Errorf("unknown code: exit %d, stderr %q", code, stderr.String())
+	}
+}

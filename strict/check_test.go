@@ -174,6 +174,9 @@ func TestCheckCompat(t *testing.T) {
 		{"case reads one expression", "{% case x or y %}{% endcase %}", nil, nil},
 		{"include skips words it does not know", "{% include 'p' with a or b, k: 1 junk %}", nil, nil},
 		{"regexp tags skip what they do not understand", "{% capture c d %}{% endcapture %}{% cycle 'a' 'b', 'c' d %}{% tablerow x in y foo: 1 junk cols: 2 %}{% endtablerow %}", nil, nil},
+		// Found by FuzzParse: a name and a colon with no value is not a
+		// "name: value" pair for Shopify, so it is skipped too.
+		{"a colon without a value", "{%tablerow A in 00000A A:%}{%endtablerow%}{% render 'p' k: %}", nil, nil},
 		{"break continue and ifchanged ignore markup", "{% for x in y %}{% break 0 %}{% continue a b %}{% endfor %}{% ifchanged x %}{% endifchanged %}", nil, nil},
 		{"missing partials are left to rendering", "{% include 'nowhere' %}", nil, nil},
 		{"syntax is checked", "{{ a or b }}", []string{"syntax_error 1:6@5-1:8@7"}, nil},

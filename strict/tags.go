@@ -402,7 +402,7 @@ func (p *parser) parseTablerow(t token, tag Tag, s *stream) Node {
 			e.next()
 			continue
 		}
-		if p.compat && (e.peek().kind != eID || !e.look(eColon, 1)) {
+		if p.compat && !e.atPair() {
 			// Shopify scans the markup for "name: value" pairs and
 			// skips whatever else is there.
 			e.next()
@@ -468,6 +468,20 @@ func (p *parser) parseCycle(t token, tag Tag) Node {
 	return n
 }
 
+// atPair reports whether "name: value" comes next, as Shopify's
+// TagAttributes pattern matches it: a name, a colon and the start of a
+// value.
+func (e *exprParser) atPair() bool {
+	if e.peek().kind != eID || !e.look(eColon, 1) || e.i+2 >= len(e.toks) {
+		return false
+	}
+	switch e.toks[e.i+2].kind {
+	case eID, eNumber, eString, eLBracket, eLParen:
+		return true
+	}
+	return false
+}
+
 // skipCompat skips, in compat mode, what follows a cycle value up to the
 // next comma: Shopify splits the markup at commas and reads one expression
 // from each part.
@@ -514,7 +528,7 @@ func (p *parser) parseInclude(t token, tag Tag) Node {
 			continue
 		}
 		k := e.peek()
-		if k.kind != eID || !e.look(eColon, 1) {
+		if k.kind != eID || !e.look(eColon, 1) || p.compat && !e.atPair() {
 			if p.compat {
 				// Shopify's include and render scan the markup for
 				// "name: value" pairs and skip whatever else is there.

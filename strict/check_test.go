@@ -177,6 +177,7 @@ func TestCheckCompat(t *testing.T) {
 		// Found by FuzzParse: a name and a colon with no value is not a
 		// "name: value" pair for Shopify, so it is skipped too.
 		{"a colon without a value", "{%tablerow A in 00000A A:%}{%endtablerow%}{% render 'p' k: %}", nil, nil},
+		{"empty cycle parts", "{%cycle 0A0,%}{% cycle 'a',, 'b' %}", nil, nil},
 		{"break continue and ifchanged ignore markup", "{% for x in y %}{% break 0 %}{% continue a b %}{% endfor %}{% ifchanged x %}{% endifchanged %}", nil, nil},
 		{"missing partials are left to rendering", "{% include 'nowhere' %}", nil, nil},
 		{"syntax is checked", "{{ a or b }}", []string{"syntax_error 1:6@5-1:8@7"}, nil},

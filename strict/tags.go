@@ -456,6 +456,14 @@ func (p *parser) parseCycle(t token, tag Tag) Node {
 		}
 	}
 	for !e.err {
+		if p.compat && (e.peek().kind == eComma || e.peek().kind == eEOS) {
+			// An empty part between commas: Shopify reads no value there.
+			if e.peek().kind == eEOS {
+				break
+			}
+			e.next()
+			continue
+		}
 		n.Values = append(n.Values, e.expression())
 		e.skipCompat(p.compat)
 		if e.peek().kind != eComma {

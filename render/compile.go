@@ -188,6 +188,9 @@ func (t *Template) render(ctx context.Context, out io.Writer, vars map[string]an
 
 // renderUnit renders a compiled unit with osteele's renderer.
 func renderUnit(u *unit, w io.Writer, st *state) error {
+	prev := st.unit
+	st.unit = u
+	defer func() { st.unit = prev }()
 	err := osrender.Render(u.root, w, map[string]any{stateKey: st}, *u.cfg)
 	if err == nil {
 		return nil // a nil osrender.Error must not become a non-nil error

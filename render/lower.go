@@ -14,12 +14,15 @@ import (
 	"github.com/sheaproject/shea/strict"
 )
 
-// unit is one compiled template or partial: osteele's render tree, whose
-// tags run shea's compiled nodes.
+// unit is one compiled template or partial: the compiled nodes, and the
+// osteele render tree of its lowered skeleton, whose tags find the nodes
+// they stand for in the unit being rendered (state.unit) by index.
 type unit struct {
-	name string
-	root osrender.Node
-	cfg  *osrender.Config // the engine's osteele configuration
+	name   string
+	simple []simpleFn
+	blocks []blockFn
+	root   osrender.Node
+	cfg    *osrender.Config // the engine's osteele configuration
 }
 
 // simpleFn runs a tag or output that has no body.
@@ -76,27 +79,31 @@ var blockTags = []struct {
 	{"ifchanged", nil},
 }
 
-// osteele is an engine's osteele configuration: the grammar of lowered
-// templates. Its tag and block compilers find the nodes they stand for in
-// the lowerer whose source osteele is compiling (cur), so compiling is
-// serialized per engine; the render trees it produces hold their nodes
-// directly, and rendering only reads the configuration.
+// osteele is an engine's osteele configuration, the grammar of lowered
+// templates, and a cache of osteele's render trees by lowered source. A
+// render tree holds no compiled node, only indexes into the unit being
+// rendered, so templates with the same skeleton share one tree; compiling
+// and rendering only read the configuration.
 type osteele struct {
-	mu  sync.Mutex
-	cfg osrender.Config
-	cur *lowerer
+	cfg   osrender.Config
+	mu    sync.Mutex
+	trees map[string]osrender.Node
 }
 
+// maxTrees bounds the cache of render trees; past it the cache starts over.
+const maxTrees = 1024
+
 func newOsteele() *osteele {
-	o := &osteele{cfg: osrender.NewConfig()}
+	o := &osteele{cfg: osrender.NewConfig(), trees: map[string]osrender.Node{}}
 	o.cfg.AddTag("shea", func(args string) (func(io.Writer, osrender.Context) error, error) {
-		l := o.cur
 		i, err := strconv.Atoi(strings.TrimSpace(args))
-		if err != nil || l == nil || i < 0 || i >= len(l.simple) {
+		if err != nil || i < 0 {
 			return nil, fmt.Errorf("bad node index %q", args)
 		}
-		fn := l.simple[i]
-		return func(w io.Writer, rc osrender.Context) error { return fn(stateOf(rc), w) }, nil
+		return func(w io.Writer, rc osrender.Context) error {
+			st := stateOf(rc)
+			return st.unit.simple[i](st, w)
+		}, nil
 	})
 	for _, bt := range blockTags {
 		def := o.cfg.AddBlock(bt.name)
@@ -104,34 +111,50 @@ func newOsteele() *osteele {
 			def = def.Clause(cl)
 		}
 		def.Compiler(func(n osrender.BlockNode) (func(io.Writer, osrender.Context) error, error) {
-			l := o.cur
 			i, err := strconv.Atoi(strings.TrimSpace(n.Args))
-			if err != nil || l == nil || i < 0 || i >= len(l.blocks) {
+			if err != nil || i < 0 {
 				return nil, fmt.Errorf("bad block index %q", n.Args)
 			}
-			fn, list := l.blocks[i], n.Clauses
+			list := n.Clauses
 			return func(w io.Writer, rc osrender.Context) error {
-				return fn(stateOf(rc), w, clauses{rc, list})
+				st := stateOf(rc)
+				return st.unit.blocks[i](st, w, clauses{rc, list})
 			}, nil
 		})
 	}
 	return o
 }
 
+// tree returns osteele's render tree of a lowered source, parsing it once.
+func (o *osteele) tree(src, filename string) (osrender.Node, error) {
+	o.mu.Lock()
+	root, ok := o.trees[src]
+	o.mu.Unlock()
+	if ok {
+		return root, nil
+	}
+	root, err := o.cfg.Compile(src, osparser.SourceLoc{Pathname: filename, LineNo: 1})
+	if err != nil {
+		return nil, err
+	}
+	o.mu.Lock()
+	if len(o.trees) >= maxTrees {
+		o.trees = map[string]osrender.Node{}
+	}
+	o.trees[src] = root
+	o.mu.Unlock()
+	return root, nil
+}
+
 func (c *compiler) unit(t *Template, name string, tmpl *strict.Template) (*unit, error) {
 	l := &lowerer{c: c, t: t}
 	l.body(tmpl.Body, false)
 	l.endRun()
-	o := c.eng.os
-	o.mu.Lock()
-	o.cur = l
-	root, perr := o.cfg.Compile(l.b.String(), osparser.SourceLoc{Pathname: tmpl.Filename, LineNo: 1})
-	o.cur = nil
-	o.mu.Unlock()
-	if perr != nil {
-		return nil, fmt.Errorf("internal error: osteele/liquid rejected the lowered template: %v", perr)
+	root, err := c.eng.os.tree(l.b.String(), tmpl.Filename)
+	if err != nil {
+		return nil, fmt.Errorf("internal error: osteele/liquid rejected the lowered template: %v", err)
 	}
-	return &unit{name: name, root: root, cfg: &o.cfg}, nil
+	return &unit{name: name, simple: l.simple, blocks: l.blocks, root: root, cfg: &c.eng.os.cfg}, nil
 }
 
 // stateOf recovers the render state from osteele's context.

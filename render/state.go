@@ -33,6 +33,7 @@ type budget struct {
 // state is the state of one render, or of one isolated partial render.
 type state struct {
 	t       *Template
+	unit    *unit // the unit being rendered
 	b       *budget
 	strict  bool
 	vars    map[string]any // the caller's data (never modified)

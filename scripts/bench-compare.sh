@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Benchmark shea (strict and compat), osteele/liquid, Shopify Liquid and
+# LiquidJS on golden-liquid's benchmark fixtures in one run, and print one
+# table with the peers' summarize_bench.py plus the ratios shea/LiquidJS and
+# shea/Shopify Liquid.
+#   RUNS=5              timed runs per fixture and mode
+#   N_SPEC=001=300,…    renders per timed run (the peers' default when unset)
+#   SHARED=../shared    where golden-liquid and the peers' scripts live
+#   PEERS_DIR=…         a writable copy of the peers (installed on first use)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SHARED="${SHARED:-../shared}"
+PEERS_DIR="${PEERS_DIR:-${TMPDIR:-/tmp}/shea-peers}"
+RUNS="${RUNS:-5}"
+FIXTURES="$SHARED/golden-liquid/benchmark_fixtures"
+VERSION="$(git describe --tags --always --dirty 2>/dev/null || echo dev)"
+[ -d "$FIXTURES" ] || { echo "bench-compare: no fixtures at $FIXTURES" >&2; exit 2; }
+
+if [ ! -d "$PEERS_DIR/node/node_modules/liquidjs" ] || ! ruby -e 'require "liquid"' 2>/dev/null; then
+  PEERS_DIR="$PEERS_DIR" bash "$SHARED/peers/setup.sh"
+fi
+
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+go build -o "$out/benchfixtures" ./internal/benchfixtures
+"$out/benchfixtures" -runs "$RUNS" -version "$VERSION" "$FIXTURES" > "$out/shea.jsonl"
+bash "$PEERS_DIR/bench/run_peers.sh" "$FIXTURES" "$out/peers.jsonl" "$RUNS"
+cat "$out/shea.jsonl" "$out/peers.jsonl" > "$out/all.jsonl"
+
+python3 "$SHARED/peers/bench/summarize_bench.py" "$out/all.jsonl"
+echo
+python3 scripts/bench_ratios.py "$out/all.jsonl"
+if [ -n "${BENCH_OUT:-}" ]; then cp "$out/all.jsonl" "$BENCH_OUT"; fi

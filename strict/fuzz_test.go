@@ -89,18 +89,15 @@ func FuzzParse(f *testing.F) {
 		if at != len(src) {
 			t.Fatalf("tokens end at %d of %d bytes", at, len(src))
 		}
-		// Compat mode is the more lenient: each of its problems is also
-		// one in strict mode.
+		// Compat mode is the more lenient: what strict mode accepts, it
+		// accepts. (Where both reject, they may stop at different places:
+		// compat skips words that Shopify's tag patterns skip, then may
+		// fail on a value that Shopify would read loosely as a name, such
+		// as the "(" of {% include 'p' a: ( %}.)
 		_, strictDiags := Parse(src, "f.liquid", diag.Pos{}, ParseOptions{})
 		_, compatDiags := Parse(src, "f.liquid", diag.Pos{}, ParseOptions{compat: true})
-		inStrict := map[string]bool{}
-		for _, d := range strictDiags {
-			inStrict[ds(d)] = true
-		}
-		for _, d := range compatDiags {
-			if !inStrict[ds(d)] {
-				t.Errorf("compat reports %s %q, strict does not", ds(d), d.Summary)
-			}
+		if compatDiags.HasErrors() && !strictDiags.HasErrors() {
+			t.Errorf("compat rejects what strict accepts: %v", compatDiags)
 		}
 		if d := time.Since(begin); d > maxFuzzDuration {
 			t.Fatalf("parsing %d bytes took %v", len(src), d)

@@ -37,6 +37,24 @@ func (e *SchemaError) Unwrap() error { return e.Err }
 // refs (name → document); nothing is ever loaded from the network or the
 // file system.
 func CompileSchema(name string, doc []byte, refs map[string][]byte) (*Schema, error) {
+	c, err := newCompiler(name, doc, refs)
+	if err != nil {
+		return nil, err
+	}
+	root, err := c.Compile(name)
+	if err != nil {
+		return nil, &SchemaError{name, err}
+	}
+	var raw struct {
+		Properties json.RawMessage `json:"properties"`
+	}
+	_ = json.Unmarshal(doc, &raw)
+	return schemaFrom(name, root, raw.Properties)
+}
+
+// newCompiler returns a compiler holding doc as name and the refs, and
+// loading nothing else.
+func newCompiler(name string, doc []byte, refs map[string][]byte) (*jsonschema.Compiler, error) {
 	c := jsonschema.NewCompiler()
 	c.ExtractAnnotations = true
 	c.LoadURL = func(u string) (io.ReadCloser, error) {
@@ -50,16 +68,13 @@ func CompileSchema(name string, doc []byte, refs map[string][]byte) (*Schema, er
 	if err := c.AddResource(name, bytes.NewReader(doc)); err != nil {
 		return nil, &SchemaError{name, err}
 	}
-	root, err := c.Compile(name)
-	if err != nil {
-		return nil, &SchemaError{name, err}
-	}
+	return c, nil
+}
+
+// schemaFrom builds a Schema from a compiled object schema; rawProps is its
+// "properties" object as written, which gives the inputs their order.
+func schemaFrom(name string, root *jsonschema.Schema, rawProps json.RawMessage) (*Schema, error) {
 	s := &Schema{props: map[string]*jsonschema.Schema{}, required: map[string]bool{}}
-	var raw struct {
-		Properties json.RawMessage `json:"properties"`
-	}
-	_ = json.Unmarshal(doc, &raw)
-	order := keyOrder(raw.Properties)
 	for _, n := range flatten(root) {
 		for _, k := range n.Required {
 			s.required[k] = true
@@ -73,8 +88,51 @@ func CompileSchema(name string, doc []byte, refs map[string][]byte) (*Schema, er
 	if len(s.props) == 0 && !isObjectSchema(root) {
 		return nil, &SchemaError{name, errors.New("a context schema must describe an object whose properties are the template's inputs")}
 	}
-	s.order = orderNames(s.props, order)
+	s.order = orderNames(s.props, keyOrder(rawProps))
 	return s, nil
+}
+
+// CompileSchemaSet compiles one JSON Schema document that holds several
+// context schemas as definitions ("definitions" in draft-07, "$defs" in
+// later drafts) and returns a Schema for each of the given definition
+// names. The document is checked against its metaschema once, so a set
+// costs about what one schema does.
+func CompileSchemaSet(name string, doc []byte, defs []string) (map[string]*Schema, error) {
+	if strings.Contains(name, "#") {
+		return nil, &SchemaError{name, errors.New("a schema name cannot contain #")}
+	}
+	c, err := newCompiler(name, doc, nil)
+	if err != nil {
+		return nil, err
+	}
+	type def struct {
+		Properties json.RawMessage `json:"properties"`
+	}
+	var raw struct {
+		Defs        map[string]def `json:"$defs"`
+		Definitions map[string]def `json:"definitions"`
+	}
+	if err := json.Unmarshal(doc, &raw); err != nil {
+		return nil, &SchemaError{name, err}
+	}
+	out := make(map[string]*Schema, len(defs))
+	for _, d := range defs {
+		keyword, found := "definitions", raw.Definitions
+		if _, ok := found[d]; !ok {
+			keyword, found = "$defs", raw.Defs
+		}
+		ref := name + "#/" + keyword + "/" + escapePointer(d)
+		root, err := c.Compile(ref)
+		if err != nil {
+			return nil, &SchemaError{ref, err}
+		}
+		s, err := schemaFrom(ref, root, found[d].Properties)
+		if err != nil {
+			return nil, err
+		}
+		out[d] = s
+	}
+	return out, nil
 }
 
 func isObjectSchema(s *jsonschema.Schema) bool {

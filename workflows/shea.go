@@ -44,7 +44,7 @@ func backendSchema(key string) (*strict.Schema, error) {
 	case "automatic_review_structured":
 		return builtinSchema("backend-review-structured")
 	}
-	return builtinSchema("static")
+	return strict.StringInputs(nil) // static: no inputs at all
 }
 
 func backendFile(key string) string { return strings.ReplaceAll(key, "_", "-") + ".md" }
@@ -275,7 +275,12 @@ func (w *Workflow) loadWorkpadFile(it *item, ref fileRef) {
 }
 
 func (w *Workflow) compileWorkpad(it *item) {
-	tpl, diags := compileWorkpadSafely(w.engine(it.dir), it.key, it.text, it.filename, it.start)
+	if w.workpadSchemas == nil {
+		// The registry's schemas always compile; on a program error each
+		// template compiles its own schema and reports it.
+		w.workpadSchemas, _ = workpad.CompileSchemas()
+	}
+	tpl, diags := compileWorkpadSafely(w.engine(it.dir), w.workpadSchemas, it.key, it.text, it.filename, it.start)
 	w.diags = append(w.diags, diags...)
 	if diags.HasErrors() || tpl == nil {
 		it.failed = true

@@ -15,6 +15,7 @@ import (
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/workpad"
 )
 
 // The workflow dialects.
@@ -104,6 +105,9 @@ type Workflow struct {
 	absDir  string // canonical absolute directory
 	root    *fsroot.Root
 	engines map[string]*render.Engine
+	// workpadSchemas are the workpad templates' context schemas, compiled
+	// together on first use.
+	workpadSchemas workpad.Schemas
 
 	laneSchema *strict.Schema
 	lanes      []*item // symphony: agent; shea: main_agent, review_agent, merge_agent

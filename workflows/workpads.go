@@ -19,7 +19,7 @@ func workpadSmokeValues(id string) map[string]string { return workpad.SmokeValue
 
 // compileWorkpadSafely compiles a workpad template, turning a panic into a
 // diagnostic.
-func compileWorkpadSafely(e *render.Engine, id, src, filename string, start diag.Pos) (tpl *workpad.Template, diags diag.List) {
+func compileWorkpadSafely(e *render.Engine, schemas workpad.Schemas, id, src, filename string, start diag.Pos) (tpl *workpad.Template, diags diag.List) {
 	defer func() {
 		if r := recover(); r != nil {
 			tpl = nil
@@ -27,7 +27,7 @@ func compileWorkpadSafely(e *render.Engine, id, src, filename string, start diag
 				"internal error while compiling: %v", r))
 		}
 	}()
-	return workpad.Compile(e, id, src, filename, start)
+	return workpad.CompileWith(e, schemas, id, src, filename, start)
 }
 
 // renderWorkpadSafely renders a workpad template, turning a panic into an

@@ -57,7 +57,5 @@ func MergeRepairFacts(m MergeRepair) map[string]any {
 // MergeRepairSchema returns the context schema of the merge_repair backend
 // fragment: the five facts, each a required string.
 func MergeRepairSchema() (*strict.Schema, error) {
-	const id = schemaBase + "merge-repair-fragment.json"
-	doc := stringsSchemaDocument(id, "Facts of the merge_repair backend fragment", mergeRepairFactNames)
-	return strict.CompileSchema(id, doc, nil)
+	return strict.StringInputs(mergeRepairFactNames)
 }

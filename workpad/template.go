@@ -51,6 +51,12 @@ func (t *Template) Filename() string { return t.filename }
 //
 // Compile returns nil and the diagnostics when there is any error.
 func Compile(eng *render.Engine, id, src, filename string, start diag.Pos) (*Template, diag.List) {
+	return CompileWith(eng, nil, id, src, filename, start)
+}
+
+// CompileWith is Compile with the context schemas from CompileSchemas
+// (nil compiles the id's schema on its own).
+func CompileWith(eng *render.Engine, schemas Schemas, id, src, filename string, start diag.Pos) (*Template, diag.List) {
 	if start.IsZero() {
 		start = diag.StartPos
 	}
@@ -70,7 +76,10 @@ func Compile(eng *render.Engine, id, src, filename string, start diag.Pos) (*Tem
 			WithDetail("A workpad template must produce text; write the %s receipt, or remove the setting to use the default.", id)
 		return nil, diag.List{d}
 	}
-	schema, err := ContextSchema(id)
+	schema, err := schemas[id], error(nil)
+	if schema == nil {
+		schema, err = ContextSchema(id)
+	}
 	if err != nil {
 		// The registry's own schemas always compile; this is a program error.
 		d := diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: filename}, "context schema of %s: %v", id, err)

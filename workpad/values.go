@@ -14,7 +14,7 @@ import (
 // schemaBase prefixes the $id of the generated value-set schemas.
 const schemaBase = "https://shea.dev/schemas/workpad/"
 
-// SchemaDocument returns the JSON Schema (draft 2020-12) of an id's values:
+// SchemaDocument returns the JSON Schema (draft-07) of an id's values:
 // an object whose properties are exactly the declared values, in registry
 // order, each a required string, and nothing else.
 func SchemaDocument(id string) ([]byte, error) {
@@ -28,11 +28,27 @@ func SchemaDocument(id string) ([]byte, error) {
 // ContextSchema returns the id's context schema: every declared value is a
 // required string, and no other input exists.
 func ContextSchema(id string) (*strict.Schema, error) {
-	doc, err := SchemaDocument(id)
-	if err != nil {
-		return nil, err
+	s, ok := Lookup(id)
+	if !ok {
+		return nil, unknownIDError(id)
 	}
-	return strict.CompileSchema(schemaBase+id+".json", doc, nil)
+	return strict.StringInputs(s.Values)
+}
+
+// Schemas are the context schemas of every template id, compiled together
+// (see CompileSchemas).
+type Schemas map[string]*strict.Schema
+
+// CompileSchemas returns the context schema of every id, built together
+// (see strict.StringInputSets), for callers that compile many templates,
+// such as validate: they pass the result to CompileWith.
+func CompileSchemas() (Schemas, error) {
+	sets := make(map[string][]string, len(specs))
+	for _, s := range specs {
+		sets[s.ID] = s.Values
+	}
+	out, err := strict.StringInputSets(sets)
+	return Schemas(out), err
 }
 
 // stringsSchemaDocument writes an object schema whose properties, in the
@@ -44,7 +60,7 @@ func stringsSchemaDocument(id, title string, names []string) []byte {
 		out, _ := json.Marshal(s) // a string always marshals
 		return string(out)
 	}
-	fmt.Fprintf(&b, "{\n  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n  \"$id\": %s,\n", q(id))
+	fmt.Fprintf(&b, "{\n  \"$schema\": \"http://json-schema.org/draft-07/schema#\",\n  \"$id\": %s,\n", q(id))
 	fmt.Fprintf(&b, "  \"title\": %s,\n  \"type\": \"object\",\n  \"properties\": {", q(title))
 	for i, n := range names {
 		if i > 0 {

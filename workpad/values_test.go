@@ -2,6 +2,7 @@ package workpad
 
 import (
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -58,7 +59,7 @@ func TestSchemaDocument(t *testing.T) {
 		t.Fatalf("not JSON: %v\n%s", err, doc)
 	}
 	want := map[string]any{
-		"$schema": "https://json-schema.org/draft/2020-12/schema",
+		"$schema": "http://json-schema.org/draft-07/schema#",
 		"$id":     "https://shea.dev/schemas/workpad/main_handoff_failure.json",
 		"title":   "Values of the main_handoff_failure workpad template",
 		"type":    "object",
@@ -200,6 +201,33 @@ func TestJoinIDs(t *testing.T) {
 	} {
 		if got := joinIDs(tc.ids); got != tc.want {
 			t.Errorf("joinIDs(%q) = %q, want %q", tc.ids, got, tc.want)
+		}
+	}
+}
+
+func TestCompileSchemasMatchesContextSchema(t *testing.T) {
+	set, err := CompileSchemas()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range IDs() {
+		one, err := ContextSchema(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(set[id].Names(), one.Names()) || !reflect.DeepEqual(set[id].RequiredInputs(), one.RequiredInputs()) {
+			t.Errorf("%s: set %v / %v, alone %v / %v", id, set[id].Names(), set[id].RequiredInputs(), one.Names(), one.RequiredInputs())
+		}
+		values := SmokeValues(id)
+		values["not_declared"] = "x"
+		plain := map[string]any{}
+		for k, v := range values {
+			plain[k] = v
+		}
+		if len(set[id].Validate(plain)) != 0 {
+			// Undeclared inputs are allowed by Schema.Validate; declared ones
+			// must be strings.
+			t.Errorf("%s: smoke values fail the set's schema", id)
 		}
 	}
 }

@@ -143,12 +143,12 @@ func osteeleOnly(src string) string {
 		if tok.Type == osteeleparser.TagTokenType && tok.Name == "raw" && strings.TrimSpace(tok.Args) != "" {
 			return "raw with arguments"
 		}
-		// 13. A "}" inside an output ("{{ '}' }}"): Shopify's tokenizer
-		// ends an output at its first "}", quoted or not; osteele's
-		// scanner looks for "}}" and knows nothing of quotes either, but
-		// reads past a single "}".
-		if tok.Type == osteeleparser.ObjTokenType && strings.Contains(tok.Args, "}") {
-			return `a "}" inside an output`
+		// 13. A "}" or "{%" inside an output ("{{ '}' }}", "{{ a['{%'] }}"):
+		// Shopify's tokenizer ends an output at its first "}" and turns it
+		// into a tag at a "{%", quoted or not; osteele's scanner looks for
+		// "}}" and knows nothing of quotes either, but reads past both.
+		if tok.Type == osteeleparser.ObjTokenType && (strings.Contains(tok.Args, "}") || strings.Contains(tok.Args, "{%")) {
+			return `a "}" or "{%" inside an output`
 		}
 		// 11. A lookup on a literal: "{{ 0 .A }}", "{{ 'abc'.size }}".
 		// osteele looks properties up on any value; in Shopify's strict
@@ -320,7 +320,8 @@ func TestOsteeleExclusions(t *testing.T) {
 		{"{{ 'abc'.size }}", "lookup on a literal"},
 		{"{{0\v.A}}", "lookup on a literal"},
 		{"{% if %x %}{% endif %}", "a character Liquid has no token for"},
-		{`{{ "}" }}`, `a "}" inside an output`},
+		{`{{ "}" }}`, `a "}" or "{%" inside an output`},
+		{"{{A['{%00']}}", `a "}" or "{%" inside an output`},
 		{"{% raw x %}{% endraw %}", "raw with arguments"},
 		{`{{ "a\"b" }}`, "a backslash before a quote"},
 		// Ordinary templates are compared.

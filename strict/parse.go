@@ -201,8 +201,14 @@ func (p *parser) badTag(t token, s *stream) {
 		p.errorAt(diag.SyntaxError, t.start, t.end, "line of a liquid tag does not start with a tag name")
 		return
 	}
+	text := p.text(t)
+	if strings.HasPrefix(text, "{{") {
+		// An output that ran into a "{%" with no "%}" after it.
+		p.errorAt(diag.UnclosedBlock, t.start, t.start+2, "output is not closed with }} before the next tag")
+		return
+	}
 	// "{%}" ends in "%}" only by sharing the "%" of its "{%".
-	if text := p.text(t); len(text) < 4 || !strings.HasSuffix(text, "%}") {
+	if len(text) < 4 || !strings.HasSuffix(text, "%}") {
 		p.errorAt(diag.UnclosedBlock, t.start, t.start+2, "tag is not closed with %%}")
 		return
 	}

@@ -236,7 +236,7 @@ var (
 	renderNotString = regexp.MustCompile(`\{%-?\s*render(\s*-?%\}|\s+[^'"\s])`)
 	questionTarget  = regexp.MustCompile(`\{%-?\s*(assign|capture)\s+[\w-]*\?`)
 	outputMarkup    = regexp.MustCompile(`\{\{-?([^}]*)-?\}\}`)
-	conditionWords  = regexp.MustCompile(`\b(and|or|contains)\b|==|!=|<>|<|>`)
+	conditionWords  = regexp.MustCompile(`(\b|\d)(and|or|contains)\b|==|!=|<>|<|>`) // "00or" is 00 or
 )
 
 // stripStrings blanks out quoted strings, so that operators inside them do
@@ -310,6 +310,7 @@ func TestOsteeleExclusions(t *testing.T) {
 		{"{{%endif%}", `osteele starts a delimiter just after a "{"`},
 		{"{% comment %}{% x {% endcomment %}{% endcomment %}", `a tag holds another "{%"`},
 		{"{{ a or b }}", "output markup is a condition"},
+		{`{{00or""}}`, "output markup is a condition"},
 		{"{% assign foo? = 1 %}", `assign or capture target ends in "?"`},
 		{"{% render p %}", "render without a quoted partial name"},
 		{"{% raw %}x", "unclosed comment or raw block"},

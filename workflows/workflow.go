@@ -1,9 +1,7 @@
 package workflows
 
 import (
-	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -362,21 +360,7 @@ func readLimited(path string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s is a directory", path)
-	}
-	var buf bytes.Buffer
-	if _, err := io.Copy(&buf, io.LimitReader(f, max+1)); err != nil {
-		return nil, err
-	}
-	if int64(buf.Len()) > max {
-		return nil, fmt.Errorf("%s is more than the %d-byte limit", path, max)
-	}
-	return buf.Bytes(), nil
+	return fsroot.ReadOpened(f, path, max)
 }
 
 // unwrapPathError drops the path an *os.PathError repeats.

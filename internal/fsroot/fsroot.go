@@ -179,22 +179,32 @@ func (r *Root) ReadFile(p string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
+	return ReadOpened(f, p, max)
+}
+
+// ErrIsDir is the error ReadOpened wraps for a directory.
+var ErrIsDir = errors.New("is a directory, not a file")
+
+// ReadOpened reads an opened file, refusing a directory (an error wrapping
+// ErrIsDir) and a file larger than max bytes; name is the file's name in
+// errors.
+func ReadOpened(f *os.File, name string, max int64) ([]byte, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, err
 	}
 	if st.IsDir() {
-		return nil, fmt.Errorf("%s is a directory, not a file", p)
+		return nil, fmt.Errorf("%s %w", name, ErrIsDir)
 	}
 	if st.Size() > max {
-		return nil, fmt.Errorf("%s is %d bytes, more than the %d-byte limit", p, st.Size(), max)
+		return nil, fmt.Errorf("%s is %d bytes, more than the %d-byte limit", name, st.Size(), max)
 	}
 	b, err := io.ReadAll(io.LimitReader(f, max+1))
 	if err != nil {
 		return nil, err
 	}
 	if int64(len(b)) > max {
-		return nil, fmt.Errorf("%s is more than the %d-byte limit", p, max)
+		return nil, fmt.Errorf("%s is more than the %d-byte limit", name, max)
 	}
 	return b, nil
 }

@@ -5,13 +5,14 @@ package partials
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/sheaproject/shea/internal/fsroot"
 )
 
 // MaxBytes caps the size of a partial file.
@@ -98,22 +99,9 @@ func ReadFile(dir, name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
+	b, err := fsroot.ReadOpened(f, name, MaxBytes)
+	if errors.Is(err, fsroot.ErrIsDir) {
 		return nil, fmt.Errorf("%s is a directory: %w", name, fs.ErrNotExist)
 	}
-	if st.Size() > MaxBytes {
-		return nil, fmt.Errorf("%s is %d bytes, more than the %d-byte limit for templates", name, st.Size(), MaxBytes)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, MaxBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > MaxBytes {
-		return nil, fmt.Errorf("%s is more than the %d-byte limit for templates", name, MaxBytes)
-	}
-	return b, nil
+	return b, err
 }

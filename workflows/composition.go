@@ -1,7 +1,6 @@
 package workflows
 
 import (
-	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -12,7 +11,6 @@ import (
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/lanes"
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -147,7 +145,9 @@ func (w *Workflow) compose(it *item, layers lanes.Layers, req lanes.Request) {
 		return
 	}
 	it.text, it.loaded = c.Source, true
-	tpl, cdiags := compileComposedSafely(c, w.laneSchema, w.opts.Limits)
+	tpl, cdiags := compileGuarded(diag.Range{Filename: c.Name()}, func() (*lanes.Template, diag.List) {
+		return c.Compile(render.Options{Limits: w.opts.Limits}, w.laneSchema)
+	})
 	w.addUnique(cdiags)
 	if cdiags.HasErrors() || tpl == nil {
 		it.failed = true
@@ -298,29 +298,4 @@ func rustParentOrDot(rel string) string {
 		return d
 	}
 	return "."
-}
-
-// compileComposedSafely compiles a composed lane, turning a panic into a
-// diagnostic.
-func compileComposedSafely(c *lanes.Composed, schema *strict.Schema, limits render.Limits) (tpl *lanes.Template, diags diag.List) {
-	defer func() {
-		if r := recover(); r != nil {
-			tpl = nil
-			diags = append(diags, diag.Errorf(diag.SyntaxError, diag.Range{Filename: c.Name()}, "internal error while compiling: %v", r))
-		}
-	}()
-	return c.Compile(render.Options{Limits: limits}, schema)
-}
-
-// renderComposedSafely renders a composed lane, turning a panic into an
-// error.
-func renderComposedSafely(ctx context.Context, tpl *lanes.Template, vars map[string]any) (out string, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			out = ""
-			err = &render.Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
-				diag.Errorf(diag.RenderError, diag.Range{}, "internal error while rendering: %v", r)}}
-		}
-	}()
-	return tpl.Render(ctx, vars)
 }

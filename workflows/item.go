@@ -64,9 +64,9 @@ func (it *item) render(ctx context.Context, vars map[string]any) (string, error)
 	var out string
 	var err error
 	if it.lane != nil {
-		out, err = renderComposedSafely(ctx, it.lane, vars)
+		out, err = renderGuarded("", func() (string, error) { return it.lane.Render(ctx, vars) })
 	} else {
-		out, err = renderSafely(ctx, it.tpl, vars)
+		out, err = renderGuarded("", func() (string, error) { return it.tpl.Render(ctx, vars) })
 	}
 	if err != nil {
 		l := renderDiagnostics(err, it.filename)
@@ -180,7 +180,9 @@ func trimmed(raw string) (string, diag.Pos) {
 // compile checks an item's text against its schema. Diagnostics in the
 // workflow body are mapped back to the file's bytes.
 func (w *Workflow) compile(it *item) {
-	tpl, diags := compileSafely(w.engine(it.dir), it.text, it.filename, it.start, it.schema)
+	tpl, diags := compileGuarded(diag.Range{Filename: it.filename, Start: it.start, End: it.start}, func() (*render.Template, diag.List) {
+		return w.engine(it.dir).Compile(it.text, it.filename, it.start, it.schema)
+	})
 	if it.src != nil {
 		diags = it.src.fixList(diags)
 	}
@@ -190,29 +192,6 @@ func (w *Workflow) compile(it *item) {
 		return
 	}
 	it.tpl = tpl
-}
-
-func compileSafely(e *render.Engine, src, filename string, start diag.Pos, schema *strict.Schema) (tpl *render.Template, diags diag.List) {
-	defer func() {
-		if r := recover(); r != nil {
-			tpl = nil
-			diags = append(diags, diag.Errorf(diag.SyntaxError, diag.Range{Filename: filename, Start: start, End: start},
-				"internal error while compiling: %v", r))
-		}
-	}()
-	return e.Compile(src, filename, start, schema)
-}
-
-// renderSafely renders a compiled template, turning a panic into an error.
-func renderSafely(ctx context.Context, tpl *render.Template, vars map[string]any) (out string, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			out = ""
-			err = &render.Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
-				diag.Errorf(diag.RenderError, diag.Range{}, "internal error while rendering: %v", r)}}
-		}
-	}()
-	return tpl.Render(ctx, vars)
 }
 
 // renderDiagnostics returns the diagnostics of a render error.

@@ -280,7 +280,9 @@ func (w *Workflow) compileWorkpad(it *item) {
 		// template compiles its own schema and reports it.
 		w.workpadSchemas, _ = workpad.CompileSchemas()
 	}
-	tpl, diags := compileWorkpadSafely(w.engine(it.dir), w.workpadSchemas, it.key, it.text, it.filename, it.start)
+	tpl, diags := compileGuarded(diag.Range{Filename: it.filename, Start: it.start, End: it.start}, func() (*workpad.Template, diag.List) {
+		return workpad.CompileWith(w.engine(it.dir), w.workpadSchemas, it.key, it.text, it.filename, it.start)
+	})
 	w.diags = append(w.diags, diags...)
 	if diags.HasErrors() || tpl == nil {
 		it.failed = true

@@ -99,7 +99,7 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 		var err error
 		switch {
 		case it.wp != nil:
-			_, err = renderWorkpadSafely(ctx, it.wp, it.values)
+			_, err = renderGuarded(it.wp.Filename(), func() (string, error) { return it.wp.Render(ctx, it.values) })
 		case it.compiled():
 			_, err = it.render(ctx, it.schema.Sample()) // diagnostics already in the file's bytes
 		default:

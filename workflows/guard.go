@@ -1,0 +1,38 @@
+package workflows
+
+import (
+	"github.com/sheaproject/shea/render"
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// compileGuarded runs a compile step, turning a panic into an error
+// diagnostic at where: the engines recover their own panics, and this
+// guards the glue around them, so that one broken template never takes the
+// whole validation down.
+func compileGuarded[T any](where diag.Range, compile func() (T, diag.List)) (t T, diags diag.List) {
+	defer func() {
+		if r := recover(); r != nil {
+			var zero T
+			t = zero
+			diags = append(diags, diag.Errorf(diag.SyntaxError, where, "internal error while compiling: %v", r))
+		}
+	}()
+	return compile()
+}
+
+// renderGuarded runs a render step, turning a panic into a render error
+// (in filename, when known).
+func renderGuarded(filename string, render func() (string, error)) (out string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = ""
+			err = renderPanic(filename, r)
+		}
+	}()
+	return render()
+}
+
+func renderPanic(filename string, r any) error {
+	return &render.Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
+		diag.Errorf(diag.RenderError, diag.Range{Filename: filename}, "internal error while rendering: %v", r)}}
+}

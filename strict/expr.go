@@ -57,8 +57,8 @@ func (t etok) describe() string {
 // lexExpr tokenizes markup src[from:to] as Shopify Liquid's strict lexer
 // does. It stops at the first character no token can start with and
 // returns that error.
-func lexExpr(src string, from, to int) ([]etok, *lexError) {
-	toks := make([]etok, 0, 8)
+func lexExpr(src string, from, to int, toks []etok) ([]etok, *lexError) {
+	toks = toks[:0]
 	i := from
 	for {
 		for i < to && isSpace(src[i]) {
@@ -198,7 +198,9 @@ type exprParser struct {
 
 // newExprParser lexes src[from:to]; a lexing error is reported at once.
 func (p *parser) newExprParser(from, to int) *exprParser {
-	toks, lerr := lexExpr(p.src, from, to)
+	// The token buffer is reused: one piece of markup is parsed at a time.
+	toks, lerr := lexExpr(p.src, from, to, p.etoks)
+	p.etoks = toks
 	ep := &exprParser{p: p, toks: toks}
 	if lerr != nil {
 		ep.fail(lerr.at, lerr.at+1, "%s", lerr.msg)

@@ -61,6 +61,7 @@ type parser struct {
 	depth    int
 	maxDepth int
 	compat   bool
+	etoks    []etok // the expression lexer's buffer
 	// open are the blocks whose bodies are being parsed, innermost last.
 	open []*block
 	// trimNext records a "-%}" or "-}}": the next text loses its leading
@@ -91,6 +92,8 @@ func (s *stream) next() (token, bool) {
 
 func (p *parser) lexAll() {
 	l := lexer{src: p.src}
+	// Every token but text starts at a "{"; text tokens sit between them.
+	p.toks = make([]token, 0, 2*strings.Count(p.src, "{")+1)
 	for {
 		t, ok := l.next()
 		if !ok {
@@ -162,7 +165,8 @@ func (p *parser) parseBody(s *stream, b *block) (body []Node, stop *token) {
 			p.trim(body, t)
 			name := p.name(t)
 			if b != nil && b.stopsAt(name) {
-				return body, &t
+				stop := t
+				return body, &stop
 			}
 			if name == "liquid" {
 				body = append(body, p.parseLiquid(t)...)

@@ -30,24 +30,6 @@ func toInteger(v any) (int64, error) {
 	return 0, fmt.Errorf("invalid integer")
 }
 
-// toNumber is Liquid's to_number for arithmetic filters: numbers as they
-// are, strings that look like decimals as floats, other strings by their
-// leading integer (Ruby's to_i), everything else 0.
-func toNumber(v any) any {
-	switch x := normalize(v).(type) {
-	case int64, float64:
-		return x
-	case string:
-		s := strings.TrimSpace(x)
-		if isDecimal(s) {
-			f, _ := strconv.ParseFloat(s, 64)
-			return f
-		}
-		return leadingInt(s)
-	}
-	return int64(0)
-}
-
 // isDecimal matches -?\d+\.\d+ exactly.
 func isDecimal(s string) bool {
 	i := 0

@@ -157,7 +157,8 @@ func hostileValues() []any {
 	type plain struct {
 		Name  string `json:"name"`
 		Count int
-		skip  bool
+		//lint:ignore U1000 an unexported field, which filters must never read
+		skip bool
 	}
 	var nilMap *Map
 	var nilPtr *plain
@@ -165,7 +166,7 @@ func hostileValues() []any {
 	cyclic[1] = cyclic
 	return []any{
 		nil, true, false, int64(0), int64(-1), int64(math.MaxInt64), int64(math.MinInt64),
-		0.0, -0.0, 2.5, -2.5, 1e300, math.Inf(1), math.Inf(-1), math.NaN(),
+		0.0, math.Copysign(0, -1), 2.5, -2.5, 1e300, math.Inf(1), math.Inf(-1), math.NaN(),
 		"", " ", "abc", "2.5", "-7", "0x1f", "%zz%41", "==", "@@@", "\xff\xfe", "März 14, 2016", "2016-03-14T10:00:00+05:30",
 		"10:61", "99/99/9999", "<b>x</b>", "&amp;",
 		[]any{}, []any{nil}, []any{int64(1), "a", 2.5}, []any{[]any{int64(1), []any{int64(2)}}}, cyclic,

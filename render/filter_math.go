@@ -224,11 +224,11 @@ func ratCeil(r *big.Rat) *big.Int {
 func floatDomainError(f float64) error {
 	switch {
 	case math.IsNaN(f):
-		return errors.New("Computation results in 'NaN' (Not a Number)")
+		return errors.New("computation results in 'NaN' (Not a Number)")
 	case f > 0:
-		return errors.New("Computation results in 'Infinity'")
+		return errors.New("computation results in 'Infinity'")
 	}
-	return errors.New("Computation results in '-Infinity'")
+	return errors.New("computation results in '-Infinity'")
 }
 
 // arithmetic applies one of Ruby's operators to the input and the

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"sync"
 
 	"github.com/sheaproject/shea/strict/diag"
@@ -83,6 +82,3 @@ func (e *env) writeSARIF(l diag.List, src *sources) error {
 	wd, _ := os.Getwd()
 	return diag.WriteSARIF(e.stdout, l, diag.SARIFOptions{ToolVersion: version(), BaseDir: wd, Source: src.get})
 }
-
-// displayPath shows a path as given, relative paths staying relative.
-func displayPath(p string) string { return filepath.Clean(p) }

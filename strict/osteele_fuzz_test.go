@@ -144,6 +144,17 @@ func osteeleOnly(src string) string {
 		if tok.Type == osteeleparser.TagTokenType && strings.Index(tok.Source, "%}") != len(tok.Source)-2 {
 			return `osteele reads a tag past its first "%}"`
 		}
+		// 17. A filter in tag markup other than assign's and echo's
+		// ("{% for x in list | sort %}"): osteele filters loop collections
+		// and conditions; in Shopify only outputs, assign and echo take
+		// filters.
+		if tok.Type == osteeleparser.TagTokenType && strings.Contains(stripStrings(tok.Args), "|") {
+			switch tok.Name {
+			case "assign", "echo", "liquid":
+			default:
+				return "a filter in tag markup"
+			}
+		}
 		// 14. Arguments to a raw tag ("{% raw x %}"): osteele ignores
 		// them; Shopify's raw takes none and rejects them.
 		if tok.Type == osteeleparser.TagTokenType && tok.Name == "raw" && strings.TrimSpace(tok.Args) != "" {
@@ -330,6 +341,7 @@ func TestOsteeleExclusions(t *testing.T) {
 		{`{{ "}" }}`, `a "}" or "{%" inside an output`},
 		{"{{A['{%00']}}", `a "}" or "{%" inside an output`},
 		{"{% if x == '%%}' %}{% endif %}", `osteele reads a tag past its first "%}"`},
+		{"{% for x in list | sort %}{% endfor %}", "a filter in tag markup"},
 		{"{% raw x %}{% endraw %}", "raw with arguments"},
 		{`{{ "a\"b" }}`, "a backslash before a quote"},
 		// Ordinary templates are compared.

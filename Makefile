@@ -2,7 +2,7 @@
 GO      ?= go
 PKGS    := ./...
 LINT    := $(GO) tool -modfile=tools/lint/go.mod
-FUZZTIME ?= 20s
+FUZZTIME ?= 20000x
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
 .PHONY: test race vet lint fmt-check fuzz bench bench-fixtures bench-compare release-snapshot check
@@ -25,7 +25,7 @@ lint:
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
-## fuzz: a short run of every fuzz target (FUZZTIME each)
+## fuzz: a short run of every fuzz target (FUZZTIME each: a count of inputs, or a duration such as 30s)
 fuzz:
 	@for pkg in $$($(GO) list ./...); do \
 	  for target in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \

@@ -52,9 +52,9 @@ type Template struct {
 	main     *unit
 	partials map[string]*unit
 	dynamic  sync.Map // name → *unit: partials named only at render time (compat mode)
-	// validators check contexts without converting them; nil when the
-	// schema needs the full JSON Schema validator.
-	validators map[string]*strict.Validator
+	// inputs check contexts without converting them; nil when the schema
+	// needs the full JSON Schema validator.
+	inputs []input
 	// sizeHint is the length of the last output, to size the next buffer.
 	sizeHint atomic.Int64
 }
@@ -100,9 +100,7 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 		return nil, diags
 	}
 	t = &Template{eng: e, schema: schema, prog: prog, partials: map[string]*unit{}}
-	if v, ok := schema.Validators(); ok {
-		t.validators = v
-	}
+	t.inputs = compileInputs(schema)
 	main, err := (&compiler{eng: e, src: src, base: start.Byte}).unit(t, "", prog.Template)
 	if err != nil {
 		return nil, append(diags, diag.Errorf(diag.SyntaxError, diag.Range{Filename: filename, Start: start, End: start}, "%v", err))

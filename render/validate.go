@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math/big"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,27 +23,25 @@ func (t *Template) ValidateContext(vars map[string]any) diag.List {
 		return nil
 	}
 	var problems []strict.ContextProblem
-	if t.validators != nil {
-		for _, name := range t.schema.RequiredInputs() {
-			if _, ok := vars[name]; !ok {
-				problems = append(problems, strict.ContextProblem{Pointer: "/" + escapeToken(name), Message: "required input is missing"})
+	if t.inputs != nil {
+		var buf [8]pathElem
+		vd := validation{path: buf[:0]}
+		for _, in := range t.inputs {
+			x, ok := vars[in.name]
+			if !ok {
+				if in.required {
+					problems = append(problems, strict.ContextProblem{Pointer: "/" + escapeToken(in.name), Message: "required input is missing"})
+				}
+				continue
 			}
-		}
-		names := make([]string, 0, len(vars))
-		for name := range vars {
-			if t.validators[name] != nil {
-				names = append(names, name)
-			}
-		}
-		sort.Strings(names)
-		vd := validation{path: make([]pathElem, 0, 8)}
-		for _, name := range names {
-			vd.path = append(vd.path[:0], pathElem{key: name})
-			vd.check(t.validators[name], vars[name], 0)
+			vd.path = append(vd.path[:0], pathElem{key: in.name})
+			vd.check(in.node, x, 0)
 		}
 		problems = append(problems, vd.out...)
-		// Go maps are visited in no particular order; report in pointer order.
-		sort.SliceStable(problems, func(i, j int) bool { return problems[i].Pointer < problems[j].Pointer })
+		if len(problems) > 1 {
+			// Go maps are visited in no particular order; report in pointer order.
+			sort.SliceStable(problems, func(i, j int) bool { return problems[i].Pointer < problems[j].Pointer })
+		}
 	} else {
 		plain := make(map[string]any, len(vars))
 		for k, v := range vars {
@@ -70,12 +69,106 @@ func escapeToken(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
+// input is one declared input of a template and the check of its value.
+type input struct {
+	name     string
+	required bool
+	node     *vnode
+}
+
+// The JSON types, as bits.
+const (
+	kNull uint8 = 1 << iota
+	kBoolean
+	kInteger
+	kNumber // numbers that are not integers
+	kString
+	kArray
+	kObject
+)
+
+var kindNames = map[string]uint8{
+	"null": kNull, "boolean": kBoolean, "integer": kInteger, "number": kInteger | kNumber,
+	"string": kString, "array": kArray, "object": kObject,
+}
+
+// vnode is a strict.Validator compiled for rendering values: types as a bit
+// mask, and a flag for the common node that only checks a type.
+type vnode struct {
+	kinds     uint8 // allowed kinds; 0 means any
+	typesText string
+	onlyType  bool // nothing to check beyond kinds
+
+	props        map[string]*vnode
+	required     []string
+	additional   *vnode
+	noAdditional bool
+	items        *vnode
+	allOf, anyOf []*vnode
+	enum         []any
+	minLen       int
+	maxLen       int
+	pattern      *regexp.Regexp
+	min, max     *big.Rat
+	minItems     int
+	maxItems     int
+}
+
+// compileInputs compiles a schema's validators, or returns nil when the
+// schema needs the full JSON Schema validator.
+func compileInputs(schema *strict.Schema) []input {
+	vs, ok := schema.Validators()
+	if !ok || schema == nil {
+		return nil
+	}
+	memo := map[*strict.Validator]*vnode{}
+	names := schema.Names()
+	out := make([]input, len(names))
+	for i, n := range names {
+		out[i] = input{name: n, required: schema.Required(n), node: compileNode(vs[n], memo)}
+	}
+	return out
+}
+
+func compileNode(v *strict.Validator, memo map[*strict.Validator]*vnode) *vnode {
+	if v == nil {
+		return nil
+	}
+	if n, ok := memo[v]; ok {
+		return n
+	}
+	n := &vnode{typesText: strings.Join(v.Types, " or "), required: v.Required, noAdditional: v.NoAdditional,
+		enum: v.Enum, minLen: v.MinLength, maxLen: v.MaxLength, pattern: v.Pattern, min: v.Minimum, max: v.Maximum,
+		minItems: v.MinItems, maxItems: v.MaxItems}
+	memo[v] = n
+	for _, t := range v.Types {
+		n.kinds |= kindNames[t]
+	}
+	if len(v.Properties) > 0 {
+		n.props = make(map[string]*vnode, len(v.Properties))
+		for k, p := range v.Properties {
+			n.props[k] = compileNode(p, memo)
+		}
+	}
+	n.additional = compileNode(v.Additional, memo)
+	n.items = compileNode(v.Items, memo)
+	for _, b := range v.AllOf {
+		n.allOf = append(n.allOf, compileNode(b, memo))
+	}
+	for _, b := range v.AnyOf {
+		n.anyOf = append(n.anyOf, compileNode(b, memo))
+	}
+	n.onlyType = len(n.props) == 0 && len(n.required) == 0 && n.additional == nil && !n.noAdditional &&
+		n.items == nil && len(n.allOf) == 0 && len(n.anyOf) == 0 && n.enum == nil && n.minLen < 0 &&
+		n.maxLen < 0 && n.pattern == nil && n.min == nil && n.max == nil && n.minItems < 0 && n.maxItems < 0
+	return n
+}
+
 // maxProblems bounds the problems one validation reports.
 const maxProblems = 50
 
-// validation checks values against validators, keeping the JSON pointer of
-// the value being checked as a stack that becomes a string only when a
-// problem is reported.
+// validation checks values, keeping the JSON pointer of the value being
+// checked as a stack that becomes a string only when a problem is reported.
 type validation struct {
 	path []pathElem
 	out  []strict.ContextProblem
@@ -104,27 +197,78 @@ func (vd *validation) add(format string, args ...any) {
 	vd.out = append(vd.out, strict.ContextProblem{Pointer: vd.pointer(), Message: fmt.Sprintf(format, args...)})
 }
 
-// check validates a rendering value against v.
-func (vd *validation) check(v *strict.Validator, x any, depth int) {
-	if v == nil || len(vd.out) >= maxProblems {
+// kindOf returns the kind bit of a rendering value and its normalized form.
+func kindOf(x any) (uint8, any) {
+	switch y := x.(type) {
+	case string:
+		return kString, x
+	case nil:
+		return kNull, x
+	case bool:
+		return kBoolean, x
+	case int64:
+		return kInteger, x
+	case float64:
+		if y == float64(int64(y)) {
+			return kInteger, x
+		}
+		return kNumber, x
+	case *Map, map[string]any:
+		return kObject, x
+	case []any:
+		return kArray, x
+	}
+	x = normalize(x)
+	switch y := x.(type) {
+	case string, time.Time:
+		return kString, x
+	case int64:
+		return kInteger, x
+	case float64:
+		if y == float64(int64(y)) {
+			return kInteger, x
+		}
+		return kNumber, x
+	case nil:
+		return kNull, x
+	case bool:
+		return kBoolean, x
+	}
+	if isArray(x) {
+		return kArray, x
+	}
+	if isObject(x) {
+		return kObject, x
+	}
+	return kString, x
+}
+
+var kindText = map[uint8]string{kNull: "null", kBoolean: "boolean", kInteger: "integer", kNumber: "number",
+	kString: "string", kArray: "array", kObject: "object"}
+
+// check validates a rendering value against n.
+func (vd *validation) check(n *vnode, x any, depth int) {
+	if n == nil || len(vd.out) >= maxProblems {
+		return
+	}
+	kind, x := kindOf(x)
+	if n.kinds != 0 && n.kinds&kind == 0 {
+		vd.add("expected %s, but got %s", n.typesText, kindText[kind])
+		return
+	}
+	if n.onlyType {
 		return
 	}
 	if depth > 200 {
 		vd.add("value is nested too deeply")
 		return
 	}
-	x = normalize(x)
-	kind := jsonKindOf(x)
-	if len(v.Types) > 0 && !typeAllowed(v.Types, kind, x) {
-		vd.add("expected %s, but got %s", strings.Join(v.Types, " or "), kind)
-		return
-	}
-	for _, b := range v.AllOf {
+	for _, b := range n.allOf {
 		vd.check(b, x, depth+1)
 	}
-	if len(v.AnyOf) > 0 {
+	if len(n.anyOf) > 0 {
 		matched := false
-		for _, b := range v.AnyOf {
+		for _, b := range n.anyOf {
 			sub := validation{path: vd.path}
 			sub.check(b, x, depth+1)
 			if len(sub.out) == 0 {
@@ -136,61 +280,61 @@ func (vd *validation) check(v *strict.Validator, x any, depth int) {
 			vd.add("matches none of the allowed forms")
 		}
 	}
-	if v.Enum != nil {
+	if n.enum != nil {
 		found := false
-		for _, e := range v.Enum {
+		for _, e := range n.enum {
 			if equal(toJSON(x), normalizeJSON(e)) {
 				found = true
 				break
 			}
 		}
 		if !found {
-			vd.add("value must be one of %s", formatEnum(v.Enum))
+			vd.add("value must be one of %s", formatEnum(n.enum))
 		}
 	}
 	switch kind {
-	case "string":
+	case kString:
 		s, _ := x.(string)
-		if v.MinLength >= 0 || v.MaxLength >= 0 {
-			n := utf8.RuneCountInString(s)
-			if v.MinLength >= 0 && n < v.MinLength {
-				vd.add("length must be >= %d, but got %d", v.MinLength, n)
+		if n.minLen >= 0 || n.maxLen >= 0 {
+			c := utf8.RuneCountInString(s)
+			if n.minLen >= 0 && c < n.minLen {
+				vd.add("length must be >= %d, but got %d", n.minLen, c)
 			}
-			if v.MaxLength >= 0 && n > v.MaxLength {
-				vd.add("length must be <= %d, but got %d", v.MaxLength, n)
+			if n.maxLen >= 0 && c > n.maxLen {
+				vd.add("length must be <= %d, but got %d", n.maxLen, c)
 			}
 		}
-		if v.Pattern != nil && !v.Pattern.MatchString(s) {
-			vd.add("does not match pattern %q", v.Pattern.String())
+		if n.pattern != nil && !n.pattern.MatchString(s) {
+			vd.add("does not match pattern %q", n.pattern.String())
 		}
-	case "integer", "number":
-		if v.Minimum != nil || v.Maximum != nil {
+	case kInteger, kNumber:
+		if n.min != nil || n.max != nil {
 			r := decimal(x)
-			if v.Minimum != nil && r.Cmp(v.Minimum) < 0 {
-				vd.add("must be >= %s but found %s", ratString(v.Minimum), toString(x))
+			if n.min != nil && r.Cmp(n.min) < 0 {
+				vd.add("must be >= %s but found %s", ratString(n.min), toString(x))
 			}
-			if v.Maximum != nil && r.Cmp(v.Maximum) > 0 {
-				vd.add("must be <= %s but found %s", ratString(v.Maximum), toString(x))
+			if n.max != nil && r.Cmp(n.max) > 0 {
+				vd.add("must be <= %s but found %s", ratString(n.max), toString(x))
 			}
 		}
-	case "array":
+	case kArray:
 		items := toList(x)
-		if v.MinItems >= 0 && len(items) < v.MinItems {
-			vd.add("minimum %d items required, but found %d items", v.MinItems, len(items))
+		if n.minItems >= 0 && len(items) < n.minItems {
+			vd.add("minimum %d items required, but found %d items", n.minItems, len(items))
 		}
-		if v.MaxItems >= 0 && len(items) > v.MaxItems {
-			vd.add("maximum %d items required, but found %d items", v.MaxItems, len(items))
+		if n.maxItems >= 0 && len(items) > n.maxItems {
+			vd.add("maximum %d items required, but found %d items", n.maxItems, len(items))
 		}
-		if v.Items != nil {
+		if n.items != nil {
 			for i, e := range items {
 				vd.path = append(vd.path, pathElem{index: i, item: true})
-				vd.check(v.Items, e, depth+1)
+				vd.check(n.items, e, depth+1)
 				vd.path = vd.path[:len(vd.path)-1]
 			}
 		}
-	case "object":
+	case kObject:
 		var missing []string
-		for _, r := range v.Required {
+		for _, r := range n.required {
 			if _, ok := property(x, r, false); !ok {
 				missing = append(missing, strconv.Quote(r))
 			}
@@ -198,78 +342,39 @@ func (vd *validation) check(v *strict.Validator, x any, depth int) {
 		if len(missing) > 0 {
 			vd.add("missing properties: %s", strings.Join(missing, ", "))
 		}
-		eachEntry(x, func(key string, val any) {
-			pv, declared := v.Properties[key]
-			if !declared && v.NoAdditional {
-				vd.add("additional property %q is not allowed", key)
-				return
+		switch m := x.(type) {
+		case *Map:
+			for _, k := range m.keys {
+				vd.entry(n, k, m.vals[k], depth)
 			}
-			if !declared {
-				pv = v.Additional
+		case map[string]any:
+			for k, e := range m {
+				vd.entry(n, k, e, depth)
 			}
-			vd.path = append(vd.path, pathElem{key: key})
-			vd.check(pv, val, depth+1)
-			vd.path = vd.path[:len(vd.path)-1]
-		})
-	}
-}
-
-// eachEntry visits an object's entries without collecting them first.
-func eachEntry(x any, fn func(string, any)) {
-	switch m := x.(type) {
-	case *Map:
-		for _, k := range m.keys {
-			fn(k, m.vals[k])
-		}
-	case map[string]any:
-		for k, v := range m {
-			fn(k, v)
-		}
-	default:
-		for _, p := range pairs(x) {
-			fn(p.key, p.val)
+		default:
+			for _, p := range pairs(x) {
+				vd.entry(n, p.key, p.val, depth)
+			}
 		}
 	}
 }
 
-// jsonKindOf names the JSON type of a rendering value.
-func jsonKindOf(x any) string {
-	switch y := x.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case int64:
-		return "integer"
-	case float64:
-		if y == float64(int64(y)) {
-			return "integer"
+// entry checks one property of an object checked by n.
+func (vd *validation) entry(n *vnode, key string, val any, depth int) {
+	pn, declared := n.props[key]
+	if !declared {
+		if n.noAdditional {
+			vd.add("additional property %q is not allowed", key)
+			return
 		}
-		return "number"
-	case string, time.Time:
-		return "string"
+		pn = n.additional
 	}
-	if isArray(x) {
-		return "array"
+	if pn == nil || pn.onlyType && pn.kinds == 0 {
+		return
 	}
-	if isObject(x) {
-		return "object"
-	}
-	return "string"
-}
-
-func typeAllowed(types []string, kind string, x any) bool {
-	for _, t := range types {
-		if t == kind || t == "number" && kind == "integer" {
-			return true
-		}
-		if t == "string" {
-			if _, ok := x.(time.Time); ok {
-				return true
-			}
-		}
-	}
-	return false
+	vd.path = append(vd.path, pathElem{key: key})
+	vd.check(pn, val, depth+1)
+	vd.path = vd.path[:len(vd.path)-1]
 }
 
 func ratString(r *big.Rat) string {

@@ -2,6 +2,7 @@ package strict
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/sheaproject/shea/strict/diag"
 )
@@ -24,7 +25,7 @@ func newPosTable(src, filename string, start diag.Pos) *posTable {
 	if start.IsZero() {
 		start = diag.StartPos
 	}
-	t := &posTable{filename: filename, start: start}
+	t := &posTable{filename: filename, start: start, lines: make([]int, 0, strings.Count(src, "\n"))}
 	for i := 0; i < len(src); i++ {
 		if src[i] == '\n' {
 			t.lines = append(t.lines, i+1)

@@ -327,6 +327,9 @@ func (vd *validation) check(n *vnode, x any, depth int) {
 		}
 		if n.items != nil {
 			for i, e := range items {
+				if n.items.fits(e) {
+					continue
+				}
 				vd.path = append(vd.path, pathElem{index: i, item: true})
 				vd.check(n.items, e, depth+1)
 				vd.path = vd.path[:len(vd.path)-1]
@@ -359,6 +362,20 @@ func (vd *validation) check(n *vnode, x any, depth int) {
 	}
 }
 
+// fits reports, without recording anything, that x passes a node that
+// only checks types: the common case, checked without the bookkeeping of
+// check.
+func (n *vnode) fits(x any) bool {
+	if !n.onlyType {
+		return false
+	}
+	if n.kinds == 0 {
+		return true
+	}
+	kind, _ := kindOf(x)
+	return n.kinds&kind != 0
+}
+
 // entry checks one property of an object checked by n.
 func (vd *validation) entry(n *vnode, key string, val any, depth int) {
 	pn, declared := n.props[key]
@@ -369,7 +386,7 @@ func (vd *validation) entry(n *vnode, key string, val any, depth int) {
 		}
 		pn = n.additional
 	}
-	if pn == nil || pn.onlyType && pn.kinds == 0 {
+	if pn == nil || pn.fits(val) {
 		return
 	}
 	vd.path = append(vd.path, pathElem{key: key})

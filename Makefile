@@ -2,7 +2,7 @@
 GO      ?= go
 PKGS    := ./...
 LINT    := $(GO) tool -modfile=tools/lint/go.mod
-FUZZTIME ?= 20000x
+FUZZTIME ?= 15s
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
 .PHONY: test race vet lint fmt-check fuzz bench bench-fixtures bench-compare release-snapshot check

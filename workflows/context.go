@@ -13,8 +13,14 @@ import (
 // lanesContext returns the inputs of the workflow's lane prompts: the
 // profile's issue and attempt, extended by template_context.schema and then
 // by Options.Context.
-func (w *Workflow) lanesContext() *strict.Schema {
-	base, err := strict.LaneContext(w.Profile)
+// laneBase is the profile's lane context schema, or why it did not compile.
+type laneBase struct {
+	schema *strict.Schema
+	err    error
+}
+
+func (w *Workflow) lanesContext(lb laneBase) *strict.Schema {
+	base, err := lb.schema, lb.err
 	if err != nil {
 		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: lane context: %v", err)
 		return nil

@@ -138,6 +138,9 @@ func Load(path string, opts Options) (*Workflow, diag.List) {
 		}()
 		w.load()
 	}()
+	if w.root != nil {
+		w.root.Release() // the files are read; keep no descriptor open
+	}
 	w.diags.Sort()
 	return w, w.Diagnostics()
 }
@@ -191,8 +194,15 @@ func (w *Workflow) load() {
 		w.errorf(diag.MissingWorkflowFile, diag.Range{Filename: w.Path}, "%v", err)
 		return
 	}
+	// The lane inputs' schema compiles while the settings are checked: the
+	// two JSON Schema compiles are the slowest part of loading.
+	base := make(chan laneBase, 1)
+	go func() {
+		s, err := strict.LaneContext(w.Profile)
+		base <- laneBase{s, err}
+	}()
 	w.checkConfig()
-	w.laneSchema = w.lanesContext()
+	w.laneSchema = w.lanesContext(<-base)
 	if w.Profile == ProfileShea {
 		w.loadShea()
 	} else {

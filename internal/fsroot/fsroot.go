@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // ErrOutside is the error (wrapped) of a path that leads outside its root.
@@ -25,6 +26,37 @@ var ErrOutside = errors.New("path leads outside the repository root")
 // not usable; call New.
 type Root struct {
 	dir string // absolute, symbolic links resolved
+
+	mu sync.Mutex
+	// handle is the open root directory, kept between reads until Release.
+	handle *os.Root
+	// dirs caches the canonical form of existing directories.
+	dirs map[string]string
+}
+
+// Release closes the directory handle kept between reads; a later read opens
+// it again. Call it when a batch of reads is done.
+func (r *Root) Release() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.handle != nil {
+		r.handle.Close()
+		r.handle = nil
+	}
+}
+
+// open returns the open root directory.
+func (r *Root) open() (*os.Root, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.handle == nil {
+		h, err := os.OpenRoot(r.dir)
+		if err != nil {
+			return nil, err
+		}
+		r.handle = h
+	}
+	return r.handle, nil
 }
 
 // New returns the root at dir, which must exist.
@@ -102,7 +134,7 @@ func (r *Root) Resolve(base, p string) (string, error) {
 		full = filepath.Join(base, p)
 	}
 	full = filepath.Clean(full)
-	canon, exists := canonical(full)
+	canon, exists := r.canonical(full)
 	if !r.Contains(canon) {
 		return canon, fmt.Errorf("%s: %w %s", p, ErrOutside, r.dir)
 	}
@@ -110,6 +142,37 @@ func (r *Root) Resolve(base, p string) (string, error) {
 		return canon, fmt.Errorf("%s: %w", p, fs.ErrNotExist)
 	}
 	return canon, nil
+}
+
+// canonical is the package's canonical with the canonical form of the
+// parent directory cached: a workflow reads many files from few directories.
+func (r *Root) canonical(p string) (string, bool) {
+	dir, base := filepath.Split(p)
+	r.mu.Lock()
+	cdir, ok := r.dirs[dir]
+	r.mu.Unlock()
+	if !ok {
+		c, exists := canonical(filepath.Clean(dir))
+		if !exists {
+			return canonical(p)
+		}
+		cdir = c
+		r.mu.Lock()
+		if r.dirs == nil {
+			r.dirs = map[string]string{}
+		}
+		r.dirs[dir] = cdir
+		r.mu.Unlock()
+	}
+	full := filepath.Join(cdir, base)
+	st, err := os.Lstat(full)
+	switch {
+	case err != nil:
+		return canonical(p) // missing, or unreadable: resolve the long way
+	case st.Mode()&fs.ModeSymlink != 0:
+		return canonical(full)
+	}
+	return full, true
 }
 
 // canonical resolves the symbolic links of the longest existing prefix of
@@ -161,11 +224,10 @@ func (r *Root) ReadFile(p string, max int64) ([]byte, error) {
 	if !r.Contains(p) {
 		return nil, fmt.Errorf("%s: %w %s", p, ErrOutside, r.dir)
 	}
-	root, err := os.OpenRoot(r.dir)
+	root, err := r.open()
 	if err != nil {
 		return nil, err
 	}
-	defer root.Close()
 	rel, _ := filepath.Rel(r.dir, p)
 	f, err := root.Open(rel)
 	if err != nil {

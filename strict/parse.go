@@ -43,8 +43,7 @@ func Parse(src, filename string, start diag.Pos, opts ParseOptions) (*Template, 
 	if p.maxDepth <= 0 {
 		p.maxDepth = DefaultMaxNesting
 	}
-	p.lexAll()
-	s := &stream{toks: p.toks}
+	s := &stream{lex: &lexer{src: src}}
 	body, stop := p.parseBody(s, nil)
 	if stop != nil {
 		p.unexpected(stop, nil)
@@ -56,7 +55,6 @@ type parser struct {
 	src      string
 	filename string
 	pos      *posTable
-	toks     []token
 	diags    diag.List
 	depth    int
 	maxDepth int
@@ -73,15 +71,19 @@ type parser struct {
 	tooDeep bool
 }
 
-// stream is a sequence of tokens being parsed: the template's, or the lines
-// of a {% liquid %} tag (liquid is then true).
+// stream is a sequence of tokens being parsed: the template's, lexed as
+// they are read, or the lines of a {% liquid %} tag (liquid is then true).
 type stream struct {
-	toks   []token
+	lex    *lexer  // the template's tokens (nil for liquid lines)
+	toks   []token // liquid lines
 	i      int
 	liquid bool
 }
 
 func (s *stream) next() (token, bool) {
+	if s.lex != nil {
+		return s.lex.next()
+	}
 	if s.i >= len(s.toks) {
 		return token{}, false
 	}
@@ -90,17 +92,13 @@ func (s *stream) next() (token, bool) {
 	return t, true
 }
 
-func (p *parser) lexAll() {
-	l := lexer{src: p.src}
-	// Every token but text starts at a "{"; text tokens sit between them.
-	p.toks = make([]token, 0, 2*strings.Count(p.src, "{")+1)
-	for {
-		t, ok := l.next()
-		if !ok {
-			return
-		}
-		p.toks = append(p.toks, t)
+// skip drops the rest of the stream.
+func (s *stream) skip() {
+	if s.lex != nil {
+		s.lex.pos = len(s.lex.src)
+		return
 	}
+	s.i = len(s.toks)
 }
 
 func (p *parser) errorAt(code diag.Code, from, to int, format string, args ...any) *diag.Diagnostic {
@@ -316,7 +314,7 @@ func (p *parser) parseBlockBody(s *stream, b *block) ([]Node, *token) {
 	if p.depth > p.maxDepth {
 		p.errorAt(diag.SyntaxError, b.open.start, b.open.end, "blocks are nested more than %d deep", p.maxDepth)
 		// Skip the rest of the stream: deeper parsing would only repeat this.
-		s.i = len(s.toks)
+		s.skip()
 		p.tooDeep = true
 		return nil, nil
 	}

@@ -3,7 +3,6 @@ package render
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"sort"
 	"strings"
@@ -101,7 +100,7 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 	}
 	t = &Template{eng: e, schema: schema, prog: prog, partials: map[string]*unit{}}
 	t.inputs = compileInputs(schema)
-	main, err := (&compiler{eng: e, src: src, base: start.Byte}).unit(t, "", prog.Template)
+	main, err := (&compiler{eng: e, src: src, base: start.Byte}).unit(t, prog.Template)
 	if err != nil {
 		return nil, append(diags, diag.Errorf(diag.SyntaxError, diag.Range{Filename: filename, Start: start, End: start}, "%v", err))
 	}
@@ -117,7 +116,7 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 			return nil, append(diags, diag.Errorf(diag.TemplateTooLarge, diag.Range{Filename: pt.Filename, Start: pt.Start, End: pt.Start},
 				"partial %q is %d bytes, more than the %d-byte limit", name, len(pt.Source), e.limits.MaxTemplateBytes))
 		}
-		u, err := (&compiler{eng: e, src: pt.Source, base: pt.Start.Byte}).unit(t, name, pt)
+		u, err := (&compiler{eng: e, src: pt.Source, base: pt.Start.Byte}).unit(t, pt)
 		if err != nil {
 			return nil, append(diags, diag.Errorf(diag.SyntaxError, diag.Range{Filename: pt.Filename, Start: pt.Start, End: pt.Start}, "%v", err))
 		}
@@ -208,5 +207,3 @@ func (t *Template) renderError(err error) *Error {
 	return &Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
 		diag.Errorf(diag.RenderError, diag.Range{Filename: t.prog.Template.Filename}, "%v", err)}}
 }
-
-var _ = fmt.Sprint

@@ -1,12 +1,10 @@
 package render
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/sheaproject/shea/internal/golden"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // TestGoldenFilters renders every golden-liquid case tagged "<name>
@@ -27,7 +25,7 @@ func TestGoldenFilters(t *testing.T) {
 			continue
 		}
 		total++
-		out, err := renderGoldenFilterCase(c)
+		out, err := renderCase(New(Options{Compat: true}), c)
 		ok := err != nil
 		if !c.Invalid {
 			ok = err == nil && c.Accepts(out)
@@ -61,20 +59,4 @@ func hasFilterTag(tags []string) bool {
 		}
 	}
 	return false
-}
-
-func renderGoldenFilterCase(c golden.Case) (string, error) {
-	vars := map[string]any{}
-	if len(c.Data) > 0 {
-		m, err := DecodeJSONObject(c.Data)
-		if err != nil {
-			return "", err
-		}
-		vars = m
-	}
-	tpl, diags := New(Options{Compat: true}).Compile(c.Template, "golden.liquid", diag.Pos{}, nil)
-	if diags.HasErrors() {
-		return "", diags.Err()
-	}
-	return tpl.Render(context.Background(), vars)
 }

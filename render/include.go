@@ -190,7 +190,7 @@ func (t *Template) partial(name string, at diag.Range) (*unit, error) {
 		return nil, diag.Errorf(d.Code, d.Subject, "in partial %q: %s", name, d.Summary)
 	}
 	c := &compiler{eng: t.eng, src: text, base: 0}
-	u, err := c.unit(t, name, prog.Template)
+	u, err := c.unit(t, prog.Template)
 	if err != nil {
 		return nil, diag.Errorf(diag.RenderError, at, "%v", err)
 	}
@@ -202,7 +202,7 @@ func (t *Template) partial(name string, at diag.Range) (*unit, error) {
 			continue
 		}
 		pc := &compiler{eng: t.eng, src: pt.Source, base: pt.Start.Byte}
-		if pu, err := pc.unit(t, pname, pt); err == nil {
+		if pu, err := pc.unit(t, pt); err == nil {
 			t.dynamic.LoadOrStore(pname, pu)
 		}
 	}

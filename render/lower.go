@@ -18,7 +18,6 @@ import (
 // osteele render tree of its lowered skeleton, whose tags find the nodes
 // they stand for in the unit being rendered (state.unit) by index.
 type unit struct {
-	name   string
 	simple []simpleFn
 	blocks []blockFn
 	root   osrender.Node
@@ -146,7 +145,7 @@ func (o *osteele) tree(src, filename string) (osrender.Node, error) {
 	return root, nil
 }
 
-func (c *compiler) unit(t *Template, name string, tmpl *strict.Template) (*unit, error) {
+func (c *compiler) unit(t *Template, tmpl *strict.Template) (*unit, error) {
 	l := &lowerer{c: c, t: t}
 	l.body(tmpl.Body, false)
 	l.endRun()
@@ -154,7 +153,7 @@ func (c *compiler) unit(t *Template, name string, tmpl *strict.Template) (*unit,
 	if err != nil {
 		return nil, fmt.Errorf("internal error: osteele/liquid rejected the lowered template: %v", err)
 	}
-	return &unit{name: name, simple: l.simple, blocks: l.blocks, root: root, cfg: &c.eng.os.cfg}, nil
+	return &unit{simple: l.simple, blocks: l.blocks, root: root, cfg: &c.eng.os.cfg}, nil
 }
 
 // stateOf recovers the render state from osteele's context.

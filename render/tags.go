@@ -178,6 +178,16 @@ func loopBound(st *state, eval evalFn, r diag.Range, what string) (int64, bool, 
 	return n, true, nil
 }
 
+// loopEnd returns where a loop starting at from stops: from plus the limit,
+// or -1 (the end) without one.
+func loopEnd(st *state, limit evalFn, from int64, r diag.Range) (int64, error) {
+	v, ok, err := loopBound(st, limit, r, "limit")
+	if err != nil || !ok {
+		return -1, err
+	}
+	return from + v, nil
+}
+
 func (c *compiler) forBlock(n *strict.For) blockFn {
 	coll := c.expr(n.Collection)
 	var limit, offset evalFn
@@ -203,11 +213,9 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 		} else if ok {
 			from = v
 		}
-		to := int64(-1)
-		if v, ok, err := loopBound(st, limit, rng, "limit"); err != nil {
+		to, err := loopEnd(st, limit, from, rng)
+		if err != nil {
 			return err
-		} else if ok {
-			to = from + v
 		}
 		seq := seqOf(value(cv)).slice(from, to)
 		if st.offsets == nil {
@@ -288,11 +296,9 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 		if err != nil {
 			return err
 		}
-		to := int64(-1)
-		if v, ok, err := loopBound(st, limit, rng, "limit"); err != nil {
+		to, err := loopEnd(st, limit, from, rng)
+		if err != nil {
 			return err
-		} else if ok {
-			to = from + v
 		}
 		seq := seqOf(value(cv)).slice(from, to)
 		ncols := int64(seq.n)

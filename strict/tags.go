@@ -143,12 +143,6 @@ func (p *parser) parseTag(t token, s *stream) Node {
 	case "include", "render":
 		return p.parseInclude(t, tag)
 	}
-	if s.liquid {
-		if strings.HasPrefix(name, "end") || name == "else" || name == "elsif" || name == "when" {
-			p.unexpected(&t, nil)
-			return nil
-		}
-	}
 	p.unexpected(&t, nil)
 	return nil
 }

@@ -82,3 +82,15 @@ func (e *env) writeSARIF(l diag.List, src *sources) error {
 	wd, _ := os.Getwd()
 	return diag.WriteSARIF(e.stdout, l, diag.SARIFOptions{ToolVersion: version(), BaseDir: wd, Source: src.get})
 }
+
+// conclude writes what diagnostics remain after the command's output and
+// turns errors among them into exit status 1.
+func (e *env) conclude(l diag.List, src *sources) error {
+	if len(l) > 0 {
+		e.writeTextDiagnostics(l, src)
+	}
+	if l.HasErrors() {
+		return findingsError{}
+	}
+	return nil
+}

@@ -252,13 +252,7 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 		if err := writeExplain(e.stdout, ls); err != nil {
 			return err
 		}
-		if len(diags) > 0 {
-			e.writeTextDiagnostics(diags, withWorkflowSources(srcs, w, diags))
-		}
-		if diags.HasErrors() {
-			return findingsError{}
-		}
-		return nil
+		return e.conclude(diags, withWorkflowSources(srcs, w, diags))
 	}
 
 	in := workflows.LaneInput{}

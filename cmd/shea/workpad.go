@@ -201,13 +201,7 @@ Examples:
 			if _, err := io.WriteString(e.stdout, b.String()); err != nil {
 				return err
 			}
-			if len(diags) > 0 {
-				e.writeTextDiagnostics(diags, withWorkflowSources(srcs, w, diags))
-			}
-			if diags.HasErrors() {
-				return findingsError{}
-			}
-			return nil
+			return e.conclude(diags, withWorkflowSources(srcs, w, diags))
 		},
 	}
 	o.register(cmd, false)

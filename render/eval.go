@@ -124,7 +124,7 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		if !ok {
 			if st.strict {
 				r := rng
-				r.End = p.RootRange.End
+				r.End = p.RootSpan.Range().End
 				return nil, missing(r, name, p, 0)
 			}
 			return nil, nil
@@ -179,7 +179,7 @@ func missing(r diag.Range, root string, p *strict.Path, n int) *diag.Diagnostic 
 
 func (c *compiler) compare(e *strict.Compare) evalFn {
 	left, right := c.expr(e.Left), c.expr(e.Right)
-	op, opRange := e.Op, e.OpRange
+	op, opRange := e.Op, e.OpSpan.Range()
 	return func(st *state) (any, error) {
 		a, err := left(st)
 		if err != nil {
@@ -259,7 +259,7 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 	}
 	calls := make([]filterCall, len(pl.Filters))
 	for i, f := range pl.Filters {
-		fc := filterCall{name: f.Name, fn: c.eng.filters[f.Name], rng: f.NameRange}
+		fc := filterCall{name: f.Name, fn: c.eng.filters[f.Name], rng: f.NameSpan.Range()}
 		for _, a := range f.Args {
 			if a.Name == "" {
 				fc.args = append(fc.args, c.expr(a.Value))

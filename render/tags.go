@@ -199,7 +199,7 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 	}
 	name, reversed, cont, hasElse := n.Var, n.Reversed, n.OffsetContinue, n.HasElse
 	key := n.Var + "-" + c.source(n.Collection)
-	rng, tag := n.Range(), n.NameRange
+	rng, tag := n.Range(), n.NameSpan.Range()
 	return func(st *state, w io.Writer, body clauses) error {
 		cv, err := coll(st)
 		if err != nil {
@@ -286,7 +286,7 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 	if n.Offset != nil {
 		offset = c.expr(n.Offset)
 	}
-	name, rng, tag := n.Var, n.Range(), n.NameRange
+	name, rng, tag := n.Var, n.Range(), n.NameSpan.Range()
 	return func(st *state, w io.Writer, body clauses) error {
 		cv, err := coll(st)
 		if err != nil {

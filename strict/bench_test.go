@@ -74,6 +74,9 @@ func TestPromptTemplateIsClean(t *testing.T) {
 	if len(diags) != 9 {
 		t.Fatalf("the typo template has %d problems, want 9: %v", len(diags), diags)
 	}
+	if _, diags := Check(exampleLanes(t), "lanes.md", diag.Pos{}, Options{Context: mustLaneOf(t, ProfileShea)}); len(diags) != 0 {
+		t.Fatalf("the example lanes have problems: %v", diags)
+	}
 }
 
 // benchFixture is one golden-liquid benchmark page and its partials.
@@ -152,6 +155,28 @@ func dataContext(b *testing.B, path string) *Schema {
 	return s
 }
 
+// exampleLanes returns the three lane prompts of the repository's example
+// workflow, one after the other: real prompts, as their authors write them.
+func exampleLanes(b testing.TB) string {
+	var all strings.Builder
+	for _, lane := range []string{"main-agent", "merge-agent", "review-agent"} {
+		src, err := os.ReadFile(filepath.Join("..", "testdata", "example", ".shea", "prompts", lane+".md"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		all.Write(src)
+	}
+	return all.String()
+}
+
+func mustLaneOf(b testing.TB, profile string) *Schema {
+	s, err := LaneContext(profile)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s
+}
+
 // benchInputs are the templates every stage is measured on.
 type benchInput struct {
 	name string
@@ -167,6 +192,7 @@ func benchInputs(b *testing.B) []benchInput {
 	in := []benchInput{
 		{"prompt-100KB", promptTemplate(100, false), Options{Context: lane, Partials: promptPartials}},
 		{"prompt-with-typos-100KB", promptTemplate(90, true), Options{Context: lane, Partials: promptPartials}},
+		{"example-lanes", exampleLanes(b), Options{Context: mustLaneOf(b, ProfileShea)}},
 	}
 	shared, err := golden.SharedDir()
 	if err == nil {

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/sheaproject/shea/strict/diag"
@@ -113,9 +115,11 @@ type walker struct {
 	// lists them in the order they were first bound.
 	locals     map[string]shape
 	localOrder []string
-	// blocks are block-scoped bindings (loop variables, forloop, partial
-	// arguments), innermost last.
-	blocks []map[string]shape
+	// scope holds the block-scoped bindings (loop variables, forloop,
+	// partial arguments), innermost last; frames are the indexes in scope
+	// where each block's bindings start.
+	scope  []binding
+	frames []int
 	// isolated is set while checking a render partial, which sees only what
 	// the tag passes to it.
 	isolated bool
@@ -181,30 +185,40 @@ func (w *walker) body(nodes []Node) {
 	}
 }
 
-func (w *walker) push(b map[string]shape) {
-	w.blocks = append(w.blocks, b)
+// binding is a block-scoped name. Within a block, a later binding of a
+// name hides an earlier one.
+type binding struct {
+	name string
+	sh   shape
+}
+
+// push opens a block scope with the given bindings.
+func (w *walker) push(b ...binding) {
+	w.frames = append(w.frames, len(w.scope))
+	w.scope = append(w.scope, b...)
 	w.scopeGen++
 }
 
 func (w *walker) pop() {
-	w.blocks = w.blocks[:len(w.blocks)-1]
+	last := len(w.frames) - 1
+	w.scope, w.frames = w.scope[:w.frames[last]], w.frames[:last]
 	w.scopeGen++
 }
 
-func (w *walker) bind(name string, sh shape, r diag.Range) {
+func (w *walker) bind(name string, sh shape, r Span) {
 	if _, ok := w.locals[name]; !ok {
 		w.scopeGen++
 		w.localOrder = append(w.localOrder, name)
 	}
 	w.locals[name] = sh
 	if w.an != nil {
-		w.an.Locals = append(w.an.Locals, Reference{Name: name, Range: r})
+		w.an.Locals = append(w.an.Locals, Reference{Name: name, Range: r.Range()})
 	}
 }
 
 func (w *walker) tag(t Tag) {
 	if w.an != nil {
-		w.an.Tags = append(w.an.Tags, Reference{Name: t.Name, Range: t.NameRange})
+		w.an.Tags = append(w.an.Tags, Reference{Name: t.Name, Range: t.NameSpan.Range()})
 	}
 }
 
@@ -228,11 +242,11 @@ func (w *walker) node(n Node) {
 	case *Assign:
 		w.tag(n.Tag)
 		sh := w.pipeline(n.Value)
-		w.bind(n.Target, sh, n.TargetRange)
+		w.bind(n.Target, sh, n.TargetSpan)
 	case *Capture:
 		w.tag(n.Tag)
 		w.body(n.Body)
-		w.bind(n.Target, stringShape, n.TargetRange)
+		w.bind(n.Target, stringShape, n.TargetSpan)
 	case *If:
 		w.tag(n.Tag)
 		for _, c := range n.Clauses {
@@ -255,7 +269,7 @@ func (w *walker) node(n Node) {
 		coll := w.expr(n.Collection)
 		w.optional(n.Limit)
 		w.optional(n.Offset)
-		w.loop(n.Var, n.VarRange, coll, "forloop", forloopShape, n.Body)
+		w.loop(n.Var, n.VarSpan, coll, "forloop", forloopShape, n.Body)
 		w.body(n.Else)
 	case *Tablerow:
 		w.tag(n.Tag)
@@ -263,7 +277,7 @@ func (w *walker) node(n Node) {
 		w.optional(n.Cols)
 		w.optional(n.Limit)
 		w.optional(n.Offset)
-		w.loop(n.Var, n.VarRange, coll, "tablerowloop", tablerowloopShape, n.Body)
+		w.loop(n.Var, n.VarSpan, coll, "tablerowloop", tablerowloopShape, n.Body)
 	case *Break, *Continue:
 		var t Tag
 		if b, ok := n.(*Break); ok {
@@ -273,7 +287,7 @@ func (w *walker) node(n Node) {
 		}
 		w.tag(t)
 		if w.loops == 0 && len(w.partials) == 0 && !w.opts.Compat && w.an == nil {
-			w.errorf(diag.UnexpectedTag, t.NameRange, "%q outside of a for or tablerow loop", t.Name)
+			w.errorf(diag.UnexpectedTag, t.NameSpan.Range(), "%q outside of a for or tablerow loop", t.Name)
 		}
 	case *Cycle:
 		w.tag(n.Tag)
@@ -283,7 +297,7 @@ func (w *walker) node(n Node) {
 		}
 	case *Increment:
 		w.tag(n.Tag)
-		w.bind(n.Var, intShape, n.VarRange)
+		w.bind(n.Var, intShape, n.VarSpan)
 	case *Ifchanged:
 		w.tag(n.Tag)
 		w.body(n.Body)
@@ -299,15 +313,15 @@ func (w *walker) optional(e Expr) {
 	}
 }
 
-func (w *walker) loop(name string, r diag.Range, coll shape, loopVar string, loopShape shape, body []Node) {
+func (w *walker) loop(name string, r Span, coll shape, loopVar string, loopShape shape, body []Node) {
 	item := coll.items()
 	if coll.kind == "integer" || coll.kind == "string" {
 		item = coll
 	}
 	if w.an != nil {
-		w.an.Locals = append(w.an.Locals, Reference{Name: name, Range: r})
+		w.an.Locals = append(w.an.Locals, Reference{Name: name, Range: r.Range()})
 	}
-	w.push(map[string]shape{name: item, loopVar: loopShape})
+	w.push(binding{name, item}, binding{loopVar, loopShape})
 	w.loops++
 	w.body(body)
 	w.loops--
@@ -316,9 +330,9 @@ func (w *walker) loop(name string, r diag.Range, coll shape, loopVar string, loo
 
 // lookup finds a template-local name.
 func (w *walker) lookup(name string) (shape, bool) {
-	for i := len(w.blocks) - 1; i >= 0; i-- {
-		if sh, ok := w.blocks[i][name]; ok {
-			return sh, true
+	for i := len(w.scope) - 1; i >= 0; i-- {
+		if w.scope[i].name == name {
+			return w.scope[i].sh, true
 		}
 	}
 	sh, ok := w.locals[name]
@@ -331,12 +345,15 @@ func (w *walker) lookup(name string) (shape, bool) {
 // every local for every unknown name would cost O(n log n) each time.)
 func (w *walker) localNames() []string {
 	out := make([]string, 0, len(w.localOrder)+4)
-	for i := len(w.blocks) - 1; i >= 0; i-- {
+	end := len(w.scope)
+	for i := len(w.frames) - 1; i >= 0; i-- {
 		start := len(out)
-		for k := range w.blocks[i] {
-			out = append(out, k)
+		for _, b := range w.scope[w.frames[i]:end] {
+			out = append(out, b.name)
 		}
 		sort.Strings(out[start:])
+		out = out[:start+len(slices.Compact(out[start:]))]
+		end = w.frames[i]
 	}
 	return append(out, w.localOrder...)
 }
@@ -374,7 +391,7 @@ func filterResult(name string, in shape) shape {
 
 func (w *walker) filter(f *Filter) {
 	if w.an != nil {
-		w.an.Filters = append(w.an.Filters, Reference{Name: f.Name, Range: f.NameRange})
+		w.an.Filters = append(w.an.Filters, Reference{Name: f.Name, Range: f.NameSpan.Range()})
 	}
 	for _, a := range f.Args {
 		w.expr(a.Value)
@@ -387,7 +404,7 @@ func (w *walker) filter(f *Filter) {
 		if w.opts.Compat || w.an != nil {
 			return
 		}
-		d := w.errorf(diag.UnknownFilter, f.NameRange, "unknown filter %q", f.Name)
+		d := w.errorf(diag.UnknownFilter, f.NameSpan.Range(), "unknown filter %q", f.Name)
 		if w.filterNames == nil {
 			w.filterNames = filterNames(w.opts.Filters)
 		}
@@ -415,7 +432,7 @@ func (w *walker) filter(f *Filter) {
 		}
 	}
 	if positional < s.Min || s.Max >= 0 && positional > s.Max {
-		w.errorf(diag.FilterArguments, f.NameRange, "filter %q takes %s, got %d", f.Name, countArgs(s), positional)
+		w.errorf(diag.FilterArguments, f.NameSpan.Range(), "filter %q takes %s, got %d", f.Name, countArgs(s), positional)
 	}
 }
 
@@ -497,7 +514,7 @@ func (w *walker) path(p *Path) shape {
 		if seg.Index != nil {
 			idx := w.expr(seg.Index)
 			if lit, ok := seg.Index.(*Literal); ok && lit.Kind == LitInt || idx.kind == "integer" {
-				if sh.allows("array") || sh.unknown() {
+				if sh.allows(tArray) || sh.unknown() {
 					sh = sh.items()
 					continue
 				}
@@ -541,14 +558,14 @@ func specialProperty(sh shape, seg *Segment) (shape, bool) {
 	}
 	switch seg.Name {
 	case "size":
-		if sh.allows("array") || sh.allows("string") || sh.allows("object") {
+		if sh.allows(tArray) || sh.allows(tString) || sh.allows(tObject) {
 			return intShape, true
 		}
 	case "first", "last":
-		if sh.allows("array") {
+		if sh.allows(tArray) {
 			return sh.items(), true
 		}
-		if seg.Name == "first" && sh.allows("object") {
+		if seg.Name == "first" && sh.allows(tObject) {
 			return anyShape, true
 		}
 	}
@@ -564,13 +581,13 @@ func (w *walker) external(p *Path) (shape, bool) {
 		return anyShape, true
 	}
 	if !w.isolated && w.opts.Context.Has(p.Root) {
-		return schemaShape(w.opts.Context.Input(p.Root)), true
+		return w.opts.Context.shape(p.Root), true
 	}
 	candidates := w.suggestableLocals()
 	if !w.isolated {
 		candidates = append(candidates, w.opts.Context.Names()...)
 	}
-	d := w.errorf(diag.UnknownVariable, p.RootRange, "unknown variable %q", p.Root)
+	d := w.errorf(diag.UnknownVariable, p.RootSpan.Range(), "unknown variable %q", p.Root)
 	d.Subject = p.Range()
 	d.Detail = diag.DidYouMean(p.Root, candidates)
 	switch {
@@ -602,14 +619,8 @@ func (w *walker) unknownProperty(p *Path, i int, sh shape, candidates []string) 
 	r := p.Range()
 	r.End = seg.Range().End
 	var d *diag.Diagnostic
-	if ts := sh.types(); ts != nil && !ts["object"] {
-		kinds := make([]string, 0, len(ts))
-		for k := range ts {
-			if k != "null" {
-				kinds = append(kinds, k)
-			}
-		}
-		sort.Strings(kinds)
+	if ts, ok := sh.types(); ok && ts&tObject == 0 {
+		kinds := ts.names()
 		d = w.errorf(diag.UnknownProperty, r, "%s is %s and has no property %q", prefix, article(strings.Join(kinds, " or ")), seg.Name)
 	} else {
 		d = w.errorf(diag.UnknownProperty, r, "unknown property %q of %s", seg.Name, prefix)
@@ -705,31 +716,38 @@ func (w *walker) include(n *Include) {
 	// or "for" under the alias or the partial's base name, as Liquid binds
 	// it ("snippets/card" binds card). A render with "for" loops over the
 	// partial, which then sees forloop.
-	args := map[string]shape{}
+	args := make([]binding, 0, len(n.Args)+2)
+	argNames := make([]string, 0, len(n.Args)+2)
 	for _, a := range n.Args {
-		args[a.Name] = anyShape
+		args = append(args, binding{a.Name, anyShape})
+		argNames = append(argNames, a.Name)
 	}
 	if n.With != nil {
 		bound := n.Alias
 		if bound == "" {
 			bound = name[strings.LastIndexByte(name, '/')+1:]
 		}
-		args[bound] = anyShape
+		args = append(args, binding{bound, anyShape})
+		argNames = append(argNames, bound)
 		if n.Render && n.For {
-			args["forloop"] = forloopShape
+			args = append(args, binding{"forloop", forloopShape})
+			argNames = append(argNames, "forloop")
 		}
 	}
-	argNames := make([]string, 0, len(args))
-	for k := range args {
-		argNames = append(argNames, k)
-	}
 	sort.Strings(argNames)
+	argNames = slices.Compact(argNames)
 	// A render partial sees only its arguments; an include also sees the
 	// scope around the tag.
-	key := fmt.Sprintf("render\x00%s\x00%s", name, strings.Join(argNames, "\x00"))
-	if !n.Render {
-		key = fmt.Sprintf("include\x00%s\x00%d\x00%t\x00%s", name, w.scopeGen, w.isolated, strings.Join(argNames, "\x00"))
+	var kb strings.Builder
+	if n.Render {
+		kb.WriteString("render\x00" + name)
+	} else {
+		kb.WriteString("include\x00" + name + "\x00" + strconv.Itoa(w.scopeGen) + "\x00" + strconv.FormatBool(w.isolated))
 	}
+	for _, a := range argNames {
+		kb.WriteString("\x00" + a)
+	}
+	key := kb.String()
 	if w.checked[key] {
 		return
 	}
@@ -737,16 +755,16 @@ func (w *walker) include(n *Include) {
 	w.partials = append(w.partials, name)
 	defer func() { w.partials = w.partials[:len(w.partials)-1] }()
 	if n.Render {
-		saved, savedOrder, savedBlocks, savedIso, savedLoops := w.locals, w.localOrder, w.blocks, w.isolated, w.loops
-		w.locals, w.localOrder, w.blocks, w.isolated, w.loops = map[string]shape{}, nil, nil, true, 0
+		saved, savedOrder, savedScope, savedFrames, savedIso, savedLoops := w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops
+		w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops = map[string]shape{}, nil, nil, nil, true, 0
 		w.scopeGen++
-		w.push(args)
+		w.push(args...)
 		w.body(t.Body)
-		w.locals, w.localOrder, w.blocks, w.isolated, w.loops = saved, savedOrder, savedBlocks, savedIso, savedLoops
+		w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops = saved, savedOrder, savedScope, savedFrames, savedIso, savedLoops
 		w.scopeGen++
 		return
 	}
-	w.push(args)
+	w.push(args...)
 	w.body(t.Body)
 	w.pop()
 }

@@ -15,7 +15,7 @@ func ExampleParse() {
 	fmt.Println(len(diags), "diagnostics")
 	out := tpl.Body[1].(*strict.Output)
 	f := out.Value.Filters[0]
-	fmt.Println(f.Name, "at", f.NameRange)
+	fmt.Println(f.Name, "at", f.NameSpan.Range())
 
 	_, diags = strict.Parse("{% if issue.url %}\nsee the link", "prompt.md", diag.Pos{}, strict.ParseOptions{})
 	fmt.Println(diags)

@@ -201,7 +201,10 @@ func (p *parser) newExprParser(from, to int) *exprParser {
 	// The token buffer is reused: one piece of markup is parsed at a time.
 	toks, lerr := lexExpr(p.src, from, to, p.etoks)
 	p.etoks = toks
-	ep := &exprParser{p: p, toks: toks}
+	// The parser is reused too: like the tokens it reads, it is done with
+	// before the next piece of markup is lexed.
+	p.ep = exprParser{p: p, toks: toks}
+	ep := &p.ep
 	if lerr != nil {
 		ep.fail(lerr.at, lerr.at+1, "%s", lerr.msg)
 		ep.toks = append(toks, etok{kind: eEOS, start: to, end: to})
@@ -274,7 +277,7 @@ func (e *exprParser) end() bool {
 	return true
 }
 
-func (e *exprParser) rng(from, to int) diag.Range { return e.p.pos.rng(from, to) }
+func (e *exprParser) span(from, to int) Span { return e.p.pos.span(from, to) }
 
 // expression parses a primary expression: a literal, a range, or a path.
 func (e *exprParser) expression() Expr {
@@ -283,12 +286,12 @@ func (e *exprParser) expression() Expr {
 	defer func() { e.depth-- }()
 	if e.depth > e.p.maxDepth {
 		e.fail(t.start, t.end, "expressions are nested more than %d deep", e.p.maxDepth)
-		return &Literal{Span{e.rng(t.start, t.end)}, LitNil, nil}
+		return &Literal{e.span(t.start, t.end), LitNil, nil}
 	}
 	switch t.kind {
 	case eString:
 		e.next()
-		return &Literal{Span{e.rng(t.start, t.end)}, LitString, t.text}
+		return &Literal{e.span(t.start, t.end), LitString, t.text}
 	case eNumber:
 		e.next()
 		return e.number(t)
@@ -300,33 +303,33 @@ func (e *exprParser) expression() Expr {
 		}
 		end := e.expression()
 		close, _ := e.expect(eRParen)
-		return &RangeLit{Span{e.rng(t.start, close.end)}, start, end}
+		return &RangeLit{e.span(t.start, close.end), start, end}
 	case eID:
 		e.next()
 		segs := e.lookups()
 		if len(segs) == 0 {
 			if lit := keyword(t.text); lit != nil {
-				lit.R = e.rng(t.start, t.end)
+				lit.Span = e.span(t.start, t.end)
 				return lit
 			}
 		}
-		return &Path{Span: Span{e.rng(t.start, e.lastEnd(t.end))}, Root: t.text, RootRange: e.rng(t.start, t.end), Segments: segs}
+		return &Path{Span: e.span(t.start, e.lastEnd(t.end)), Root: t.text, RootSpan: e.span(t.start, t.end), Segments: segs}
 	case eLBracket:
 		e.next()
 		inner := e.expression()
 		close, _ := e.expect(eRBracket)
-		p := &Path{RootRange: e.rng(t.start, close.end)}
+		p := &Path{RootSpan: e.span(t.start, close.end)}
 		if lit, ok := inner.(*Literal); ok && lit.Kind == LitString {
 			p.Root = lit.Value.(string)
 		} else {
 			p.RootExpr = inner
 		}
 		p.Segments = e.lookups()
-		p.R = e.rng(t.start, e.lastEnd(close.end))
+		p.Span = e.span(t.start, e.lastEnd(close.end))
 		return p
 	}
 	e.failTok(t, "an expression")
-	return &Literal{Span{e.rng(t.start, t.end)}, LitNil, nil}
+	return &Literal{e.span(t.start, t.end), LitNil, nil}
 }
 
 // lastEnd is the end offset of the last consumed token, or def if none.
@@ -349,7 +352,7 @@ func (e *exprParser) lookups() []*Segment {
 			e.next()
 			inner := e.expression()
 			close, _ := e.expect(eRBracket)
-			s := &Segment{Span: Span{e.rng(t.start, close.end)}}
+			s := &Segment{Span: e.span(t.start, close.end)}
 			if lit, ok := inner.(*Literal); ok && lit.Kind == LitString {
 				s.Name = lit.Value.(string)
 			} else {
@@ -362,7 +365,7 @@ func (e *exprParser) lookups() []*Segment {
 			if !ok {
 				return segs
 			}
-			segs = append(segs, &Segment{Span: Span{e.rng(t.start, name.end)}, Name: name.text, Dot: true})
+			segs = append(segs, &Segment{Span: e.span(t.start, name.end), Name: name.text, Dot: true})
 		default:
 			return segs
 		}
@@ -387,23 +390,23 @@ func keyword(word string) *Literal {
 }
 
 func (e *exprParser) number(t etok) Expr {
-	r := e.rng(t.start, t.end)
+	r := e.span(t.start, t.end)
 	if !strings.Contains(t.text, ".") {
 		if n, err := strconv.ParseInt(t.text, 10, 64); err == nil {
-			return &Literal{Span{r}, LitInt, n}
+			return &Literal{r, LitInt, n}
 		}
 		// Beyond int64: keep the magnitude as a float rather than fail.
 		f, _ := strconv.ParseFloat(t.text, 64)
 		if math.IsInf(f, 0) {
 			e.fail(t.start, t.end, "number %s is too large", t.text)
 		}
-		return &Literal{Span{r}, LitFloat, f}
+		return &Literal{r, LitFloat, f}
 	}
 	f, err := strconv.ParseFloat(t.text, 64)
 	if err != nil || math.IsInf(f, 0) {
 		e.fail(t.start, t.end, "number %s is too large", t.text)
 	}
-	return &Literal{Span{r}, LitFloat, f}
+	return &Literal{r, LitFloat, f}
 }
 
 // pipeline parses "expr | filter: args | …" up to the end of the markup.
@@ -417,7 +420,7 @@ func (e *exprParser) pipeline() *Pipeline {
 		if !ok {
 			break
 		}
-		f := &Filter{Name: name.text, NameRange: e.rng(name.start, name.end)}
+		f := &Filter{Name: name.text, NameSpan: e.span(name.start, name.end)}
 		if e.peek().kind == eColon {
 			e.next()
 			f.Args = append(f.Args, e.argument())
@@ -426,10 +429,10 @@ func (e *exprParser) pipeline() *Pipeline {
 				f.Args = append(f.Args, e.argument())
 			}
 		}
-		f.R = e.rng(name.start, e.lastEnd(name.end))
+		f.Span = e.span(name.start, e.lastEnd(name.end))
 		pl.Filters = append(pl.Filters, f)
 	}
-	pl.R = e.rng(start, e.lastEnd(start))
+	pl.Span = e.span(start, e.lastEnd(start))
 	return pl
 }
 
@@ -443,7 +446,7 @@ func (e *exprParser) argument() *Arg {
 		a.Name = t.text
 	}
 	a.Value = e.expression()
-	a.R = e.rng(t.start, e.lastEnd(t.end))
+	a.Span = e.span(t.start, e.lastEnd(t.end))
 	return a
 }
 
@@ -467,11 +470,11 @@ func (e *exprParser) condition() Expr {
 		ops = append(ops, t)
 		operands = append(operands, e.comparison())
 	}
-	end := e.lastEnd(operands[0].Range().End.Byte - e.p.pos.start.Byte)
+	end := e.lastEnd(int(operands[0].span().to))
 	c := operands[len(operands)-1]
 	for i := len(ops) - 1; i >= 0; i-- {
 		left := operands[i]
-		c = &Logical{Span{e.rng(left.Range().Start.Byte-e.p.pos.start.Byte, end)}, ops[i].text, left, c}
+		c = &Logical{e.span(int(left.span().from), end), ops[i].text, left, c}
 	}
 	return c
 }
@@ -484,6 +487,5 @@ func (e *exprParser) comparison() Expr {
 	}
 	e.next()
 	right := e.expression()
-	startOff := left.Range().Start.Byte - e.p.pos.start.Byte
-	return &Compare{Span{e.rng(startOff, e.lastEnd(t.end))}, t.text, e.rng(t.start, t.end), left, right}
+	return &Compare{e.span(int(left.span().from), e.lastEnd(t.end)), t.text, e.span(t.start, t.end), left, right}
 }

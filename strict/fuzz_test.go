@@ -129,7 +129,7 @@ func assertParseInvariants(t *testing.T, src, filename string, start diag.Pos, t
 	})
 	for _, n := range tpl.Body {
 		if txt, ok := n.(*Text); ok {
-			raw := src[txt.R.Start.Byte-startByte(start) : txt.R.End.Byte-startByte(start)]
+			raw := src[txt.Range().Start.Byte-startByte(start) : txt.Range().End.Byte-startByte(start)]
 			if !strings.Contains(raw, txt.Value) {
 				t.Errorf("text %q is not part of its source %q", txt.Value, raw)
 			}

@@ -97,29 +97,29 @@ func visitNode(n Node, fn func(what string, r, holder diag.Range)) {
 		if pl == nil {
 			return
 		}
-		fn("pipeline", pl.R, h)
+		fn("pipeline", pl.Range(), h)
 		expr(pl.Value)
 		for _, f := range pl.Filters {
-			fn("filter "+f.Name, f.R, h)
-			fn("filter name "+f.Name, f.NameRange, h)
+			fn("filter "+f.Name, f.Range(), h)
+			fn("filter name "+f.Name, f.NameSpan.Range(), h)
 			for _, a := range f.Args {
-				fn("arg", a.R, h)
+				fn("arg", a.Range(), h)
 				expr(a.Value)
 			}
 		}
 	}
-	tag := func(t Tag) { fn("tag name "+t.Name, t.NameRange, h) }
+	tag := func(t Tag) { fn("tag name "+t.Name, t.NameSpan.Range(), h) }
 	switch n := n.(type) {
 	case *Output:
 		pipe(n.Value)
 	case *Assign:
 		tag(n.Tag)
-		fn("assign target", n.TargetRange, h)
+		fn("assign target", n.TargetSpan.Range(), h)
 		pipe(n.Value)
 	case *Capture:
 		tag(n.Tag)
 		if n.Target != "" {
-			fn("capture target", n.TargetRange, h)
+			fn("capture target", n.TargetSpan.Range(), h)
 		}
 		visit(n.Body, fn)
 	case *If:
@@ -135,7 +135,7 @@ func visitNode(n Node, fn func(what string, r, holder diag.Range)) {
 		}
 	case *For:
 		tag(n.Tag)
-		fn("for var", n.VarRange, h)
+		fn("for var", n.VarSpan.Range(), h)
 		expr(n.Collection)
 		expr(n.Limit)
 		expr(n.Offset)
@@ -143,7 +143,7 @@ func visitNode(n Node, fn func(what string, r, holder diag.Range)) {
 		visit(n.Else, fn)
 	case *Tablerow:
 		tag(n.Tag)
-		fn("tablerow var", n.VarRange, h)
+		fn("tablerow var", n.VarSpan.Range(), h)
 		expr(n.Collection)
 		expr(n.Cols)
 		expr(n.Limit)
@@ -161,7 +161,7 @@ func visitNode(n Node, fn func(what string, r, holder diag.Range)) {
 		}
 	case *Increment:
 		tag(n.Tag)
-		fn("counter", n.VarRange, h)
+		fn("counter", n.VarSpan.Range(), h)
 	case *Echo:
 		tag(n.Tag)
 		pipe(n.Value)
@@ -177,19 +177,19 @@ func visitNode(n Node, fn func(what string, r, holder diag.Range)) {
 		expr(n.Name)
 		expr(n.With)
 		if n.Alias != "" {
-			fn("alias", n.AliasRng, h)
+			fn("alias", n.AliasSpan.Range(), h)
 		}
 		for _, a := range n.Args {
-			fn("arg", a.R, h)
+			fn("arg", a.Range(), h)
 			expr(a.Value)
 		}
 	}
 }
 
 func visitClause(c *Clause, fn func(what string, r, holder diag.Range)) {
-	h := c.R
+	h := c.Range()
 	fn("clause "+c.Name, h, h)
-	fn("tag name "+c.Name, c.NameRange, h)
+	fn("tag name "+c.Name, c.NameSpan.Range(), h)
 	if c.Cond != nil {
 		visitExpr(c.Cond, h, fn)
 	}
@@ -211,16 +211,16 @@ func visitExpr(e Expr, h diag.Range, fn func(what string, r, holder diag.Range))
 			if x.RootExpr != nil {
 				visitExpr(x.RootExpr, h, fn)
 			}
-			fn("path root", x.RootRange, h)
+			fn("path root", x.RootSpan.Range(), h)
 			for _, s := range x.Segments {
-				fn("segment", s.R, h)
+				fn("segment", s.Range(), h)
 				if s.Index != nil {
 					visitExpr(s.Index, h, fn)
 				}
 			}
 		case *Compare:
 			visitExpr(x.Left, h, fn)
-			fn("operator", x.OpRange, h)
+			fn("operator", x.OpSpan.Range(), h)
 			visitExpr(x.Right, h, fn)
 		case *Logical:
 			visitExpr(x.Left, h, fn)

@@ -32,6 +32,10 @@ type token struct {
 	markStart, markEnd  int // outputs and tags: the markup
 }
 
+// none reports whether t is the zero token, which stands for no token (a
+// real token is never empty).
+func (t token) none() bool { return t.end == 0 }
+
 // lexer splits a template into text, output and tag tokens the way Shopify
 // Liquid 5's tokenizer does: a tag runs from "{%" to the first "%}" whatever
 // lies between (strings are not special), and an output runs from "{{" to the

@@ -1,6 +1,7 @@
 package strict
 
 import (
+	"math"
 	"strings"
 
 	"github.com/sheaproject/shea/strict/diag"
@@ -10,6 +11,10 @@ import (
 // expressions. Real templates stay far below it; hostile ones get a
 // diagnostic instead of exhausting the stack.
 const DefaultMaxNesting = 500
+
+// maxSourceBytes is the largest source Parse reads: spans hold 32-bit
+// offsets. (A variable, so that a test can lower it.)
+var maxSourceBytes = math.MaxInt32
 
 // ParseOptions configures Parse. The zero value is ready to use.
 type ParseOptions struct {
@@ -33,6 +38,11 @@ func Parse(src, filename string, start diag.Pos, opts ParseOptions) (*Template, 
 	if start.IsZero() {
 		start = diag.StartPos
 	}
+	if len(src) > maxSourceBytes {
+		at := diag.Range{Filename: filename, Start: start, End: start}
+		return &Template{Filename: filename, Source: src, Start: start}, diag.List{diag.Errorf(diag.TemplateTooLarge, at,
+			"the template is %d bytes; shea reads templates of up to %d bytes", len(src), maxSourceBytes)}
+	}
 	p := &parser{
 		src:      src,
 		filename: filename,
@@ -45,8 +55,8 @@ func Parse(src, filename string, start diag.Pos, opts ParseOptions) (*Template, 
 	}
 	s := &stream{lex: &lexer{src: src}}
 	body, stop := p.parseBody(s, nil)
-	if stop != nil {
-		p.unexpected(stop, nil)
+	if !stop.none() {
+		p.unexpected(stop)
 	}
 	return &Template{Filename: filename, Source: src, Start: start, Body: body}, p.diags
 }
@@ -59,9 +69,10 @@ type parser struct {
 	depth    int
 	maxDepth int
 	compat   bool
-	etoks    []etok // the expression lexer's buffer
+	etoks    []etok     // the expression lexer's buffer
+	ep       exprParser // the expression parser, reused
 	// open are the blocks whose bodies are being parsed, innermost last.
-	open []*block
+	open []block
 	// trimNext records a "-%}" or "-}}": the next text loses its leading
 	// whitespace.
 	trimNext bool
@@ -107,14 +118,14 @@ func (p *parser) errorAt(code diag.Code, from, to int, format string, args ...an
 	return d
 }
 
-func (p *parser) text(t token) string          { return p.src[t.start:t.end] }
-func (p *parser) name(t token) string          { return p.src[t.nameStart:t.nameEnd] }
-func (p *parser) markup(t token) string        { return p.src[t.markStart:t.markEnd] }
-func (p *parser) tokRange(t token) diag.Range  { return p.pos.rng(t.start, t.end) }
-func (p *parser) nameRange(t token) diag.Range { return p.pos.rng(t.nameStart, t.nameEnd) }
+func (p *parser) text(t token) string   { return p.src[t.start:t.end] }
+func (p *parser) name(t token) string   { return p.src[t.nameStart:t.nameEnd] }
+func (p *parser) markup(t token) string { return p.src[t.markStart:t.markEnd] }
+func (p *parser) tokSpan(t token) Span  { return p.pos.span(t.start, t.end) }
+func (p *parser) nameSpan(t token) Span { return p.pos.span(t.nameStart, t.nameEnd) }
 
 func (p *parser) tagOf(t token) Tag {
-	return Tag{Span: Span{p.tokRange(t)}, Name: p.name(t), NameRange: p.nameRange(t)}
+	return Tag{Span: p.tokSpan(t), Name: p.name(t), NameSpan: p.nameSpan(t)}
 }
 
 // block describes the block whose body is being parsed: the tag names that
@@ -125,8 +136,9 @@ type block struct {
 	stops []string
 }
 
-func (b *block) stopsAt(name string) bool {
-	for _, s := range b.stops {
+// stopsAt reports whether name is one of the stop tags.
+func stopsAt(stops []string, name string) bool {
+	for _, s := range stops {
 		if s == name {
 			return true
 		}
@@ -134,13 +146,31 @@ func (b *block) stopsAt(name string) bool {
 	return false
 }
 
+// The stop tags of each block, shared by every parse: a block's body ends
+// at its clause tags and its end tag, and an else clause at its end tag.
+var (
+	clauseStops = map[string][]string{
+		"if":       {"elsif", "else", "endif"},
+		"unless":   {"elsif", "else", "endunless"},
+		"case":     {"when", "else", "endcase"},
+		"for":      {"else", "endfor"},
+		"tablerow": {"else", "endtablerow"},
+	}
+	endStops = map[string][]string{
+		"for":       {"endfor"},
+		"tablerow":  {"endtablerow"},
+		"capture":   {"endcapture"},
+		"ifchanged": {"endifchanged"},
+	}
+)
+
 // parseBody parses nodes until a tag that b stops at, which it returns
 // (nil at the end of the stream). b is nil for the top level of a stream.
-func (p *parser) parseBody(s *stream, b *block) (body []Node, stop *token) {
+func (p *parser) parseBody(s *stream, stops []string) (body []Node, stop token) {
 	for {
 		t, ok := s.next()
 		if !ok {
-			return body, nil
+			return body, token{}
 		}
 		switch t.kind {
 		case tokText:
@@ -149,7 +179,7 @@ func (p *parser) parseBody(s *stream, b *block) (body []Node, stop *token) {
 				v = strings.TrimLeftFunc(v, func(r rune) bool { return r < 0x80 && isStripSpace(byte(r)) })
 			}
 			p.trimNext = false
-			body = append(body, &Text{Span{p.tokRange(t)}, v})
+			body = append(body, &Text{p.tokSpan(t), v})
 		case tokOutput:
 			p.trim(body, t)
 			body = append(body, p.parseOutput(t))
@@ -162,9 +192,8 @@ func (p *parser) parseBody(s *stream, b *block) (body []Node, stop *token) {
 		case tokTag:
 			p.trim(body, t)
 			name := p.name(t)
-			if b != nil && b.stopsAt(name) {
-				stop := t
-				return body, &stop
+			if stopsAt(stops, name) {
+				return body, t
 			}
 			if name == "liquid" {
 				body = append(body, p.parseLiquid(t)...)
@@ -217,12 +246,12 @@ func (p *parser) badTag(t token, s *stream) {
 	p.errorAt(diag.SyntaxError, t.start, t.end, "tag has no name")
 }
 
-// unexpected reports a tag that no open block accepts. b is the innermost
-// open block, if any.
-func (p *parser) unexpected(t *token, b *block) {
-	name := p.name(*t)
-	if b == nil && len(p.open) > 0 {
-		b = p.open[len(p.open)-1]
+// unexpected reports a tag that no open block accepts.
+func (p *parser) unexpected(t token) {
+	name := p.name(t)
+	var b *block
+	if len(p.open) > 0 {
+		b = &p.open[len(p.open)-1]
 	}
 	switch {
 	case name == "else" || name == "elsif" || name == "when":
@@ -235,7 +264,7 @@ func (p *parser) unexpected(t *token, b *block) {
 			p.errorAt(diag.UnexpectedTag, t.nameStart, t.nameEnd, "%q has no open %q block to close", name, name[3:])
 		}
 	default:
-		p.unknownTag(*t)
+		p.unknownTag(t)
 	}
 }
 
@@ -259,8 +288,8 @@ func (p *parser) parseLiquid(t token) []Node {
 		return nil
 	}
 	body, stop := p.parseBody(s, nil)
-	if stop != nil {
-		p.unexpected(stop, nil)
+	if !stop.none() {
+		p.unexpected(stop)
 	}
 	p.trimNext = saved
 	return body
@@ -308,7 +337,7 @@ func (p *parser) liquidLines(from, to int) []token {
 
 // parseBlockBody parses the body of block b, reporting an unclosed block at
 // the end of the stream.
-func (p *parser) parseBlockBody(s *stream, b *block) ([]Node, *token) {
+func (p *parser) parseBlockBody(s *stream, b block) ([]Node, token) {
 	p.depth++
 	defer func() { p.depth-- }()
 	if p.depth > p.maxDepth {
@@ -316,12 +345,12 @@ func (p *parser) parseBlockBody(s *stream, b *block) ([]Node, *token) {
 		// Skip the rest of the stream: deeper parsing would only repeat this.
 		s.skip()
 		p.tooDeep = true
-		return nil, nil
+		return nil, token{}
 	}
 	p.open = append(p.open, b)
-	body, stop := p.parseBody(s, b)
+	body, stop := p.parseBody(s, b.stops)
 	p.open = p.open[:len(p.open)-1]
-	if stop == nil && !p.tooDeep {
+	if stop.none() && !p.tooDeep {
 		d := p.errorAt(diag.UnclosedBlock, b.open.nameStart, b.open.nameEnd, "%q block is never closed", b.name)
 		d.Detail = "Add {% end" + b.name + " %} where the block should end."
 	}

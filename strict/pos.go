@@ -15,10 +15,6 @@ type posTable struct {
 	filename string
 	start    diag.Pos
 	lines    []int // offsets of the first byte of each line after the first
-	// last is the line index (the n of pos) of the previous lookup. The
-	// parser asks for positions mostly in source order, so checking that
-	// line and the next before searching makes a lookup O(1) on average.
-	last int
 }
 
 func newPosTable(src, filename string, start diag.Pos) *posTable {
@@ -34,33 +30,20 @@ func newPosTable(src, filename string, start diag.Pos) *posTable {
 	return t
 }
 
-// pos returns the file position of byte offset off of the source.
+// pos returns the file position of byte offset off of the source. The
+// table does not change once built, so lookups are safe for concurrent use
+// (the spans of a compiled template are resolved while it renders).
 func (t *posTable) pos(off int) diag.Pos {
 	// n is the number of line starts at or before off.
-	var n int
-	switch {
-	case t.onLine(t.last, off):
-		n = t.last
-	case t.onLine(t.last+1, off):
-		n = t.last + 1
-	default:
-		n = sort.Search(len(t.lines), func(i int) bool { return t.lines[i] > off })
-	}
-	t.last = n
+	n := sort.Search(len(t.lines), func(i int) bool { return t.lines[i] > off })
 	if n == 0 {
 		return diag.Pos{Line: t.start.Line, Column: t.start.Column + off, Byte: t.start.Byte + off}
 	}
 	return diag.Pos{Line: t.start.Line + n, Column: off - t.lines[n-1] + 1, Byte: t.start.Byte + off}
 }
 
-// onLine reports whether off lies on line index n: after n line starts and
-// before the next.
-func (t *posTable) onLine(n, off int) bool {
-	if n < 0 || n > len(t.lines) {
-		return false
-	}
-	return (n == 0 || t.lines[n-1] <= off) && (n == len(t.lines) || off < t.lines[n])
-}
+// span returns the span of the source bytes [from, to).
+func (t *posTable) span(from, to int) Span { return Span{t, int32(from), int32(to)} }
 
 // rng returns the range of the source bytes [from, to).
 func (t *posTable) rng(from, to int) diag.Range {

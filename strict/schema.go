@@ -19,6 +19,7 @@ type Schema struct {
 	props    map[string]*jsonschema.Schema
 	order    []string // input names in declaration order
 	required map[string]bool
+	memo     flatMemo // shared by the checks that use the schema
 }
 
 // SchemaError is a schema that does not compile.
@@ -232,6 +233,9 @@ func (s *Schema) Has(name string) bool {
 
 // Required reports whether input name must be supplied.
 func (s *Schema) Required(name string) bool { return s != nil && s.required[name] }
+
+// shape returns what the checker knows of input name.
+func (s *Schema) shape(name string) shape { return schemaShape(s.Input(name), &s.memo) }
 
 // Input returns the JSON Schema of input name, or nil.
 func (s *Schema) Input(name string) *jsonschema.Schema {

@@ -2,6 +2,7 @@ package strict
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
@@ -16,23 +17,55 @@ type shape struct {
 	// (forloop, tablerowloop).
 	fields []string
 	item   *shape
+	// memo remembers the flattened nodes of the schema the shape came
+	// from; nil flattens afresh each time.
+	memo *flatMemo
 }
 
 var anyShape = shape{}
 
 func (s shape) unknown() bool { return len(s.nodes) == 0 && s.kind == "" && s.fields == nil }
 
-func schemaShape(n *jsonschema.Schema) shape {
+func schemaShape(n *jsonschema.Schema, memo *flatMemo) shape {
 	if n == nil {
 		return anyShape
 	}
-	nodes := flatten(n)
+	nodes := memo.flat(n)
 	for _, f := range nodes {
 		if f.Always != nil && *f.Always {
 			return anyShape
 		}
 	}
-	return shape{nodes: nodes}
+	return shape{nodes: nodes, memo: memo}
+}
+
+// flatMemo remembers what flatten returns for each schema node a check has
+// met. Compiled schema nodes never change, so an entry never goes stale; a
+// Schema keeps one for all the checks that use it. Safe for concurrent use.
+type flatMemo struct{ m sync.Map } // *jsonschema.Schema → []*jsonschema.Schema
+
+// flat returns flatten(n), remembered. The slice is shared: its capacity
+// equals its length, so appending to it copies.
+func (m *flatMemo) flat(n *jsonschema.Schema) []*jsonschema.Schema {
+	if m == nil {
+		return flatten(n)
+	}
+	if v, ok := m.m.Load(n); ok {
+		return v.([]*jsonschema.Schema)
+	}
+	f := flatten(n)
+	f = f[:len(f):len(f)]
+	m.m.Store(n, f)
+	return f
+}
+
+// appendNodes appends src to dst, sharing src when dst is empty (a
+// remembered slice copies on the next append, see flat).
+func appendNodes(dst, src []*jsonschema.Schema) []*jsonschema.Schema {
+	if len(dst) == 0 {
+		return src
+	}
+	return append(dst, src...)
 }
 
 // flatten expands $ref, allOf, anyOf and oneOf into the nodes a value may
@@ -72,38 +105,72 @@ func onlyNull(n *jsonschema.Schema) bool {
 	return len(n.Types) == 1 && n.Types[0] == "null"
 }
 
-// types returns the JSON types the shape allows; nil means unconstrained.
-func (s shape) types() map[string]bool {
-	if s.kind != "" {
-		return map[string]bool{s.kind: true}
-	}
-	if s.fields != nil {
-		return map[string]bool{"object": true}
-	}
-	var out map[string]bool
-	for _, n := range s.nodes {
-		if len(n.Types) == 0 {
-			continue
+// typeSet is a set of JSON types, one bit each.
+type typeSet uint8
+
+const (
+	tNull typeSet = 1 << iota
+	tBoolean
+	tObject
+	tArray
+	tNumber
+	tInteger
+	tString
+)
+
+var typeNames = []struct {
+	bit  typeSet
+	name string
+}{{tNull, "null"}, {tBoolean, "boolean"}, {tObject, "object"}, {tArray, "array"}, {tNumber, "number"}, {tInteger, "integer"}, {tString, "string"}}
+
+func typeBit(name string) typeSet {
+	for _, t := range typeNames {
+		if t.name == name {
+			return t.bit
 		}
-		if out == nil {
-			out = map[string]bool{}
-		}
-		for _, t := range n.Types {
-			out[t] = true
+	}
+	return 0
+}
+
+// names lists the types of the set but null, sorted.
+func (ts typeSet) names() []string {
+	var out []string
+	for _, t := range typeNames {
+		if ts&t.bit != 0 && t.bit != tNull {
+			out = append(out, t.name)
 		}
 	}
+	sort.Strings(out)
 	return out
 }
 
-func (s shape) allows(t string) bool {
-	ts := s.types()
-	if ts == nil {
+// types returns the JSON types the shape allows; ok is false when they are
+// unconstrained.
+func (s shape) types() (ts typeSet, ok bool) {
+	if s.kind != "" {
+		return typeBit(s.kind), true
+	}
+	if s.fields != nil {
+		return tObject, true
+	}
+	for _, n := range s.nodes {
+		for _, t := range n.Types {
+			ts |= typeBit(t)
+			ok = true
+		}
+	}
+	return ts, ok
+}
+
+func (s shape) allows(t typeSet) bool {
+	ts, ok := s.types()
+	if !ok {
 		return true
 	}
-	if t == "number" && ts["integer"] {
+	if t == tNumber && ts&tInteger != 0 {
 		return true
 	}
-	return ts[t]
+	return ts&t != 0
 }
 
 // property resolves name on an object shape. ok is false when the shape
@@ -129,35 +196,24 @@ func (s shape) property(name string) (res shape, ok bool, candidates []string) {
 	}
 	var found []*jsonschema.Schema
 	open := false
-	names := map[string]bool{}
 	for _, n := range s.nodes {
 		if !nodeAllowsObject(n) {
 			continue
 		}
 		if p, ok := n.Properties[name]; ok {
-			found = append(found, flatten(p)...)
-			if len(flatten(p)) == 0 {
-				open = true
-			}
+			fp := s.memo.flat(p)
+			found = appendNodes(found, fp)
+			open = open || len(fp) == 0
 			continue
 		}
-		matched := false
-		for re, p := range n.PatternProperties {
-			if re.MatchString(name) {
-				found = append(found, flatten(p)...)
-				matched = true
-			}
-		}
-		if matched {
+		if s.matchPatterns(n, name, &found) {
 			continue
-		}
-		for k := range n.Properties {
-			names[k] = true
 		}
 		switch ap := n.AdditionalProperties.(type) {
 		case *jsonschema.Schema:
-			found = append(found, flatten(ap)...)
-			open = open || len(flatten(ap)) == 0
+			fa := s.memo.flat(ap)
+			found = appendNodes(found, fa)
+			open = open || len(fa) == 0
 		case bool:
 			if ap {
 				open = true
@@ -172,13 +228,40 @@ func (s shape) property(name string) (res shape, ok bool, candidates []string) {
 		return anyShape, true, nil
 	}
 	if len(found) > 0 {
-		return shape{nodes: found}, true, nil
+		return shape{nodes: found, memo: s.memo}, true, nil
+	}
+	// Not found: the candidates are the properties the object nodes that
+	// do not match name declare.
+	names := map[string]bool{}
+	for _, n := range s.nodes {
+		if !nodeAllowsObject(n) || s.matchPatterns(n, name, nil) {
+			continue
+		}
+		for k := range n.Properties {
+			names[k] = true
+		}
 	}
 	for k := range names {
 		candidates = append(candidates, k)
 	}
 	sort.Strings(candidates)
 	return anyShape, false, candidates
+}
+
+// matchPatterns reports whether name matches one of n's pattern properties,
+// appending the matching schemas' nodes to found when it is not nil.
+func (s shape) matchPatterns(n *jsonschema.Schema, name string, found *[]*jsonschema.Schema) bool {
+	matched := false
+	for re, p := range n.PatternProperties {
+		if re.MatchString(name) {
+			matched = true
+			if found == nil {
+				return true
+			}
+			*found = appendNodes(*found, s.memo.flat(p))
+		}
+	}
+	return matched
 }
 
 func hasComposition(n *jsonschema.Schema) bool {
@@ -206,23 +289,23 @@ func (s shape) items() shape {
 	for _, n := range s.nodes {
 		switch it := n.Items.(type) {
 		case *jsonschema.Schema:
-			found = append(found, flatten(it)...)
+			found = appendNodes(found, s.memo.flat(it))
 		case []*jsonschema.Schema:
 			for _, x := range it {
-				found = append(found, flatten(x)...)
+				found = appendNodes(found, s.memo.flat(x))
 			}
 		}
 		if n.Items2020 != nil {
-			found = append(found, flatten(n.Items2020)...)
+			found = appendNodes(found, s.memo.flat(n.Items2020))
 		}
 		for _, x := range n.PrefixItems {
-			found = append(found, flatten(x)...)
+			found = appendNodes(found, s.memo.flat(x))
 		}
 	}
 	if len(found) == 0 {
 		return anyShape
 	}
-	return shape{nodes: found}
+	return shape{nodes: found, memo: s.memo}
 }
 
 var (

@@ -48,7 +48,7 @@ func TagNames() []string {
 }
 
 func (p *parser) parseOutput(t token) Node {
-	o := &Output{Span: Span{p.tokRange(t)}}
+	o := &Output{Span: p.tokSpan(t)}
 	e := p.newExprParser(t.markStart, t.markEnd)
 	if e.peek().kind == eEOS {
 		return o
@@ -127,7 +127,7 @@ func (p *parser) parseTag(t token, s *stream) Node {
 			p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "%s needs a variable name", name)
 			return nil
 		}
-		return &Increment{Tag: tag, Var: m, VarRange: p.pos.rng(t.markStart, t.markEnd), Decrement: name == "decrement"}
+		return &Increment{Tag: tag, Var: m, VarSpan: p.pos.span(t.markStart, t.markEnd), Decrement: name == "decrement"}
 	case "echo":
 		n := &Echo{Tag: tag}
 		e := p.newExprParser(t.markStart, t.markEnd)
@@ -138,12 +138,12 @@ func (p *parser) parseTag(t token, s *stream) Node {
 		return n
 	case "ifchanged":
 		p.noMarkup(t)
-		body, _ := p.parseBlockBody(s, &block{name: name, open: t, stops: []string{"endifchanged"}})
+		body, _ := p.parseBlockBody(s, block{name: name, open: t, stops: endStops["ifchanged"]})
 		return &Ifchanged{tag, body}
 	case "include", "render":
 		return p.parseInclude(t, tag)
 	}
-	p.unexpected(&t, nil)
+	p.unexpected(t)
 	return nil
 }
 
@@ -177,7 +177,7 @@ func (p *parser) parseAssign(t token, tag Tag) Node {
 		p.errorAt(diag.SyntaxError, at, min(at+1, max(me, at+1)), "assign needs the form: assign name = value")
 		return nil
 	}
-	n := &Assign{Tag: tag, Target: p.src[ms:ne], TargetRange: p.pos.rng(ms, ne)}
+	n := &Assign{Tag: tag, Target: p.src[ms:ne], TargetSpan: p.pos.span(ms, ne)}
 	e := p.newExprParser(eq+1, me)
 	if e.peek().kind == eEOS && !e.err {
 		p.errorAt(diag.SyntaxError, eq, eq+1, "assign needs a value after =")
@@ -201,11 +201,11 @@ func (p *parser) parseCapture(t token, tag Tag, s *stream) Node {
 			ms = me // one problem, one diagnostic
 			break
 		}
-		n.Target, n.TargetRange = p.src[ms+1:ms+1+q], p.pos.rng(ms, ms+q+2)
+		n.Target, n.TargetSpan = p.src[ms+1:ms+1+q], p.pos.span(ms, ms+q+2)
 		ms = ms + q + 2
 	default:
 		ne := variableNameEnd(p.src, ms, me)
-		n.Target, n.TargetRange = p.src[ms:ne], p.pos.rng(ms, ne)
+		n.Target, n.TargetSpan = p.src[ms:ne], p.pos.span(ms, ne)
 		if ne == ms {
 			p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "capture needs a variable name")
 			ne = me // one problem, one diagnostic
@@ -217,7 +217,7 @@ func (p *parser) parseCapture(t token, tag Tag, s *stream) Node {
 	if rest := skipSpace(p.src, ms, me); rest < me && !p.compat {
 		p.errorAt(diag.SyntaxError, rest, me, "unexpected %q after the capture variable", p.src[rest:me])
 	}
-	n.Body, _ = p.parseBlockBody(s, &block{name: "capture", open: t, stops: []string{"endcapture"}})
+	n.Body, _ = p.parseBlockBody(s, block{name: "capture", open: t, stops: endStops["capture"]})
 	return n
 }
 
@@ -225,7 +225,7 @@ func (p *parser) parseCondition(t token) Expr {
 	e := p.newExprParser(t.markStart, t.markEnd)
 	if e.peek().kind == eEOS && !e.err {
 		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "%s needs a condition", p.name(t))
-		return &Literal{Span: Span{p.nameRange(t)}, Kind: LitNil}
+		return &Literal{Span: p.nameSpan(t), Kind: LitNil}
 	}
 	c := e.condition()
 	e.end()
@@ -235,18 +235,18 @@ func (p *parser) parseCondition(t token) Expr {
 func (p *parser) parseIf(t token, tag Tag, s *stream) Node {
 	name := p.name(t)
 	n := &If{Tag: tag, Unless: name == "unless"}
-	b := &block{name: name, open: t, stops: []string{"elsif", "else", "end" + name}}
+	b := block{name: name, open: t, stops: clauseStops[name]}
 	cl := &Clause{Tag: tag, Cond: p.parseCondition(t)}
 	for {
-		var stop *token
+		var stop token
 		cl.Body, stop = p.parseBlockBody(s, b)
 		n.Clauses = append(n.Clauses, cl)
-		if stop == nil || p.name(*stop) == "end"+name {
+		if stop.none() || p.name(stop) == "end"+name {
 			break
 		}
-		ct := p.tagOf(*stop)
-		if p.name(*stop) == "elsif" {
-			cl = &Clause{Tag: ct, Cond: p.parseCondition(*stop)}
+		ct := p.tagOf(stop)
+		if p.name(stop) == "elsif" {
+			cl = &Clause{Tag: ct, Cond: p.parseCondition(stop)}
 		} else {
 			cl = &Clause{Tag: ct}
 		}
@@ -260,21 +260,21 @@ func (p *parser) parseCase(t token, tag Tag, s *stream) Node {
 	e := p.newExprParser(t.markStart, t.markEnd)
 	if e.peek().kind == eEOS && !e.err {
 		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "case needs a value to compare")
-		n.Subject = &Literal{Span: Span{p.nameRange(t)}, Kind: LitNil}
+		n.Subject = &Literal{Span: p.nameSpan(t), Kind: LitNil}
 	} else {
 		n.Subject = e.expression()
 		if !p.compat {
 			e.end() // Shopify's default mode ignores the rest
 		}
 	}
-	b := &block{name: "case", open: t, stops: []string{"when", "else", "endcase"}}
+	b := block{name: "case", open: t, stops: clauseStops["case"]}
 	// Anything before the first when is parsed for errors and dropped, as
 	// Liquid does.
 	_, stop := p.parseBlockBody(s, b)
-	for stop != nil && p.name(*stop) != "endcase" {
-		cl := &Clause{Tag: p.tagOf(*stop)}
-		if p.name(*stop) == "when" {
-			cl.Values = p.parseWhen(*stop)
+	for !stop.none() && p.name(stop) != "endcase" {
+		cl := &Clause{Tag: p.tagOf(stop)}
+		if p.name(stop) == "when" {
+			cl.Values = p.parseWhen(stop)
 		}
 		cl.Body, stop = p.parseBlockBody(s, b)
 		n.Clauses = append(n.Clauses, cl)
@@ -319,7 +319,7 @@ func (p *parser) parseFor(t token, tag Tag, s *stream) Node {
 	if !ok {
 		return p.skipLoop(t, s, "for")
 	}
-	n.Var, n.VarRange = v.text, e.rng(v.start, v.end)
+	n.Var, n.VarSpan = v.text, e.span(v.start, v.end)
 	if in, ok := e.acceptID("in"); !ok {
 		e.failTok(in, `"in"`)
 		return p.skipLoop(t, s, "for")
@@ -354,12 +354,12 @@ func (p *parser) parseFor(t token, tag Tag, s *stream) Node {
 		}
 	}
 	e.end()
-	b := &block{name: "for", open: t, stops: []string{"else", "endfor"}}
+	b := block{name: "for", open: t, stops: clauseStops["for"]}
 	body, stop := p.parseBlockBody(s, b)
 	n.Body = body
-	if stop != nil && p.name(*stop) == "else" {
+	if !stop.none() && p.name(stop) == "else" {
 		n.HasElse = true
-		b.stops = []string{"endfor"}
+		b.stops = endStops["for"]
 		n.Else, _ = p.parseBlockBody(s, b)
 	}
 	n.Blank = bodyBlank(n.Body) && bodyBlank(n.Else)
@@ -369,10 +369,10 @@ func (p *parser) parseFor(t token, tag Tag, s *stream) Node {
 // skipLoop parses the body of a loop whose header is broken, so that the
 // rest of the template is still checked.
 func (p *parser) skipLoop(t token, s *stream, name string) Node {
-	b := &block{name: name, open: t, stops: []string{"else", "end" + name}}
+	b := block{name: name, open: t, stops: clauseStops[name]}
 	_, stop := p.parseBlockBody(s, b)
-	if stop != nil && p.name(*stop) == "else" {
-		b.stops = []string{"end" + name}
+	if !stop.none() && p.name(stop) == "else" {
+		b.stops = endStops[name]
 		p.parseBlockBody(s, b)
 	}
 	return nil
@@ -385,7 +385,7 @@ func (p *parser) parseTablerow(t token, tag Tag, s *stream) Node {
 	if !ok {
 		return p.skipLoop(t, s, "tablerow")
 	}
-	n.Var, n.VarRange = v.text, e.rng(v.start, v.end)
+	n.Var, n.VarSpan = v.text, e.span(v.start, v.end)
 	if in, ok := e.acceptID("in"); !ok {
 		e.failTok(in, `"in"`)
 		return p.skipLoop(t, s, "tablerow")
@@ -421,7 +421,7 @@ func (p *parser) parseTablerow(t token, tag Tag, s *stream) Node {
 		}
 	}
 	e.end()
-	n.Body, _ = p.parseBlockBody(s, &block{name: "tablerow", open: t, stops: []string{"endtablerow"}})
+	n.Body, _ = p.parseBlockBody(s, block{name: "tablerow", open: t, stops: endStops["tablerow"]})
 	return n
 }
 
@@ -520,7 +520,7 @@ func (p *parser) parseInclude(t token, tag Tag) Node {
 	if !e.look(eColon, 1) {
 		if _, ok := e.acceptID("as"); ok {
 			if a, ok := e.expect(eID); ok {
-				n.Alias, n.AliasRng = a.text, e.rng(a.start, a.end)
+				n.Alias, n.AliasSpan = a.text, e.span(a.start, a.end)
 			}
 		}
 	}

@@ -61,7 +61,9 @@ func distance(a, b string) int { return boundedDistance(a, b, maxNameLen) }
 // boundedDistance is the optimal string alignment distance between a and b
 // (insertions, deletions, substitutions and adjacent swaps, in bytes) when it
 // is at most limit, and some value above limit otherwise. It allocates
-// nothing, and stops as soon as the distance must exceed limit.
+// nothing, computes only the cells of each row within limit of the
+// diagonal (no path through the others stays within limit), and stops as
+// soon as the distance must exceed limit.
 func boundedDistance(a, b string, limit int) int {
 	if len(a) > maxNameLen || len(b) > maxNameLen {
 		// Avoid quadratic work on long names: only equality counts.
@@ -70,25 +72,41 @@ func boundedDistance(a, b string, limit int) int {
 		}
 		return max(len(a), len(b))
 	}
-	var rows [3][maxNameLen + 1]int
+	limit = min(limit, maxNameLen)
+	if len(a)-len(b) > limit || len(b)-len(a) > limit {
+		return limit + 1
+	}
+	// Cells hold distances up to maxNameLen+2, so bytes suffice; a cell
+	// outside the band holds inf, which no result within limit comes from.
+	inf := uint8(limit + 1)
+	var rows [3][maxNameLen + 2]uint8
 	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
-	for j := 0; j <= len(b); j++ {
-		prev[j] = j
+	for j := 0; j <= min(len(b), limit+1); j++ {
+		prev[j] = uint8(j)
 	}
 	prevMin := 0
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
+		lo, hi := max(1, i-limit), min(len(b), i+limit)
+		cur[0] = uint8(i)
+		if lo > 1 {
+			cur[lo-1] = inf // read as the left neighbour of the band's first cell
+		}
 		curMin := i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
+		for j := lo; j <= hi; j++ {
+			cost := uint8(1)
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			c := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
 			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
+				c = min(c, prev2[j-2]+1)
 			}
-			curMin = min(curMin, cur[j])
+			cur[j] = c
+			curMin = min(curMin, int(c))
+		}
+		// The next row reads one cell past this row's band.
+		if hi < len(b) {
+			cur[hi+1] = inf
 		}
 		// Every later cell is at least the smaller of these two rows'
 		// minimums (a swap reaches back two rows, adding one).
@@ -98,5 +116,5 @@ func boundedDistance(a, b string, limit int) int {
 		prevMin = curMin
 		prev2, prev, cur = prev, cur, prev2
 	}
-	return prev[len(b)]
+	return int(prev[len(b)])
 }

@@ -286,12 +286,12 @@ func (e *exprParser) expression() Expr {
 	defer func() { e.depth-- }()
 	if e.depth > e.p.maxDepth {
 		e.fail(t.start, t.end, "expressions are nested more than %d deep", e.p.maxDepth)
-		return &Literal{e.span(t.start, t.end), LitNil, nil}
+		return e.p.literal(e.span(t.start, t.end), LitNil, nil)
 	}
 	switch t.kind {
 	case eString:
 		e.next()
-		return &Literal{e.span(t.start, t.end), LitString, t.text}
+		return e.p.literal(e.span(t.start, t.end), LitString, t.text)
 	case eNumber:
 		e.next()
 		return e.number(t)
@@ -313,12 +313,15 @@ func (e *exprParser) expression() Expr {
 				return lit
 			}
 		}
-		return &Path{Span: e.span(t.start, e.lastEnd(t.end)), Root: t.text, RootSpan: e.span(t.start, t.end), Segments: segs}
+		p := e.p.slabs.paths.new()
+		*p = Path{Span: e.span(t.start, e.lastEnd(t.end)), Root: t.text, RootSpan: e.span(t.start, t.end), Segments: segs}
+		return p
 	case eLBracket:
 		e.next()
 		inner := e.expression()
 		close, _ := e.expect(eRBracket)
-		p := &Path{RootSpan: e.span(t.start, close.end)}
+		p := e.p.slabs.paths.new()
+		p.RootSpan = e.span(t.start, close.end)
 		if lit, ok := inner.(*Literal); ok && lit.Kind == LitString {
 			p.Root = lit.Value.(string)
 		} else {
@@ -329,7 +332,7 @@ func (e *exprParser) expression() Expr {
 		return p
 	}
 	e.failTok(t, "an expression")
-	return &Literal{e.span(t.start, t.end), LitNil, nil}
+	return e.p.literal(e.span(t.start, t.end), LitNil, nil)
 }
 
 // lastEnd is the end offset of the last consumed token, or def if none.
@@ -352,7 +355,8 @@ func (e *exprParser) lookups() []*Segment {
 			e.next()
 			inner := e.expression()
 			close, _ := e.expect(eRBracket)
-			s := &Segment{Span: e.span(t.start, close.end)}
+			s := e.p.slabs.segments.new()
+			s.Span = e.span(t.start, close.end)
 			if lit, ok := inner.(*Literal); ok && lit.Kind == LitString {
 				s.Name = lit.Value.(string)
 			} else {
@@ -365,7 +369,9 @@ func (e *exprParser) lookups() []*Segment {
 			if !ok {
 				return segs
 			}
-			segs = append(segs, &Segment{Span: e.span(t.start, name.end), Name: name.text, Dot: true})
+			s := e.p.slabs.segments.new()
+			*s = Segment{Span: e.span(t.start, name.end), Name: name.text, Dot: true}
+			segs = append(segs, s)
 		default:
 			return segs
 		}
@@ -393,34 +399,36 @@ func (e *exprParser) number(t etok) Expr {
 	r := e.span(t.start, t.end)
 	if !strings.Contains(t.text, ".") {
 		if n, err := strconv.ParseInt(t.text, 10, 64); err == nil {
-			return &Literal{r, LitInt, n}
+			return e.p.literal(r, LitInt, n)
 		}
 		// Beyond int64: keep the magnitude as a float rather than fail.
 		f, _ := strconv.ParseFloat(t.text, 64)
 		if math.IsInf(f, 0) {
 			e.fail(t.start, t.end, "number %s is too large", t.text)
 		}
-		return &Literal{r, LitFloat, f}
+		return e.p.literal(r, LitFloat, f)
 	}
 	f, err := strconv.ParseFloat(t.text, 64)
 	if err != nil || math.IsInf(f, 0) {
 		e.fail(t.start, t.end, "number %s is too large", t.text)
 	}
-	return &Literal{r, LitFloat, f}
+	return e.p.literal(r, LitFloat, f)
 }
 
 // pipeline parses "expr | filter: args | …" up to the end of the markup.
 func (e *exprParser) pipeline() *Pipeline {
 	start := e.peek().start
 	v := e.expression()
-	pl := &Pipeline{Value: v}
+	pl := e.p.slabs.pipelines.new()
+	pl.Value = v
 	for !e.err && e.peek().kind == ePipe {
 		e.next()
 		name, ok := e.expect(eID)
 		if !ok {
 			break
 		}
-		f := &Filter{Name: name.text, NameSpan: e.span(name.start, name.end)}
+		f := e.p.slabs.filters.new()
+		f.Name, f.NameSpan = name.text, e.span(name.start, name.end)
 		if e.peek().kind == eColon {
 			e.next()
 			f.Args = append(f.Args, e.argument())
@@ -439,7 +447,7 @@ func (e *exprParser) pipeline() *Pipeline {
 // argument parses a positional argument or "name: expression".
 func (e *exprParser) argument() *Arg {
 	t := e.peek()
-	a := &Arg{}
+	a := e.p.slabs.args.new()
 	if t.kind == eID && e.look(eColon, 1) {
 		e.next()
 		e.next()

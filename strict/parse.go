@@ -49,6 +49,10 @@ func Parse(src, filename string, start diag.Pos, opts ParseOptions) (*Template, 
 		pos:      newPosTable(src, filename, start),
 		maxDepth: opts.MaxNesting,
 		compat:   opts.compat,
+		// Room for a typical tag's expression tokens and a few levels of
+		// bodies, so that small templates do not grow them step by step.
+		etoks: make([]etok, 0, 16),
+		nodes: make([]Node, 0, 32),
 	}
 	if p.maxDepth <= 0 {
 		p.maxDepth = DefaultMaxNesting
@@ -71,6 +75,8 @@ type parser struct {
 	compat   bool
 	etoks    []etok     // the expression lexer's buffer
 	ep       exprParser // the expression parser, reused
+	slabs    nodeSlabs
+	nodes    []Node // the stack bodies are parsed onto (see collect)
 	// open are the blocks whose bodies are being parsed, innermost last.
 	open []block
 	// trimNext records a "-%}" or "-}}": the next text loses its leading
@@ -82,25 +88,61 @@ type parser struct {
 	tooDeep bool
 }
 
-// stream is a sequence of tokens being parsed: the template's, lexed as
-// they are read, or the lines of a {% liquid %} tag (liquid is then true).
+// stream is a sequence of tokens being parsed, read as they are needed:
+// the template's, or the lines of a {% liquid %} tag (liquid is then true).
 type stream struct {
-	lex    *lexer  // the template's tokens (nil for liquid lines)
-	toks   []token // liquid lines
-	i      int
-	liquid bool
+	lex *lexer // the template's tokens (nil for liquid lines)
+	// The liquid lines still to read: src[pos:end].
+	src      string
+	pos, end int
+	liquid   bool
 }
 
 func (s *stream) next() (token, bool) {
 	if s.lex != nil {
 		return s.lex.next()
 	}
-	if s.i >= len(s.toks) {
-		return token{}, false
+	return s.line()
+}
+
+// line returns the next non-blank line of a liquid tag as one tag token,
+// as Liquid reads it: lines end at "\n", and each is "name markup" with
+// name a word or "#".
+func (s *stream) line() (token, bool) {
+	for s.pos < s.end {
+		end := strings.IndexByte(s.src[s.pos:s.end], '\n')
+		if end < 0 {
+			end = s.end
+		} else {
+			end += s.pos
+		}
+		ls := skipSpace(s.src, s.pos, end)
+		le := end
+		for le > ls && isSpace(s.src[le-1]) {
+			le--
+		}
+		s.pos = end + 1
+		if ls == le {
+			continue
+		}
+		tok := token{kind: tokTag, start: ls, end: le}
+		q := ls
+		if s.src[q] == '#' {
+			q++
+		} else {
+			for q < le && isWordByte(s.src[q]) {
+				q++
+			}
+		}
+		if q == ls {
+			tok.kind = tokBadTag
+		} else {
+			tok.nameStart, tok.nameEnd = ls, q
+			tok.markStart, tok.markEnd = skipSpace(s.src, q, le), le
+		}
+		return tok, true
 	}
-	t := s.toks[s.i]
-	s.i++
-	return t, true
+	return token{}, false
 }
 
 // skip drops the rest of the stream.
@@ -109,7 +151,7 @@ func (s *stream) skip() {
 		s.lex.pos = len(s.lex.src)
 		return
 	}
-	s.i = len(s.toks)
+	s.pos = s.end
 }
 
 func (p *parser) errorAt(code diag.Code, from, to int, format string, args ...any) *diag.Diagnostic {
@@ -134,6 +176,13 @@ type block struct {
 	name  string
 	open  token
 	stops []string
+}
+
+// literal returns a new literal node.
+func (p *parser) literal(s Span, kind LiteralKind, v any) *Literal {
+	l := p.slabs.literals.new()
+	*l = Literal{s, kind, v}
+	return l
 }
 
 // stopsAt reports whether name is one of the stop tags.
@@ -167,10 +216,19 @@ var (
 // parseBody parses nodes until a tag that b stops at, which it returns
 // (nil at the end of the stream). b is nil for the top level of a stream.
 func (p *parser) parseBody(s *stream, stops []string) (body []Node, stop token) {
+	base := len(p.nodes)
+	stop = p.parseNodes(s, stops)
+	return p.collect(base), stop
+}
+
+// parseNodes parses nodes onto p.nodes until a tag in stops, which it
+// returns (the zero token at the end of the stream).
+func (p *parser) parseNodes(s *stream, stops []string) token {
+	base := len(p.nodes)
 	for {
 		t, ok := s.next()
 		if !ok {
-			return body, token{}
+			return token{}
 		}
 		switch t.kind {
 		case tokText:
@@ -179,31 +237,49 @@ func (p *parser) parseBody(s *stream, stops []string) (body []Node, stop token) 
 				v = strings.TrimLeftFunc(v, func(r rune) bool { return r < 0x80 && isStripSpace(byte(r)) })
 			}
 			p.trimNext = false
-			body = append(body, &Text{p.tokSpan(t), v})
+			txt := p.slabs.texts.new()
+			*txt = Text{p.tokSpan(t), v}
+			p.nodes = append(p.nodes, txt)
 		case tokOutput:
-			p.trim(body, t)
-			body = append(body, p.parseOutput(t))
+			p.trim(p.nodes[base:], t)
+			out := p.parseOutput(t)
+			p.nodes = append(p.nodes, out)
 		case tokBadOutput:
-			p.trim(body, t)
+			p.trim(p.nodes[base:], t)
 			p.badOutput(t)
 		case tokBadTag:
-			p.trim(body, t)
+			p.trim(p.nodes[base:], t)
 			p.badTag(t, s)
 		case tokTag:
-			p.trim(body, t)
+			p.trim(p.nodes[base:], t)
 			name := p.name(t)
 			if stopsAt(stops, name) {
-				return body, t
+				return t
 			}
 			if name == "liquid" {
-				body = append(body, p.parseLiquid(t)...)
+				p.parseLiquid(t) // its statements join the body
 				continue
 			}
 			if n := p.parseTag(t, s); n != nil {
-				body = append(body, n)
+				p.nodes = append(p.nodes, n)
 			}
 		}
 	}
+}
+
+// collect returns the nodes parsed onto p.nodes since base, in a slice of
+// their own, and pops them. Bodies are parsed onto one shared stack so that
+// each costs one allocation of its exact size.
+func (p *parser) collect(base int) []Node {
+	n := len(p.nodes) - base
+	if n == 0 {
+		return nil
+	}
+	out := make([]Node, n)
+	copy(out, p.nodes[base:])
+	clear(p.nodes[base:])
+	p.nodes = p.nodes[:base]
+	return out
 }
 
 // trim applies the "{{-"/"{%-" of t to the text just before it and records
@@ -275,8 +351,8 @@ func (p *parser) unknownTag(t token) {
 }
 
 // parseLiquid parses the lines of a {% liquid %} tag into nodes.
-func (p *parser) parseLiquid(t token) []Node {
-	s := &stream{toks: p.liquidLines(t.markStart, t.markEnd), liquid: true}
+func (p *parser) parseLiquid(t token) {
+	s := &stream{src: p.src, pos: t.markStart, end: t.markEnd, liquid: true}
 	saved := p.trimNext
 	// A liquid tag may hold a liquid tag on one line; each level parses the
 	// rest of the line again, so it counts as nesting.
@@ -285,54 +361,12 @@ func (p *parser) parseLiquid(t token) []Node {
 	if p.depth > p.maxDepth {
 		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "liquid tags are nested more than %d deep", p.maxDepth)
 		p.tooDeep = true
-		return nil
+		return
 	}
-	body, stop := p.parseBody(s, nil)
-	if !stop.none() {
+	if stop := p.parseNodes(s, nil); !stop.none() {
 		p.unexpected(stop)
 	}
 	p.trimNext = saved
-	return body
-}
-
-// liquidLines splits the markup of a liquid tag into one tag token per
-// non-blank line, as Liquid does: lines end at "\n", and each is
-// "name markup" with name a word or "#".
-func (p *parser) liquidLines(from, to int) []token {
-	var out []token
-	for from < to {
-		end := strings.IndexByte(p.src[from:to], '\n')
-		if end < 0 {
-			end = to
-		} else {
-			end += from
-		}
-		ls := skipSpace(p.src, from, end)
-		le := end
-		for le > ls && isSpace(p.src[le-1]) {
-			le--
-		}
-		if ls < le {
-			tok := token{kind: tokTag, start: ls, end: le}
-			q := ls
-			if p.src[q] == '#' {
-				q++
-			} else {
-				for q < le && isWordByte(p.src[q]) {
-					q++
-				}
-			}
-			if q == ls {
-				tok.kind = tokBadTag
-			} else {
-				tok.nameStart, tok.nameEnd = ls, q
-				tok.markStart, tok.markEnd = skipSpace(p.src, q, le), le
-			}
-			out = append(out, tok)
-		}
-		from = end + 1
-	}
-	return out
 }
 
 // parseBlockBody parses the body of block b, reporting an unclosed block at

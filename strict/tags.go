@@ -48,7 +48,8 @@ func TagNames() []string {
 }
 
 func (p *parser) parseOutput(t token) Node {
-	o := &Output{Span: p.tokSpan(t)}
+	o := p.slabs.outputs.new()
+	o.Span = p.tokSpan(t)
 	e := p.newExprParser(t.markStart, t.markEnd)
 	if e.peek().kind == eEOS {
 		return o

@@ -6,8 +6,10 @@
 //
 //	go run ./internal/benchfixtures [-runs 5] [-version v] [FIXTURES_DIR]
 //
-// N_SPEC=001=300,002=300,… sets the renders per timed run, per fixture, as
-// for the peers.
+// N_SPEC=001=300,002=300,… sets the least renders per timed run, per
+// fixture, as for the peers; a run also lasts at least -min-run (200ms), and
+// the n each line reports is the count used. The Go engines take turns run
+// by run, so that they are timed under the same conditions.
 package main
 
 import (
@@ -49,6 +51,7 @@ func main() {
 	runs := flag.Int("runs", 5, "timed runs per fixture and mode")
 	version := flag.String("version", "dev", "shea version to name in the engine column")
 	osteele := flag.Bool("osteele", true, "also benchmark raw osteele/liquid")
+	minRun := flag.Duration("min-run", 200*time.Millisecond, "the shortest timed run (more calls than N_SPEC's when needed)")
 	flag.Parse()
 	dir := flag.Arg(0)
 	if dir == "" {
@@ -72,24 +75,32 @@ func main() {
 		if n == 0 {
 			n = 1000
 		}
-		for _, strictMode := range []bool{true, false} {
-			name := fmt.Sprintf("shea %s compat", *version)
-			if strictMode {
-				name = fmt.Sprintf("shea %s strict", *version)
-			}
-			for _, r := range benchShea(f, name, strictMode, n, *runs) {
-				enc.Encode(r)
-			}
+		cs := []contender{
+			sheaContender(f, fmt.Sprintf("shea %s strict", *version), true),
+			sheaContender(f, fmt.Sprintf("shea %s compat", *version), false),
 		}
 		if *osteele {
-			for _, r := range benchOsteele(f, n, *runs) {
-				enc.Encode(r)
-			}
+			cs = append(cs, osteeleContender(f))
+		}
+		for _, r := range measure(f.Name, cs, n, *runs, *minRun) {
+			enc.Encode(r)
 		}
 	}
 }
 
-func benchShea(f fixtures.Fixture, engine string, strictMode bool, n, runs int) []result {
+// contender is one engine ready to render one fixture: a function per mode,
+// or the error that kept it from rendering the fixture at all.
+type contender struct {
+	engine string
+	match  bool
+	modes  map[string]func() // "parse+render", "render-only"
+	err    error
+}
+
+var modeNames = []string{"parse+render", "render-only"}
+
+func sheaContender(f fixtures.Fixture, engine string, strictMode bool) contender {
+	c := contender{engine: engine}
 	eng := render.New(render.Options{Compat: !strictMode, Partials: f.Source()})
 	var schema *strict.Schema
 	vars, err := f.Vars()
@@ -97,7 +108,8 @@ func benchShea(f fixtures.Fixture, engine string, strictMode bool, n, runs int) 
 		schema, vars, err = f.StrictContext()
 	}
 	if err != nil {
-		return []result{{Engine: engine, Fixture: f.Name, Error: err.Error()}}
+		c.err = err
+		return c
 	}
 	ctx := context.Background()
 	compile := func() (*render.Template, error) {
@@ -109,28 +121,23 @@ func benchShea(f fixtures.Fixture, engine string, strictMode bool, n, runs int) 
 	}
 	tpl, err := compile()
 	if err != nil {
-		return []result{{Engine: engine, Fixture: f.Name, Error: err.Error()}}
+		c.err = err
+		return c
 	}
 	out, err := tpl.Render(ctx, vars)
 	if err != nil {
-		return []result{{Engine: engine, Fixture: f.Name, Error: err.Error()}}
+		c.err = err
+		return c
 	}
-	match := f.Matches(out)
-	modes := []struct {
-		name string
-		fn   func()
-	}{
-		{"parse+render", func() {
+	c.match = f.Matches(out)
+	c.modes = map[string]func(){
+		"parse+render": func() {
 			t, _ := compile()
 			t.Render(ctx, vars)
-		}},
-		{"render-only", func() { tpl.Render(ctx, vars) }},
+		},
+		"render-only": func() { tpl.Render(ctx, vars) },
 	}
-	var out2 []result
-	for _, m := range modes {
-		out2 = append(out2, measure(engine, f.Name, m.name, n, runs, match, m.fn))
-	}
-	return out2
+	return c
 }
 
 type store map[string]string
@@ -142,48 +149,93 @@ func (s store) ReadTemplate(name string) ([]byte, error) {
 	return nil, fmt.Errorf("no template %q", name)
 }
 
-func benchOsteele(f fixtures.Fixture, n, runs int) []result {
-	engine := "osteele/liquid v1.9.2"
+func osteeleContender(f fixtures.Fixture) contender {
+	c := contender{engine: "osteele/liquid v1.9.2"}
 	eng := liquid.NewEngine()
 	eng.RegisterTemplateStore(store(f.Partials))
 	var data map[string]any
 	if err := json.Unmarshal(f.Data, &data); err != nil {
-		return []result{{Engine: engine, Fixture: f.Name, Error: err.Error()}}
+		c.err = err
+		return c
 	}
 	tpl, err := eng.ParseString(f.Index)
 	if err != nil {
-		return []result{{Engine: engine, Fixture: f.Name, Error: err.Error()}}
+		c.err = err
+		return c
 	}
 	out, err := tpl.RenderString(data)
 	if err != nil {
-		return []result{{Engine: engine, Fixture: f.Name, Error: err.Error()}}
+		c.err = err
+		return c
 	}
-	match := f.Matches(out)
-	return []result{
-		measure(engine, f.Name, "parse+render", n, runs, match, func() {
+	c.match = f.Matches(out)
+	c.modes = map[string]func(){
+		"parse+render": func() {
 			t, _ := eng.ParseString(f.Index)
 			t.RenderString(data)
-		}),
-		measure(engine, f.Name, "render-only", n, runs, match, func() { tpl.RenderString(data) }),
+		},
+		"render-only": func() { tpl.RenderString(data) },
 	}
+	return c
 }
 
-// measure times runs of n calls after a warm-up and reports renders/sec.
-func measure(engine, fixture, mode string, n, runs int, match bool, fn func()) result {
-	for i := 0; i < max(n/5, 1); i++ {
-		fn()
-	}
-	rates := make([]float64, runs)
-	for r := range rates {
-		runtime.GC()
-		start := time.Now()
-		for i := 0; i < n; i++ {
-			fn()
+// measure times runs of n calls of each contender in each mode, after a
+// warm-up, and reports renders per second. The contenders take turns run by
+// run, so that they share whatever else the machine is doing: their ratios
+// are steadier than the rates themselves.
+//
+// A timed run makes at least n calls and lasts at least minRun: the peers'
+// default counts suit engines ten times slower, and a run of a few
+// milliseconds measures the scheduler more than the engine. The warm-up
+// (n/5 calls) estimates the time per call that sets the count.
+func measure(fixture string, cs []contender, n, runs int, minRun time.Duration) []result {
+	rates := make([][][]float64, len(cs)) // contender, mode, run
+	counts := make([][]int, len(cs))
+	for i, c := range cs {
+		rates[i] = make([][]float64, len(modeNames))
+		counts[i] = make([]int, len(modeNames))
+		if c.err != nil {
+			continue
 		}
-		rates[r] = round1(float64(n) / time.Since(start).Seconds())
+		for m, mode := range modeNames {
+			rates[i][m] = make([]float64, runs)
+			warm := max(n/5, 1)
+			start := time.Now()
+			for k := 0; k < warm; k++ {
+				c.modes[mode]()
+			}
+			perCall := time.Since(start) / time.Duration(warm)
+			counts[i][m] = max(n, int(minRun/max(perCall, time.Nanosecond)))
+		}
 	}
-	return result{Engine: engine, Fixture: fixture, Mode: mode, N: n, Runs: runs,
-		MedianPerS: median(rates), AllPerS: rates, OutputMatches: match}
+	for m, mode := range modeNames {
+		for r := 0; r < runs; r++ {
+			for i, c := range cs {
+				if c.err != nil {
+					continue
+				}
+				fn, calls := c.modes[mode], counts[i][m]
+				runtime.GC()
+				start := time.Now()
+				for k := 0; k < calls; k++ {
+					fn()
+				}
+				rates[i][m][r] = round1(float64(calls) / time.Since(start).Seconds())
+			}
+		}
+	}
+	var out []result
+	for i, c := range cs {
+		if c.err != nil {
+			out = append(out, result{Engine: c.engine, Fixture: fixture, Error: c.err.Error()})
+			continue
+		}
+		for m, mode := range modeNames {
+			out = append(out, result{Engine: c.engine, Fixture: fixture, Mode: mode, N: counts[i][m], Runs: runs,
+				MedianPerS: median(rates[i][m]), AllPerS: rates[i][m], OutputMatches: c.match})
+		}
+	}
+	return out
 }
 
 func median(xs []float64) float64 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"maps"
 	"sort"
 	"strings"
 	"sync"
@@ -28,16 +29,25 @@ type Engine struct {
 
 // New returns an engine with the standard filters and any in opts.
 func New(opts Options) *Engine {
-	e := &Engine{os: newOsteele(), opts: opts, limits: opts.Limits.withDefaults(), filters: map[string]FilterFunc{}, sigs: map[string]strict.FilterSig{}}
-	for name, fn := range standardFilters() {
-		e.filters[name] = fn
-	}
-	for name, f := range opts.Filters {
-		e.filters[name] = f.Fn
-		e.sigs[name] = f.Sig
+	e := &Engine{os: sharedOsteele(), opts: opts, limits: opts.Limits.withDefaults(), filters: sharedFilters(), sigs: map[string]strict.FilterSig{}}
+	if len(opts.Filters) > 0 {
+		e.filters = maps.Clone(e.filters)
+		for name, f := range opts.Filters {
+			e.filters[name] = f.Fn
+			e.sigs[name] = f.Sig
+		}
 	}
 	return e
 }
+
+// Every engine reads the same standard filters and the same osteele
+// grammar and render trees (which hold no engine's state); building them
+// once keeps an engine cheap to make, and a workflow makes one per
+// directory of templates.
+var (
+	sharedFilters = sync.OnceValue(standardFilters)
+	sharedOsteele = sync.OnceValue(newOsteele)
+)
 
 // Compat reports whether the engine renders in compat mode.
 func (e *Engine) Compat() bool { return e.opts.Compat }

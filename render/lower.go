@@ -78,11 +78,11 @@ var blockTags = []struct {
 	{"ifchanged", nil},
 }
 
-// osteele is an engine's osteele configuration, the grammar of lowered
-// templates, and a cache of osteele's render trees by lowered source. A
-// render tree holds no compiled node, only indexes into the unit being
-// rendered, so templates with the same skeleton share one tree; compiling
-// and rendering only read the configuration.
+// osteele is the osteele configuration every engine shares: the grammar of
+// lowered templates, and a cache of osteele's render trees by lowered
+// source. A render tree holds no compiled node, only indexes into the unit
+// being rendered, so templates with the same skeleton share one tree;
+// compiling and rendering only read the configuration.
 type osteele struct {
 	cfg   osrender.Config
 	mu    sync.Mutex

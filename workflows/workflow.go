@@ -194,20 +194,67 @@ func (w *Workflow) load() {
 		w.errorf(diag.MissingWorkflowFile, diag.Range{Filename: w.Path}, "%v", err)
 		return
 	}
-	// The lane inputs' schema compiles while the settings are checked: the
-	// two JSON Schema compiles are the slowest part of loading.
+	// Compiling the JSON Schemas of the settings and of the lane inputs is
+	// the slowest part of loading, so both run beside the loading of the
+	// templates. Loading consults which settings failed validation (it
+	// does not report a bad path twice, nor read a file through it); it
+	// runs first on a copy that knows only its own findings, and that
+	// copy stands when the settings hold no error, as in a workflow that
+	// is ready to run. Otherwise loading runs again, knowing them.
 	base := make(chan laneBase, 1)
 	go func() {
 		s, err := strict.LaneContext(w.Profile)
 		base <- laneBase{s, err}
 	}()
-	w.checkConfig()
-	w.laneSchema = w.lanesContext(<-base)
+	checked := make(chan configCheck, 1)
+	go func() { checked <- w.checkConfig() }()
+	spec := w.copyForLoad()
+	lb := <-base
+	spec.loadTemplates(lb)
+	cc := <-checked
+	if len(cc.bad) == 0 {
+		// The diagnostics keep their order: the file's, the settings',
+		// then the templates'.
+		n := len(w.diags)
+		diags := make(diag.List, 0, len(spec.diags)+len(cc.diags))
+		diags = append(append(append(diags, spec.diags[:n]...), cc.diags...), spec.diags[n:]...)
+		*w = *spec
+		w.diags = diags
+		return
+	}
+	for p := range cc.bad {
+		w.bad[p] = true
+	}
+	w.diags = append(w.diags, cc.diags...)
+	w.loadTemplates(lb)
+}
+
+// loadTemplates loads the profile's templates, once the settings are read.
+func (w *Workflow) loadTemplates(lb laneBase) {
+	w.laneSchema = w.lanesContext(lb)
 	if w.Profile == ProfileShea {
 		w.loadShea()
 	} else {
 		w.loadSymphony()
 	}
+}
+
+// copyForLoad returns a copy of w, before its templates are loaded, that
+// loading can change without changing w: the maps and the diagnostics are
+// its own, and what it shares (the source, the YAML tree, the root) is
+// only read.
+func (w *Workflow) copyForLoad() *Workflow {
+	c := *w
+	c.diags = w.diags[:len(w.diags):len(w.diags)]
+	c.bad = make(map[string]bool, len(w.bad))
+	for k, v := range w.bad {
+		c.bad[k] = v
+	}
+	c.engines = make(map[string]*render.Engine, len(w.engines))
+	for k, v := range w.engines {
+		c.engines[k] = v
+	}
+	return &c
 }
 
 // parse splits the file as profile does (symphony when empty) and decodes
@@ -293,18 +340,23 @@ func (w *Workflow) findRoot() error {
 	return nil
 }
 
-func (w *Workflow) checkConfig() {
+// configCheck is what validating the settings found: the diagnostics, and
+// the JSON pointers of the values that failed.
+type configCheck struct {
+	diags diag.List
+	bad   map[string]bool
+}
+
+// checkConfig validates the settings against the profile's schema. It only
+// reads w, so that it can run while the templates load.
+func (w *Workflow) checkConfig() configCheck {
 	cs, err := profileConfigSchema(w.Profile)
 	if err != nil {
 		// The embedded schemas are tested; this is a program error.
-		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: config schema: %v", err)
-		return
+		return configCheck{diags: diag.List{diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: config schema: %v", err)}}
 	}
 	diags, bad := cs.check(w.tree, diag.ConfigInvalid)
-	for p := range bad {
-		w.bad[p] = true
-	}
-	w.diags = append(w.diags, diags...)
+	return configCheck{diags, bad}
 }
 
 // lookup returns the config value at a dotted path ("tracker.kind").

@@ -28,8 +28,13 @@ type Root struct {
 	dir string // absolute, symbolic links resolved
 
 	mu sync.Mutex
-	// handle is the open root directory, kept between reads until Release.
+	// handle is the open root directory, kept between reads until Release;
+	// subs are its subdirectories files were read from, by relative path.
+	// os.Root opens a path one component at a time, so reading a file
+	// through its directory's handle costs one open instead of one per
+	// component.
 	handle *os.Root
+	subs   map[string]*os.Root
 	// dirs caches the canonical form of existing directories.
 	dirs map[string]string
 }
@@ -39,10 +44,44 @@ type Root struct {
 func (r *Root) Release() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	for _, h := range r.subs {
+		h.Close()
+	}
+	r.subs = nil
 	if r.handle != nil {
 		r.handle.Close()
 		r.handle = nil
 	}
+}
+
+// dirHandle returns an open handle on the directory rel (relative to the
+// root, "." for the root itself), opened through the root.
+func (r *Root) dirHandle(rel string) (*os.Root, error) {
+	root, err := r.open()
+	if err != nil || rel == "." {
+		return root, err
+	}
+	r.mu.Lock()
+	h, ok := r.subs[rel]
+	r.mu.Unlock()
+	if ok {
+		return h, nil
+	}
+	h, err = root.OpenRoot(rel)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if old, ok := r.subs[rel]; ok { // another reader opened it meanwhile
+		h.Close()
+		return old, nil
+	}
+	if r.subs == nil {
+		r.subs = map[string]*os.Root{}
+	}
+	r.subs[rel] = h
+	return h, nil
 }
 
 // open returns the open root directory.
@@ -224,12 +263,8 @@ func (r *Root) ReadFile(p string, max int64) ([]byte, error) {
 	if !r.Contains(p) {
 		return nil, fmt.Errorf("%s: %w %s", p, ErrOutside, r.dir)
 	}
-	root, err := r.open()
-	if err != nil {
-		return nil, err
-	}
 	rel, _ := filepath.Rel(r.dir, p)
-	f, err := root.Open(rel)
+	f, err := r.openFile(rel)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, err
@@ -242,6 +277,26 @@ func (r *Root) ReadFile(p string, max int64) ([]byte, error) {
 	}
 	defer f.Close()
 	return ReadOpened(f, p, max)
+}
+
+// openFile opens the file at rel (relative to the root) through its
+// directory's handle, or through the root when that handle refuses it (a
+// symbolic link that leaves the directory but not the root).
+func (r *Root) openFile(rel string) (*os.File, error) {
+	dir, base := filepath.Split(rel)
+	if dir == "" {
+		dir = "."
+	}
+	if h, err := r.dirHandle(filepath.Clean(dir)); err == nil {
+		if f, err := h.Open(base); err == nil || errors.Is(err, fs.ErrNotExist) {
+			return f, err
+		}
+	}
+	root, err := r.open()
+	if err != nil {
+		return nil, err
+	}
+	return root.Open(rel)
 }
 
 // ErrIsDir is the error ReadOpened wraps for a directory.

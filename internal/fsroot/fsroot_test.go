@@ -186,3 +186,42 @@ func TestWalkFiles(t *testing.T) {
 		t.Errorf("walked:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestReadFileThroughDirectories reads files in subdirectories, where reads
+// go through a handle on the file's directory: twice from one directory, a
+// link to a file in another directory of the root (which that handle
+// refuses and the root allows), a link out of the root, and again after
+// Release.
+func TestReadFileThroughDirectories(t *testing.T) {
+	dir := tree(t, map[string]string{
+		"secret.md":        "s",
+		"repo/a/b/one.md":  "1",
+		"repo/a/b/two.md":  "2",
+		"repo/a/b/side.md": "->../../c/side.md",
+		"repo/a/b/out.md":  "->../../../secret.md",
+		"repo/c/side.md":   "side",
+	})
+	r, err := New(filepath.Join(dir, "repo"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Release()
+	read := func(rel string) (string, error) {
+		b, err := r.ReadFile(filepath.Join(r.Dir(), filepath.FromSlash(rel)), 100)
+		return string(b), err
+	}
+	for round := 0; round < 2; round++ {
+		for rel, want := range map[string]string{"a/b/one.md": "1", "a/b/two.md": "2", "a/b/side.md": "side", "c/side.md": "side"} {
+			if got, err := read(rel); err != nil || got != want {
+				t.Errorf("round %d: %s = %q, %v; want %q", round, rel, got, err, want)
+			}
+		}
+		if _, err := read("a/b/out.md"); !errors.Is(err, ErrOutside) {
+			t.Errorf("round %d: a link out of the root: %v, want ErrOutside", round, err)
+		}
+		if _, err := read("a/b/none.md"); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("round %d: a missing file: %v, want ErrNotExist", round, err)
+		}
+		r.Release()
+	}
+}

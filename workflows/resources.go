@@ -233,7 +233,7 @@ func (w *Workflow) parseManifest(display string, b []byte) (*tree, map[string]ma
 	}
 	t.value = plainNumbers(raw)
 
-	cs, err := compileConfigSchema("https://shea.dev/schemas/resources-manifest.json", mustRead("schemas/resources-manifest.json"))
+	cs, err := w.jobs.manifestSchema()
 	if err != nil {
 		w.errorf(diag.ResourceClosureError, t.at(""), "internal error: manifest schema: %v", err)
 		return nil, nil, "", false

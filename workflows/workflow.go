@@ -107,6 +107,7 @@ type Workflow struct {
 	// together on first use.
 	workpadSchemas workpad.Schemas
 
+	jobs       *schemaJobs // the schema compiles of the load under way
 	laneSchema *strict.Schema
 	lanes      []*item // symphony: agent; shea: main_agent, review_agent, merge_agent
 	backends   []*item // shea: the five fragments, sorted by key
@@ -138,6 +139,7 @@ func Load(path string, opts Options) (*Workflow, diag.List) {
 		}()
 		w.load()
 	}()
+	w.jobs = nil
 	if w.root != nil {
 		w.root.Release() // the files are read; keep no descriptor open
 	}
@@ -164,6 +166,10 @@ func (w *Workflow) load() {
 	if w.Profile == "" && inSheaWorkflows(w.Path) {
 		w.Profile = ProfileShea
 	}
+	var jobs *schemaJobs
+	if w.Profile != "" {
+		jobs = startSchemaJobs(w.Profile)
+	}
 	b, err := readLimited(w.Path, MaxWorkflowBytes)
 	if err != nil {
 		w.fatal = true
@@ -188,28 +194,30 @@ func (w *Workflow) load() {
 			}
 		}
 	}
+	if jobs == nil {
+		jobs = startSchemaJobs(w.Profile)
+	}
+	if _, ok := w.Config["resources"]; ok && w.Profile == ProfileShea {
+		jobs.startManifest()
+	}
+	w.jobs = jobs
 	w.dir = rustParent(w.Path)
 	if err := w.findRoot(); err != nil {
 		w.fatal = true
 		w.errorf(diag.MissingWorkflowFile, diag.Range{Filename: w.Path}, "%v", err)
 		return
 	}
-	// Compiling the JSON Schemas of the settings and of the lane inputs is
-	// the slowest part of loading, so both run beside the loading of the
-	// templates. Loading consults which settings failed validation (it
-	// does not report a bad path twice, nor read a file through it); it
-	// runs first on a copy that knows only its own findings, and that
-	// copy stands when the settings hold no error, as in a workflow that
-	// is ready to run. Otherwise loading runs again, knowing them.
-	base := make(chan laneBase, 1)
-	go func() {
-		s, err := strict.LaneContext(w.Profile)
-		base <- laneBase{s, err}
-	}()
+	// The settings are checked beside the loading of the templates (their
+	// schema may still be compiling; see schemaJobs). Loading consults
+	// which settings failed validation (it does not report a bad path
+	// twice, nor read a file through it); it runs first on a copy that
+	// knows only its own findings, and that copy stands when the settings
+	// hold no error, as in a workflow that is ready to run. Otherwise
+	// loading runs again, knowing them.
 	checked := make(chan configCheck, 1)
-	go func() { checked <- w.checkConfig() }()
+	go func() { checked <- w.checkConfig(jobs.config) }()
 	spec := w.copyForLoad()
-	lb := <-base
+	lb := jobs.laneBase()
 	spec.loadTemplates(lb)
 	cc := <-checked
 	if len(cc.bad) == 0 {
@@ -347,10 +355,11 @@ type configCheck struct {
 	bad   map[string]bool
 }
 
-// checkConfig validates the settings against the profile's schema. It only
-// reads w, so that it can run while the templates load.
-func (w *Workflow) checkConfig() configCheck {
-	cs, err := profileConfigSchema(w.Profile)
+// checkConfig validates the settings against the profile's schema, once it
+// is compiled. It only reads w, so that it can run while the templates
+// load.
+func (w *Workflow) checkConfig(schema *future[*configSchema]) configCheck {
+	cs, err := schema.get()
 	if err != nil {
 		// The embedded schemas are tested; this is a program error.
 		return configCheck{diags: diag.List{diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: config schema: %v", err)}}

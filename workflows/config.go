@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
@@ -29,31 +30,44 @@ func ConfigSchema(profile string) ([]byte, error) {
 	return nil, fmt.Errorf("unknown profile %q (want %q or %q)", profile, ProfileSymphony, ProfileShea)
 }
 
-// configSchema is a compiled config schema with its raw document, which
-// holds the annotations the validator does not read: x-expect (what a
-// value should be, for messages) and x-unknown-keys.
+// configSchema is a config schema: its document, which also holds the
+// annotations the validator does not read (x-expect, what a value should
+// be, for messages; and x-unknown-keys), and the schema compiled by
+// jsonschema when the quick check cannot vouch for a value.
 type configSchema struct {
-	schema *jsonschema.Schema
-	raw    any
+	name  string
+	doc   []byte
+	raw   any
+	quick *quickSchema
+
+	once     sync.Once
+	compiled *jsonschema.Schema
+	err      error
 }
 
+// compileConfigSchema decodes a config schema. jsonschema compiles it on
+// first need (see quickSchema).
 func compileConfigSchema(name string, doc []byte) (*configSchema, error) {
-	c := jsonschema.NewCompiler()
-	c.LoadURL = func(u string) (io.ReadCloser, error) {
-		return nil, fmt.Errorf("schema reference %q is not embedded", u)
-	}
-	if err := c.AddResource(name, bytes.NewReader(doc)); err != nil {
-		return nil, err
-	}
-	s, err := c.Compile(name)
-	if err != nil {
-		return nil, err
-	}
 	var raw any
 	if err := json.Unmarshal(doc, &raw); err != nil {
 		return nil, err
 	}
-	return &configSchema{schema: s, raw: raw}, nil
+	return &configSchema{name: name, doc: doc, raw: raw, quick: newQuickSchema(raw)}, nil
+}
+
+// schema returns the schema compiled by jsonschema.
+func (cs *configSchema) schema() (*jsonschema.Schema, error) {
+	cs.once.Do(func() {
+		c := jsonschema.NewCompiler()
+		c.LoadURL = func(u string) (io.ReadCloser, error) {
+			return nil, fmt.Errorf("schema reference %q is not embedded", u)
+		}
+		if cs.err = c.AddResource(cs.name, bytes.NewReader(cs.doc)); cs.err != nil {
+			return
+		}
+		cs.compiled, cs.err = c.Compile(cs.name)
+	})
+	return cs.compiled, cs.err
 }
 
 func profileConfigSchema(profile string) (*configSchema, error) {
@@ -73,12 +87,18 @@ func (cs *configSchema) check(t *tree, code diag.Code) (diags diag.List, bad map
 	if v == nil {
 		v = map[string]any{}
 	}
-	if err := cs.schema.Validate(v); err != nil {
-		var ve *jsonschema.ValidationError
-		if !errors.As(err, &ve) {
-			return diag.List{diag.Errorf(code, t.at(""), "%v", err)}, bad
+	if valid, sure := cs.quick.valid(v); !valid || !sure {
+		s, err := cs.schema()
+		if err != nil {
+			return diag.List{diag.Errorf(code, t.at(""), "internal error: schema %s: %v", cs.name, err)}, bad
 		}
-		diags = cs.mapErrors(t, ve, code, bad)
+		if err := s.Validate(v); err != nil {
+			var ve *jsonschema.ValidationError
+			if !errors.As(err, &ve) {
+				return diag.List{diag.Errorf(code, t.at(""), "%v", err)}, bad
+			}
+			diags = cs.mapErrors(t, ve, code, bad)
+		}
 	}
 	diags = append(diags, cs.unknownKeys(t, cs.raw, v, "", "warn", 0)...)
 	return diags, bad

@@ -692,7 +692,7 @@ func (w *walker) include(n *Include) {
 	if w.an != nil {
 		w.an.Partials = append(w.an.Partials, Reference{Name: name, Range: lit.Range()})
 	}
-	t := w.load(name, lit.Range())
+	t := w.load(name, lit.span())
 	if t == nil {
 		return
 	}
@@ -770,7 +770,7 @@ func (w *walker) include(n *Include) {
 }
 
 // load parses a partial once.
-func (w *walker) load(name string, at diag.Range) *Template {
+func (w *walker) load(name string, at Span) *Template {
 	if t, ok := w.prog.Partials[name]; ok {
 		return t
 	}
@@ -790,13 +790,13 @@ func (w *walker) load(name string, at diag.Range) *Template {
 			return nil
 		}
 		if errors.Is(err, fs.ErrNotExist) {
-			d := w.errorf(diag.MissingPartial, at, "partial %q not found", name)
+			d := w.errorf(diag.MissingPartial, at.Range(), "partial %q not found", name)
 			if l, ok := w.opts.Partials.(PartialLister); ok {
 				d.Detail = diag.DidYouMean(name, l.PartialNames())
 			}
 			return nil
 		}
-		w.errorf(diag.MissingPartial, at, "partial %q cannot be read: %v", name, err)
+		w.errorf(diag.MissingPartial, at.Range(), "partial %q cannot be read: %v", name, err)
 		return nil
 	}
 	t, diags := Parse(src, filename, diag.Pos{}, ParseOptions{MaxNesting: w.opts.MaxNesting, compat: w.opts.Compat})

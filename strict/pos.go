@@ -3,6 +3,7 @@ package strict
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/sheaproject/shea/strict/diag"
 )
@@ -10,10 +11,13 @@ import (
 // posTable converts byte offsets in a source string to file positions. The
 // source may be embedded in a larger file (a workflow body, a composed layer),
 // so positions are relative to start, the file position of the source's first
-// byte.
+// byte. The line starts are found on the first lookup: a template that
+// checks clean never needs them.
 type posTable struct {
 	filename string
 	start    diag.Pos
+	src      string
+	once     sync.Once
 	lines    []int // offsets of the first byte of each line after the first
 }
 
@@ -21,25 +25,33 @@ func newPosTable(src, filename string, start diag.Pos) *posTable {
 	if start.IsZero() {
 		start = diag.StartPos
 	}
-	t := &posTable{filename: filename, start: start, lines: make([]int, 0, strings.Count(src, "\n"))}
-	for i := 0; i < len(src); i++ {
-		if src[i] == '\n' {
-			t.lines = append(t.lines, i+1)
-		}
-	}
-	return t
+	return &posTable{filename: filename, start: start, src: src}
 }
 
-// pos returns the file position of byte offset off of the source. The
-// table does not change once built, so lookups are safe for concurrent use
-// (the spans of a compiled template are resolved while it renders).
+// lineStarts returns the offsets of the line starts, finding them once.
+func (t *posTable) lineStarts() []int {
+	t.once.Do(func() {
+		t.lines = make([]int, 0, strings.Count(t.src, "\n"))
+		for i := 0; i < len(t.src); i++ {
+			if t.src[i] == '\n' {
+				t.lines = append(t.lines, i+1)
+			}
+		}
+	})
+	return t.lines
+}
+
+// pos returns the file position of byte offset off of the source. Lookups
+// are safe for concurrent use (the spans of a compiled template are
+// resolved while it renders).
 func (t *posTable) pos(off int) diag.Pos {
 	// n is the number of line starts at or before off.
-	n := sort.Search(len(t.lines), func(i int) bool { return t.lines[i] > off })
+	lines := t.lineStarts()
+	n := sort.Search(len(lines), func(i int) bool { return lines[i] > off })
 	if n == 0 {
 		return diag.Pos{Line: t.start.Line, Column: t.start.Column + off, Byte: t.start.Byte + off}
 	}
-	return diag.Pos{Line: t.start.Line + n, Column: off - t.lines[n-1] + 1, Byte: t.start.Byte + off}
+	return diag.Pos{Line: t.start.Line + n, Column: off - lines[n-1] + 1, Byte: t.start.Byte + off}
 }
 
 // span returns the span of the source bytes [from, to).

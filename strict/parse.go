@@ -3,6 +3,7 @@ package strict
 import (
 	"math"
 	"strings"
+	"sync"
 
 	"github.com/sheaproject/shea/strict/diag"
 )
@@ -43,17 +44,10 @@ func Parse(src, filename string, start diag.Pos, opts ParseOptions) (*Template, 
 		return &Template{Filename: filename, Source: src, Start: start}, diag.List{diag.Errorf(diag.TemplateTooLarge, at,
 			"the template is %d bytes; shea reads templates of up to %d bytes", len(src), maxSourceBytes)}
 	}
-	p := &parser{
-		src:      src,
-		filename: filename,
-		pos:      newPosTable(src, filename, start),
-		maxDepth: opts.MaxNesting,
-		compat:   opts.compat,
-		// Room for a typical tag's expression tokens and a few levels of
-		// bodies, so that small templates do not grow them step by step.
-		etoks: make([]etok, 0, 16),
-		nodes: make([]Node, 0, 32),
-	}
+	p := parsers.Get().(*parser)
+	defer p.release()
+	p.src, p.filename, p.pos = src, filename, newPosTable(src, filename, start)
+	p.maxDepth, p.compat = opts.MaxNesting, opts.compat
 	if p.maxDepth <= 0 {
 		p.maxDepth = DefaultMaxNesting
 	}
@@ -63,6 +57,32 @@ func Parse(src, filename string, start diag.Pos, opts ParseOptions) (*Template, 
 		p.unexpected(stop)
 	}
 	return &Template{Filename: filename, Source: src, Start: start, Body: body}, p.diags
+}
+
+// parsers keeps parsers between parses, for their buffers: the expression
+// tokens, the stack bodies are parsed onto and the open blocks. (The nodes
+// they make belong to the tree.)
+var parsers = sync.Pool{New: func() any {
+	// Room for a typical tag's expression tokens and a few levels of
+	// bodies, so that small templates do not grow them step by step.
+	return &parser{etoks: make([]etok, 0, 16), nodes: make([]Node, 0, 32)}
+}}
+
+// maxPooledBuffer is the largest buffer a pooled parser keeps: one huge
+// template should not pin its buffers for good.
+const maxPooledBuffer = 4096
+
+// release empties the parser, dropping every reference to the source and
+// the tree, and returns it to the pool.
+func (p *parser) release() {
+	etoks, nodes, open := p.etoks, p.nodes, p.open
+	clear(etoks[:cap(etoks)])
+	clear(nodes[:cap(nodes)])
+	clear(open[:cap(open)])
+	*p = parser{etoks: etoks[:0], nodes: nodes[:0], open: open[:0]}
+	if cap(etoks) <= maxPooledBuffer && cap(nodes) <= maxPooledBuffer && cap(open) <= maxPooledBuffer {
+		parsers.Put(p)
+	}
 }
 
 type parser struct {

@@ -1,6 +1,9 @@
 package strict
 
 import (
+	"fmt"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -439,5 +442,57 @@ func TestParseTemplateFields(t *testing.T) {
 	start := diag.Pos{Line: 4, Column: 1, Byte: 30}
 	if tpl, _ := Parse("x", "f", start, ParseOptions{}); tpl.Start != start {
 		t.Errorf("Start = %+v, want %+v", tpl.Start, start)
+	}
+}
+
+// TestParseConcurrentlyWithPooledParsers parses and checks templates from
+// many goroutines at once and compares every result with one computed
+// alone: parsers are pooled between parses (see parsers), and nothing of
+// one parse may leak into another. Run it with -race.
+func TestParseConcurrentlyWithPooledParsers(t *testing.T) {
+	lane := mustLane(t)
+	srcs := []string{
+		promptTemplate(3, false),
+		promptTemplate(2, true),
+		"{% liquid\n  assign a = 1\n  if a > 0\n    echo a | plus: 1\n  endif\n%}{{ a }}",
+		"{% if x %}{% for i in (1..3) %}{{ i }}{% endfor %}{% endif %} {{ nope.x | upcased }}",
+		"{{ unclosed",
+		"{% for x in issue.labels %}{% break %}{% endfor %}{% raw %}{{ kept }}{% endraw %}",
+	}
+	describe := func(src string) string {
+		tpl, diags := Check(src, "t.md", diag.Pos{}, Options{Context: lane, Partials: promptPartials})
+		var b strings.Builder
+		visit(tpl.Template.Body, func(what string, r, _ diag.Range) { fmt.Fprintf(&b, "%s %s\n", what, rs(r)) })
+		for _, d := range diags {
+			fmt.Fprintf(&b, "%s\n", d)
+		}
+		return b.String()
+	}
+	want := make([]string, len(srcs))
+	for i, src := range srcs {
+		want[i] = describe(src)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 16)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for n := 0; n < 40; n++ {
+				i := (g + n) % len(srcs)
+				if got := describe(srcs[i]); got != want[i] {
+					select {
+					case errs <- fmt.Sprintf("template %d parsed concurrently:\n%s\nwant:\n%s", i, got, want[i]):
+					default:
+					}
+					return
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }

@@ -1,6 +1,7 @@
 package strict
 
 import (
+	"slices"
 	"sort"
 	"sync"
 
@@ -39,10 +40,14 @@ func schemaShape(n *jsonschema.Schema, memo *flatMemo) shape {
 	return shape{nodes: nodes, memo: memo}
 }
 
-// flatMemo remembers what flatten returns for each schema node a check has
-// met. Compiled schema nodes never change, so an entry never goes stale; a
-// Schema keeps one for all the checks that use it. Safe for concurrent use.
-type flatMemo struct{ m sync.Map } // *jsonschema.Schema → []*jsonschema.Schema
+// flatMemo remembers what flatten returns, and the property names, for each
+// schema node a check has met. Compiled schema nodes never change, so an
+// entry never goes stale; a Schema keeps one for all the checks that use
+// it. Safe for concurrent use.
+type flatMemo struct {
+	m     sync.Map // *jsonschema.Schema → []*jsonschema.Schema
+	names sync.Map // *jsonschema.Schema → []string, its property names
+}
 
 // flat returns flatten(n), remembered. The slice is shared: its capacity
 // equals its length, so appending to it copies.
@@ -57,6 +62,25 @@ func (m *flatMemo) flat(n *jsonschema.Schema) []*jsonschema.Schema {
 	f = f[:len(f):len(f)]
 	m.m.Store(n, f)
 	return f
+}
+
+// propertyNames returns the names of n's properties, sorted, remembered.
+// The slice is shared (see flat).
+func (m *flatMemo) propertyNames(n *jsonschema.Schema) []string {
+	if m != nil {
+		if v, ok := m.names.Load(n); ok {
+			return v.([]string)
+		}
+	}
+	names := make([]string, 0, len(n.Properties))
+	for k := range n.Properties {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	if m != nil {
+		m.names.Store(n, names)
+	}
+	return names
 }
 
 // appendNodes appends src to dst, sharing src when dst is empty (a
@@ -232,19 +256,19 @@ func (s shape) property(name string) (res shape, ok bool, candidates []string) {
 	}
 	// Not found: the candidates are the properties the object nodes that
 	// do not match name declare.
-	names := map[string]bool{}
 	for _, n := range s.nodes {
 		if !nodeAllowsObject(n) || s.matchPatterns(n, name, nil) {
 			continue
 		}
-		for k := range n.Properties {
-			names[k] = true
+		names := s.memo.propertyNames(n)
+		if candidates == nil {
+			candidates = names
+			continue
 		}
+		candidates = append(candidates[:len(candidates):len(candidates)], names...)
+		sort.Strings(candidates)
+		candidates = slices.Compact(candidates)
 	}
-	for k := range names {
-		candidates = append(candidates, k)
-	}
-	sort.Strings(candidates)
 	return anyShape, false, candidates
 }
 

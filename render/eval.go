@@ -21,15 +21,7 @@ type compiler struct {
 func (c *compiler) expr(e strict.Expr) evalFn {
 	switch e := e.(type) {
 	case *strict.Literal:
-		var v any
-		switch e.Kind {
-		case strict.LitBlank:
-			v = blankValue{}
-		case strict.LitEmpty:
-			v = emptyValue{}
-		default:
-			v = e.Value
-		}
+		v := literalValue(e)
 		return func(*state) (any, error) { return v, nil }
 	case *strict.RangeLit:
 		return c.rangeLit(e)
@@ -43,6 +35,17 @@ func (c *compiler) expr(e strict.Expr) evalFn {
 	return func(*state) (any, error) { return nil, fmt.Errorf("unsupported expression %T", e) }
 }
 
+// literalValue is the value of a literal.
+func literalValue(e *strict.Literal) any {
+	switch e.Kind {
+	case strict.LitBlank:
+		return blankValue{}
+	case strict.LitEmpty:
+		return emptyValue{}
+	}
+	return e.Value
+}
+
 // value evaluates an expression for use as a value: the keywords blank and
 // empty become the empty string.
 func value(v any) any {
@@ -54,6 +57,13 @@ func value(v any) any {
 }
 
 func (c *compiler) rangeLit(e *strict.RangeLit) evalFn {
+	if a, ok := e.Start.(*strict.Literal); ok {
+		if b, ok := e.End.(*strict.Literal); ok {
+			// Constant bounds: the range is made once, boxed once.
+			var r any = rangeValue{rangeBound(value(literalValue(a))), rangeBound(value(literalValue(b)))}
+			return func(*state) (any, error) { return r, nil }
+		}
+	}
 	lo, hi := c.expr(e.Start), c.expr(e.End)
 	return func(st *state) (any, error) {
 		a, err := lo(st)

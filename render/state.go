@@ -2,7 +2,6 @@ package render
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/sheaproject/shea/strict/diag"
@@ -15,9 +14,24 @@ const stateKey = "\x00shea"
 // errBreak and errContinue carry {% break %} and {% continue %} up to the
 // enclosing loop.
 var (
-	errBreak    = errors.New("break")
-	errContinue = errors.New("continue")
+	errBreak    error = interruption("break")
+	errContinue error = interruption("continue")
 )
+
+// interruption is a break or continue on its way up to its loop, through
+// osteele's renderer. osteele wraps an error a tag returns in one that
+// records where it happened, formatting a message each time, unless the
+// error already names its template: an interruption does (osteele's
+// parser.Error interface), so that a loop that breaks or continues on each
+// iteration allocates nothing for it.
+type interruption string
+
+func (i interruption) Error() string { return string(i) }
+
+// Cause, Path and LineNumber make an interruption an osteele parser.Error.
+func (interruption) Cause() error    { return nil }
+func (i interruption) Path() string  { return string(i) }
+func (interruption) LineNumber() int { return 0 }
 
 // budget is what all the scopes of one render share: limits and their
 // accounting, and the deadline.

@@ -109,7 +109,7 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 		return nil, diags
 	}
 	t = &Template{eng: e, schema: schema, prog: prog, partials: map[string]*unit{}}
-	t.inputs = compileInputs(schema)
+	t.inputs = inputsOf(schema)
 	main, err := (&compiler{eng: e, src: src, base: start.Byte}).unit(t, prog.Template)
 	if err != nil {
 		return nil, append(diags, diag.Errorf(diag.SyntaxError, diag.Range{Filename: filename, Start: start, End: start}, "%v", err))

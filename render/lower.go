@@ -183,13 +183,19 @@ func (l *lowerer) endRun() {
 		}
 	}
 	l.run = nil
-	fmt.Fprintf(&l.b, "{%% shea %d %%}", len(l.simple))
+	l.b.WriteString("{% shea ")
+	l.b.WriteString(strconv.Itoa(len(l.simple)))
+	l.b.WriteString(" %}")
 	l.simple = append(l.simple, fn)
 }
 
 func (l *lowerer) open(name string, fn blockFn) {
 	l.endRun()
-	fmt.Fprintf(&l.b, "{%% %s %d %%}", name, len(l.blocks))
+	l.b.WriteString("{% ")
+	l.b.WriteString(name)
+	l.b.WriteByte(' ')
+	l.b.WriteString(strconv.Itoa(len(l.blocks)))
+	l.b.WriteString(" %}")
 	l.blocks = append(l.blocks, fn)
 }
 

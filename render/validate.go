@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
+	"weak"
 
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -116,6 +119,29 @@ type vnode struct {
 
 // compileInputs compiles a schema's validators, or returns nil when the
 // schema needs the full JSON Schema validator.
+// compiledInputs remembers compileInputs's result for each schema a
+// template was compiled against, for as long as the schema lives: a
+// workflow compiles many templates against one schema, and a service the
+// same template again and again. An entry goes when its schema is
+// collected.
+var compiledInputs sync.Map // weak.Pointer[strict.Schema] → []input
+
+// inputsOf returns the compiled inputs of schema, compiling them once.
+func inputsOf(schema *strict.Schema) []input {
+	if schema == nil {
+		return compileInputs(nil)
+	}
+	key := weak.Make(schema)
+	if v, ok := compiledInputs.Load(key); ok {
+		return v.([]input)
+	}
+	in := compileInputs(schema)
+	if _, loaded := compiledInputs.LoadOrStore(key, in); !loaded {
+		runtime.AddCleanup(schema, func(k weak.Pointer[strict.Schema]) { compiledInputs.Delete(k) }, key)
+	}
+	return in
+}
+
 func compileInputs(schema *strict.Schema) []input {
 	vs, ok := schema.Validators()
 	if !ok || schema == nil {

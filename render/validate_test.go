@@ -1,12 +1,16 @@
 package render
 
 import (
+	"runtime"
 	"sort"
 	"testing"
+	"time"
+	"weak"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/strict/diag"
 )
 
 // The fast validator must report the same problem locations as the full
@@ -95,4 +99,63 @@ func pointers(ps []strict.ContextProblem) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// TestCompiledInputsAreSharedAndReleased checks the cache of compiled
+// context inputs: templates compiled against one schema share them, and
+// the entry of a schema nobody holds any more goes away.
+func TestCompiledInputsAreSharedAndReleased(t *testing.T) {
+	eng := New(Options{})
+	compile := func(s *strict.Schema) *Template {
+		tpl, diags := eng.Compile("{{ issue.title }}", "t.md", diag.Pos{}, s)
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		return tpl
+	}
+	schema := func() *strict.Schema {
+		s, err := strict.CompileSchema("s.json", []byte(`{"type": "object", "properties": {"issue": {"type": "object", "properties": {"title": {"type": "string"}}}}}`), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	s := schema()
+	a, b := compile(s), compile(s)
+	if len(a.inputs) == 0 || &a.inputs[0] != &b.inputs[0] {
+		t.Fatalf("two templates of one schema do not share its compiled inputs")
+	}
+	// The keys of schemas compiled against and then dropped.
+	var keys []weak.Pointer[strict.Schema]
+	func() {
+		for i := 0; i < 20; i++ {
+			s := schema()
+			compile(s)
+			keys = append(keys, weak.Make(s))
+			if _, ok := compiledInputs.Load(keys[i]); !ok {
+				t.Fatalf("no cache entry for a schema just compiled against")
+			}
+		}
+	}()
+	left := func() int {
+		n := 0
+		for _, k := range keys {
+			if _, ok := compiledInputs.Load(k); ok {
+				n++
+			}
+		}
+		return n
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for left() > 0 && time.Now().Before(deadline) {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := left(); n > 0 {
+		t.Errorf("%d of 20 entries left for schemas nobody holds", n)
+	}
+	if _, ok := compiledInputs.Load(weak.Make(s)); !ok {
+		t.Errorf("the entry of a schema still held went away")
+	}
+	runtime.KeepAlive(s)
 }

@@ -4,7 +4,8 @@
 # table with the peers' summarize_bench.py plus the ratios shea/LiquidJS and
 # shea/Shopify Liquid.
 #   RUNS=5              timed runs per fixture and mode
-#   N_SPEC=001=300,…    renders per timed run (the peers' default when unset)
+#   N_SPEC=001=300,…    least renders per timed run (the peers' default when unset;
+#                       shea's runs also last at least 200ms, see internal/benchfixtures)
 #   SHARED=../shared    where golden-liquid and the peers' scripts live
 #   PEERS_DIR=…         a writable copy of the peers (installed on first use)
 set -euo pipefail

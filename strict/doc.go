@@ -11,10 +11,12 @@
 //     have no escape sequences: a backslash is an ordinary character.
 //   - Parsing builds a Template: a tree of Nodes (Text, Output, and one type
 //     per tag) and Exprs (Literal, RangeLit, Path, Compare, Logical). Every
-//     node, expression, path segment, filter and argument carries a
-//     diag.Range in the file the user edits: Parse takes the position of
-//     the source's first byte, so a template embedded in a workflow file
-//     reports that file's lines. Whitespace control is applied to Text
+//     node, expression, path segment, filter and argument carries a Span,
+//     whose Range is its diag.Range in the file the user edits: Parse takes
+//     the position of the source's first byte, so a template embedded in a
+//     workflow file reports that file's lines. (A Span holds byte offsets;
+//     lines and columns are worked out when a range is asked for, which a
+//     template that checks clean never does.) Whitespace control is applied to Text
 //     nodes, and {% liquid %} statements are spliced into the body. Syntax
 //     problems become diagnostics and parsing recovers at the next tag, so
 //     one pass reports them all. Nesting (blocks, brackets, and/or chains,

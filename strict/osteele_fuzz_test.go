@@ -189,10 +189,34 @@ func osteeleOnly(src string) string {
 	}
 	// 3. Output markup that is a condition: "{{ a or b }}", "{{ a == b }}".
 	// osteele evaluates it; Shopify's strict parser rejects it (an output is
-	// one expression and filters), and DESIGN.md §3 makes it an error.
+	// one expression and filters), and DESIGN.md §3 makes it an error. The
+	// same goes for the value of an assign or an echo ("{% assign a = '' < 0
+	// %}"), in a tag or on a line of a liquid tag.
 	for _, m := range outputMarkup.FindAllStringSubmatch(src, -1) {
 		if conditionWords.MatchString(stripStrings(m[1])) {
 			return "output markup is a condition"
+		}
+	}
+	for _, tok := range toks {
+		if tok.Type != osteeleparser.TagTokenType {
+			continue
+		}
+		lines := []string{tok.Name + " " + tok.Args}
+		if tok.Name == "liquid" {
+			lines = strings.Split(tok.Args, "\n")
+		}
+		for _, line := range lines {
+			f := strings.Fields(line)
+			if len(f) == 0 || (f[0] != "assign" && f[0] != "echo") {
+				continue
+			}
+			value := strings.TrimSpace(line)[len(f[0]):]
+			if f[0] == "assign" {
+				_, value, _ = strings.Cut(value, "=")
+			}
+			if conditionWords.MatchString(stripStrings(value)) {
+				return "assign or echo value is a condition"
+			}
 		}
 	}
 	// 4. An assign or capture target ending in "?". osteele's identifiers

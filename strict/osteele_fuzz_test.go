@@ -167,10 +167,11 @@ func osteeleOnly(src string) string {
 		if tok.Type == osteeleparser.ObjTokenType && (strings.Contains(tok.Args, "}") || strings.Contains(tok.Args, "{%")) {
 			return `a "}" or "{%" inside an output`
 		}
-		// 11. A lookup on a literal: "{{ 0 .A }}", "{{ 'abc'.size }}".
-		// osteele looks properties up on any value; in Shopify's strict
-		// parser a number or string literal takes no lookups.
-		if literalLookup.MatchString(tok.Args) {
+		// 11. A lookup on a literal: "{{ 0 .A }}", "{{ 'abc'.size }}",
+		// "{{ (1..3).size }}". osteele looks properties up on any value; in
+		// Shopify's strict parser a number, string or range literal takes no
+		// lookups.
+		if literalLookup.MatchString(tok.Args) || rangeLookup.MatchString(stripStrings(tok.Args)) {
 			return "lookup on a literal"
 		}
 		markup := stripStrings(tok.Args)
@@ -273,6 +274,7 @@ func osteeleCommentOnly(toks []osteeleparser.Token) string {
 
 var (
 	literalLookup   = regexp.MustCompile(`(^|[^\w.])(-?\d+(\.\d+)?|'[^']*'|"[^"]*")[\s\v]*(\.[\s\v]*[A-Za-z_]|\[)`)
+	rangeLookup     = regexp.MustCompile(`\.\.[^()]*\)[\s\v]*(\.[\s\v]*[A-Za-z_]|\[)`)
 	captureTarget   = regexp.MustCompile(`^([\w-]+|'[^']*'|"[^"]*")$`)
 	renderNotString = regexp.MustCompile(`\{%-?\s*render(\s*-?%\}|\s+[^'"\s])`)
 	questionTarget  = regexp.MustCompile(`\{%-?\s*(assign|capture)\s+[\w-]*\?`)

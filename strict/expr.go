@@ -308,9 +308,8 @@ func (e *exprParser) expression() Expr {
 		e.next()
 		segs := e.lookups()
 		if len(segs) == 0 {
-			if lit := keyword(t.text); lit != nil {
-				lit.Span = e.span(t.start, t.end)
-				return lit
+			if kind, v, ok := keyword(t.text); ok {
+				return e.p.literal(e.span(t.start, t.end), kind, v)
 			}
 		}
 		p := e.p.slabs.paths.new()
@@ -379,20 +378,22 @@ func (e *exprParser) lookups() []*Segment {
 	return segs
 }
 
-func keyword(word string) *Literal {
+// keyword returns the literal a keyword stands for (nil, null, true, false,
+// blank, empty); ok is false for any other word.
+func keyword(word string) (kind LiteralKind, v any, ok bool) {
 	switch word {
 	case "nil", "null":
-		return &Literal{Kind: LitNil}
+		return LitNil, nil, true
 	case "true":
-		return &Literal{Kind: LitBool, Value: true}
+		return LitBool, true, true
 	case "false":
-		return &Literal{Kind: LitBool, Value: false}
+		return LitBool, false, true
 	case "blank":
-		return &Literal{Kind: LitBlank, Value: ""}
+		return LitBlank, "", true
 	case "empty":
-		return &Literal{Kind: LitEmpty, Value: ""}
+		return LitEmpty, "", true
 	}
-	return nil
+	return 0, nil, false
 }
 
 func (e *exprParser) number(t etok) Expr {

@@ -78,13 +78,18 @@ func Check(src, filename string, start diag.Pos, opts Options) (*Program, diag.L
 	w := newWalker(prog, opts)
 	w.diags = diags
 	w.template(t)
-	w.diags.Sort()
+	if len(w.diags) > 1 {
+		w.diags.Sort()
+	}
 	return prog, dedupe(w.diags)
 }
 
 // dedupe drops repeated diagnostics: a partial included in several scopes
 // is walked once per scope and would report its own problems each time.
 func dedupe(l diag.List) diag.List {
+	if len(l) < 2 {
+		return l
+	}
 	type key struct {
 		code            diag.Code
 		r               diag.Range
@@ -161,7 +166,7 @@ func (w *walker) suggestableLocals() []string {
 }
 
 func newWalker(prog *Program, opts Options) *walker {
-	return &walker{prog: prog, opts: opts, locals: map[string]shape{}, checked: map[string]bool{}, failed: map[string]bool{}}
+	return &walker{prog: prog, opts: opts, locals: map[string]shape{}}
 }
 
 func (w *walker) maxNesting() int {
@@ -751,6 +756,9 @@ func (w *walker) include(n *Include) {
 	if w.checked[key] {
 		return
 	}
+	if w.checked == nil {
+		w.checked = map[string]bool{}
+	}
 	w.checked[key] = true
 	w.partials = append(w.partials, name)
 	defer func() { w.partials = w.partials[:len(w.partials)-1] }()
@@ -785,6 +793,9 @@ func (w *walker) load(name string, at Span) *Template {
 		src, filename, err = w.opts.Partials.Partial(name)
 	}
 	if err != nil {
+		if w.failed == nil {
+			w.failed = map[string]bool{}
+		}
 		w.failed[name] = true
 		if w.opts.Compat || w.an != nil {
 			return nil

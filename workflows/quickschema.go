@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/big"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -377,36 +376,14 @@ func (q *quickSchema) typeOK(kv, v any) (bool, error) {
 // resolve follows a $ref within the document ("#" or "#/json/pointer").
 func (q *quickSchema) resolve(ref any) (any, error) {
 	r, ok := ref.(string)
-	if !ok || !strings.HasPrefix(r, "#") {
+	if !ok || r != "#" && !strings.HasPrefix(r, "#/") || strings.ContainsRune(r, '%') {
 		return nil, errQuickUnsupported
 	}
-	var cur any = q.root
-	if r == "#" {
-		return cur, nil
-	}
-	if !strings.HasPrefix(r, "#/") || strings.ContainsRune(r, '%') {
+	target, ok := lookupPointer(q.root, r[1:])
+	if !ok {
 		return nil, errQuickUnsupported
 	}
-	for _, tok := range strings.Split(r[2:], "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch c := cur.(type) {
-		case map[string]any:
-			next, ok := c[tok]
-			if !ok {
-				return nil, errQuickUnsupported
-			}
-			cur = next
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(c) {
-				return nil, errQuickUnsupported
-			}
-			cur = c[i]
-		default:
-			return nil, errQuickUnsupported
-		}
-	}
-	return cur, nil
+	return target, nil
 }
 
 func (q *quickSchema) pattern(p any) (*regexp.Regexp, error) {

@@ -40,9 +40,6 @@ func (s Span) Range() diag.Range {
 	return s.file.rng(int(s.from), int(s.to))
 }
 
-// IsZero reports whether the span is the zero Span (a part that is absent).
-func (s Span) IsZero() bool { return s.file == nil }
-
 func (s Span) span() Span { return s }
 
 // Text is literal text, printed as is.

@@ -45,9 +45,9 @@ type configSchema struct {
 	err      error
 }
 
-// compileConfigSchema decodes a config schema. jsonschema compiles it on
+// newConfigSchema decodes a config schema; jsonschema compiles it on
 // first need (see quickSchema).
-func compileConfigSchema(name string, doc []byte) (*configSchema, error) {
+func newConfigSchema(name string, doc []byte) (*configSchema, error) {
 	var raw any
 	if err := json.Unmarshal(doc, &raw); err != nil {
 		return nil, err
@@ -75,7 +75,7 @@ func profileConfigSchema(profile string) (*configSchema, error) {
 	if err != nil {
 		return nil, err
 	}
-	return compileConfigSchema("https://shea.dev/schemas/"+profile+"-config.json", doc)
+	return newConfigSchema("https://shea.dev/schemas/"+profile+"-config.json", doc)
 }
 
 // check validates the document's value and reports unknown keys. code is

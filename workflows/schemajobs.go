@@ -65,7 +65,7 @@ func (j *schemaJobs) startManifest() {
 
 // manifestSchema compiles the resource manifest's schema.
 func manifestSchema() (*configSchema, error) {
-	return compileConfigSchema("https://shea.dev/schemas/resources-manifest.json", mustRead("schemas/resources-manifest.json"))
+	return newConfigSchema("https://shea.dev/schemas/resources-manifest.json", mustRead("schemas/resources-manifest.json"))
 }
 
 // manifestSchema waits for the manifest's schema, compiling it here when

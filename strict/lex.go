@@ -110,14 +110,7 @@ func (l *lexer) tag(start, from int) token {
 	// Liquid's FullToken: optional space, a name (\w+ or "#"), optional
 	// space, then the markup.
 	p := skipSpace(l.src, ms, me)
-	q := p
-	if q < me && l.src[q] == '#' {
-		q++
-	} else {
-		for q < me && isWordByte(l.src[q]) {
-			q++
-		}
-	}
+	q := tagNameEnd(l.src, p, me)
 	if q == p {
 		tok.kind = tokBadTag
 		return tok
@@ -225,4 +218,18 @@ func tagEndMatch(tok string, name string) (at int, ok bool) {
 		}
 		from = i
 	}
+}
+
+// tagNameEnd returns the end of the tag name that starts src[from:to]: "#"
+// or a run of word bytes, as Liquid's FullToken reads it; from when there
+// is none. Tags and the lines of a liquid tag name their tag alike.
+func tagNameEnd(src string, from, to int) int {
+	if from < to && src[from] == '#' {
+		return from + 1
+	}
+	q := from
+	for q < to && isWordByte(src[q]) {
+		q++
+	}
+	return q
 }

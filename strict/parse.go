@@ -146,14 +146,7 @@ func (s *stream) line() (token, bool) {
 			continue
 		}
 		tok := token{kind: tokTag, start: ls, end: le}
-		q := ls
-		if s.src[q] == '#' {
-			q++
-		} else {
-			for q < le && isWordByte(s.src[q]) {
-				q++
-			}
-		}
+		q := tagNameEnd(s.src, ls, le)
 		if q == ls {
 			tok.kind = tokBadTag
 		} else {

@@ -36,11 +36,12 @@ func (fu *future[T]) get() (T, error) {
 
 // schemaJobs are the JSON Schema compiles of a load that depend on nothing
 // but the profile: the lane inputs' schema, the settings' schema, and for a
-// Shea workflow with resources the resource manifest's schema. They
-// are the slowest part of loading, so they start as soon as the profile is
-// certain (given, or implied by a file under .shea/workflows, before the
-// file is even read; else once its settings are parsed) and run while the
-// rest of the load goes on.
+// Shea workflow with resources the resource manifest's schema. The lane
+// inputs' compile by jsonschema is the slowest step of loading (the
+// settings and manifest schemas are only decoded, see quickSchema), so all
+// three start as soon as the profile is certain (given, or implied by a
+// file under .shea/workflows, before the file is even read; else once its
+// settings are parsed) and run while the rest of the load goes on.
 type schemaJobs struct {
 	profile  string
 	lane     *future[*strict.Schema]

@@ -233,7 +233,7 @@ func (w *Workflow) parseManifest(display string, b []byte) (*tree, map[string]ma
 	}
 	t.value = plainNumbers(raw)
 
-	cs, err := w.jobs.manifestSchema()
+	cs, err := manifestSchema()
 	if err != nil {
 		w.errorf(diag.ResourceClosureError, t.at(""), "internal error: manifest schema: %v", err)
 		return nil, nil, "", false
@@ -271,11 +271,6 @@ func (w *Workflow) parseManifest(display string, b []byte) (*tree, map[string]ma
 		groups[name] = g
 	}
 	return t, groups, root["core_group"].(string), true
-}
-
-func mustRead(name string) []byte {
-	b, _ := schemaFiles.ReadFile(name)
-	return b
 }
 
 // plainNumbers converts json.Number values to int64 or float64.

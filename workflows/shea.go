@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -42,7 +43,7 @@ func backendSchema(key string) (*strict.Schema, error) {
 	case "merge_repair":
 		return workpad.MergeRepairSchema()
 	case "automatic_review_structured":
-		return builtinSchema("backend-review-structured")
+		return reviewStructuredSchema()
 	}
 	return strict.StringInputs(nil) // static: no inputs at all
 }
@@ -274,14 +275,16 @@ func (w *Workflow) loadWorkpadFile(it *item, ref fileRef) {
 	w.compileWorkpad(it)
 }
 
+// workpadSchemas are the workpad templates' context schemas, compiled
+// once per process on first use.
+var workpadSchemas = sync.OnceValues(workpad.CompileSchemas)
+
 func (w *Workflow) compileWorkpad(it *item) {
-	if w.workpadSchemas == nil {
-		// The registry's schemas always compile; on a program error each
-		// template compiles its own schema and reports it.
-		w.workpadSchemas, _ = workpad.CompileSchemas()
-	}
+	// The registry's schemas always compile; on a program error each
+	// template compiles its own schema and reports it.
+	schemas, _ := workpadSchemas()
 	tpl, diags := compileGuarded(diag.Range{Filename: it.filename, Start: it.start, End: it.start}, func() (*workpad.Template, diag.List) {
-		return workpad.CompileWith(w.engine(it.dir), w.workpadSchemas, it.key, it.text, it.filename, it.start)
+		return workpad.CompileWith(w.engine(it.dir), schemas, it.key, it.text, it.filename, it.start)
 	})
 	w.diags = append(w.diags, diags...)
 	if diags.HasErrors() || tpl == nil {

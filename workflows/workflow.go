@@ -13,7 +13,6 @@ import (
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
-	"github.com/sheaproject/shea/workpad"
 )
 
 // The workflow dialects.
@@ -103,11 +102,7 @@ type Workflow struct {
 	absDir  string // canonical absolute directory
 	root    *fsroot.Root
 	engines map[string]*render.Engine
-	// workpadSchemas are the workpad templates' context schemas, compiled
-	// together on first use.
-	workpadSchemas workpad.Schemas
 
-	jobs       *schemaJobs // the schema compiles of the load under way
 	laneSchema *strict.Schema
 	lanes      []*item // symphony: agent; shea: main_agent, review_agent, merge_agent
 	backends   []*item // shea: the five fragments, sorted by key
@@ -139,7 +134,6 @@ func Load(path string, opts Options) (*Workflow, diag.List) {
 		}()
 		w.load()
 	}()
-	w.jobs = nil
 	if w.root != nil {
 		w.root.Release() // the files are read; keep no descriptor open
 	}
@@ -166,10 +160,6 @@ func (w *Workflow) load() {
 	if w.Profile == "" && inSheaWorkflows(w.Path) {
 		w.Profile = ProfileShea
 	}
-	var jobs *schemaJobs
-	if w.Profile != "" {
-		jobs = startSchemaJobs(w.Profile)
-	}
 	b, err := readLimited(w.Path, MaxWorkflowBytes)
 	if err != nil {
 		w.fatal = true
@@ -194,75 +184,21 @@ func (w *Workflow) load() {
 			}
 		}
 	}
-	if jobs == nil {
-		jobs = startSchemaJobs(w.Profile)
-	}
-	if _, ok := w.Config["resources"]; ok && w.Profile == ProfileShea {
-		jobs.startManifest()
-	}
-	w.jobs = jobs
 	w.dir = rustParent(w.Path)
 	if err := w.findRoot(); err != nil {
 		w.fatal = true
 		w.errorf(diag.MissingWorkflowFile, diag.Range{Filename: w.Path}, "%v", err)
 		return
 	}
-	// The settings are checked beside the loading of the templates (their
-	// schema may still be compiling; see schemaJobs). Loading consults
-	// which settings failed validation (it does not report a bad path
-	// twice, nor read a file through it); it runs first on a copy that
-	// knows only its own findings, and that copy stands when the settings
-	// hold no error, as in a workflow that is ready to run. Otherwise
-	// loading runs again, knowing them.
-	checked := make(chan configCheck, 1)
-	go func() { checked <- w.checkConfig(jobs.config) }()
-	spec := w.copyForLoad()
-	lb := jobs.laneBase()
-	spec.loadTemplates(lb)
-	cc := <-checked
-	if len(cc.bad) == 0 {
-		// The diagnostics keep their order: the file's, the settings',
-		// then the templates'.
-		n := len(w.diags)
-		diags := make(diag.List, 0, len(spec.diags)+len(cc.diags))
-		diags = append(append(append(diags, spec.diags[:n]...), cc.diags...), spec.diags[n:]...)
-		*w = *spec
-		w.diags = diags
-		return
-	}
-	for p := range cc.bad {
-		w.bad[p] = true
-	}
-	w.diags = append(w.diags, cc.diags...)
-	w.loadTemplates(lb)
-}
-
-// loadTemplates loads the profile's templates, once the settings are read.
-func (w *Workflow) loadTemplates(lb laneBase) {
-	w.laneSchema = w.lanesContext(lb)
+	// Loading the templates consults which settings failed validation: it
+	// does not report a bad path twice, nor read a file through it.
+	w.checkConfig()
+	w.laneSchema = w.lanesContext()
 	if w.Profile == ProfileShea {
 		w.loadShea()
 	} else {
 		w.loadSymphony()
 	}
-}
-
-// copyForLoad returns a copy of w, before its templates are loaded, that
-// loading can change without changing w: the maps and the diagnostics are
-// its own, and what it shares (the source, the YAML tree, the root) is
-// only read.
-func (w *Workflow) copyForLoad() *Workflow {
-	c := *w
-	c.diags = w.diags[:len(w.diags):len(w.diags)]
-	c.bad = make(map[string]bool, len(w.bad))
-	for k, v := range w.bad {
-		c.bad[k] = v
-	}
-	c.engines = make(map[string]*render.Engine, len(w.engines))
-	for k, v := range w.engines {
-		c.engines[k] = v
-	}
-	return &c
 }
 
 // parse splits the file as profile does (symphony when empty) and decodes
@@ -348,24 +284,19 @@ func (w *Workflow) findRoot() error {
 	return nil
 }
 
-// configCheck is what validating the settings found: the diagnostics, and
-// the JSON pointers of the values that failed.
-type configCheck struct {
-	diags diag.List
-	bad   map[string]bool
-}
-
-// checkConfig validates the settings against the profile's schema, once it
-// is compiled. It only reads w, so that it can run while the templates
-// load.
-func (w *Workflow) checkConfig(schema *future[*configSchema]) configCheck {
-	cs, err := schema.get()
+// checkConfig validates the settings against the profile's schema.
+func (w *Workflow) checkConfig() {
+	cs, err := profileConfigSchema(w.Profile)
 	if err != nil {
 		// The embedded schemas are tested; this is a program error.
-		return configCheck{diags: diag.List{diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: config schema: %v", err)}}
+		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: config schema: %v", err)
+		return
 	}
 	diags, bad := cs.check(w.tree, diag.ConfigInvalid)
-	return configCheck{diags, bad}
+	w.diags = append(w.diags, diags...)
+	for p := range bad {
+		w.bad[p] = true
+	}
 }
 
 // lookup returns the config value at a dotted path ("tracker.kind").

@@ -134,7 +134,7 @@ func (w *Workflow) pathSetting(m map[string]any, section, key string, isMap bool
 		}
 		return fileRef{}, false
 	}
-	return fileRef{ptr: ptr, rel: s, display: rustJoin(w.dir, s)}, true
+	return fileRef{ptr: ptr, rel: s, display: joinAsWritten(w.dir, s)}, true
 }
 
 // loadFile reads and compiles a configured file.
@@ -165,7 +165,7 @@ func (w *Workflow) repositoryDefault(rel string) (fileRef, bool) {
 	if st, err := os.Stat(canon); err != nil || !st.Mode().IsRegular() {
 		return fileRef{}, false
 	}
-	return fileRef{rel: up, display: rustJoin(w.dir, up)}, true
+	return fileRef{rel: up, display: joinAsWritten(w.dir, up)}, true
 }
 
 // loadBackends reads the five backend fragments: all from backend_prompts

@@ -184,7 +184,7 @@ func (w *Workflow) load() {
 			}
 		}
 	}
-	w.dir = rustParent(w.Path)
+	w.dir = dirAsWritten(w.Path)
 	if err := w.findRoot(); err != nil {
 		w.fatal = true
 		w.errorf(diag.MissingWorkflowFile, diag.Range{Filename: w.Path}, "%v", err)
@@ -330,10 +330,10 @@ func (w *Workflow) engine(dir string) *render.Engine {
 	return e
 }
 
-// rustParent returns the directory part of path the way Rust's
-// Path::parent does: "" for a bare file name, so that joining keeps
-// relative paths as the user wrote them.
-func rustParent(path string) string {
+// dirAsWritten returns the directory part of path as written, without
+// cleaning it: "" for a bare file name, "/" for a file in the root
+// directory, so that joining keeps relative paths as the user wrote them.
+func dirAsWritten(path string) string {
 	i := strings.LastIndexAny(path, "/"+string(filepath.Separator))
 	switch {
 	case i < 0:
@@ -344,9 +344,9 @@ func rustParent(path string) string {
 	return path[:i]
 }
 
-// rustJoin joins the way Rust's Path::join does: an absolute rel replaces
-// dir, and nothing is normalised ("a/b" + "../c" is "a/b/../c").
-func rustJoin(dir, rel string) string {
+// joinAsWritten joins rel to dir without cleaning the result ("a/b" +
+// "../c" is "a/b/../c"); an absolute rel, or an empty dir, gives rel.
+func joinAsWritten(dir, rel string) string {
 	if filepath.IsAbs(rel) || dir == "" {
 		return rel
 	}

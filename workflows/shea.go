@@ -28,9 +28,9 @@ func Lanes(profile string) []string {
 	return []string{LaneAgent}
 }
 
-// BackendKeys returns the keys of the five backend fragments, sorted (the
+// backendKeys returns the keys of the five backend fragments, sorted (the
 // order validate reports them in).
-func BackendKeys() []string {
+func backendKeys() []string {
 	return []string{"automatic_review", "automatic_review_structured", "claude_code_review", "codex_app_server", "merge_repair"}
 }
 
@@ -53,10 +53,10 @@ func backendFile(key string) string { return strings.ReplaceAll(key, "_", "-") +
 //go:embed defaults/backend/*.md
 var defaultBackends embed.FS
 
-// DefaultBackend returns shea's built-in text of a backend fragment, used
+// defaultBackend returns shea's built-in text of a backend fragment, used
 // when a workflow configures no backend_prompts and the repository has no
 // prompts/backend directory next to the workflow's.
-func DefaultBackend(key string) (string, bool) {
+func defaultBackend(key string) (string, bool) {
 	b, err := defaultBackends.ReadFile("defaults/backend/" + backendFile(key))
 	if err != nil {
 		return "", false
@@ -177,7 +177,7 @@ func (w *Workflow) loadBackends() {
 	if configured && !isMap {
 		w.errorf(diag.ConfigInvalid, w.tree.at("/backend_prompts"), "backend_prompts must be a mapping of the five fragment keys to files, not %s", describe(v))
 	}
-	for _, key := range BackendKeys() {
+	for _, key := range backendKeys() {
 		it := &item{key: key}
 		w.backends = append(w.backends, it)
 		schema, err := backendSchema(key)
@@ -204,7 +204,7 @@ func (w *Workflow) loadBackends() {
 			w.loadFile(it, ref, "backend fragment")
 			continue
 		}
-		text, _ := DefaultBackend(key)
+		text, _ := defaultBackend(key)
 		w.builtin(it, "prompts/backend/"+backendFile(key), text)
 		w.compile(it)
 	}

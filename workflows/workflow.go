@@ -177,7 +177,7 @@ func (w *Workflow) load() {
 	}
 	if w.Profile == "" {
 		w.Profile = detectProfile(w.Config)
-		if w.Profile == ProfileShea && SplitShea(w.src.text) != w.split {
+		if w.Profile == ProfileShea && splitShea(w.src.text) != w.split {
 			// The dialects split a few unusual files differently.
 			if !w.parse(ProfileShea) {
 				return
@@ -205,7 +205,7 @@ func (w *Workflow) load() {
 // the front matter. It reports whether the config could be read.
 func (w *Workflow) parse(profile string) bool {
 	if profile == ProfileShea {
-		w.split = SplitShea(w.src.text)
+		w.split = splitShea(w.src.text)
 	} else {
 		w.split = SplitSymphony(w.src.text)
 	}

@@ -6,6 +6,7 @@
 // symbolic link of its longest existing prefix) and rejects it with
 // ErrOutside when the result leaves the root; ReadFile then opens it through
 // an os.Root, which refuses any escape that a race could still introduce.
+// WalkFiles lists directories through the same os.Root.
 package fsroot
 
 import (

@@ -21,9 +21,19 @@ func TestEmbeddedSchemasCompile(t *testing.T) {
 		if again, _ := laneContext(p); again != lc {
 			t.Errorf("%s lane context compiled twice", p)
 		}
+		is, err := issueSchema(p)
+		if err != nil || is == nil || !is.Has("issue") {
+			t.Fatalf("%s issue schema: %v", p, err)
+		}
+		if again, _ := issueSchema(p); again != is {
+			t.Errorf("%s issue schema compiled twice", p)
+		}
 	}
 	if _, err := profileConfigSchema("jekyll"); err == nil {
 		t.Error("an unknown profile has a config schema")
+	}
+	if _, err := issueSchema("jekyll"); err == nil {
+		t.Error("an unknown profile has an issue schema")
 	}
 	if cs, err := manifestSchema(); err != nil || cs.compiled == nil {
 		t.Fatalf("manifest schema: %v", err)

@@ -26,6 +26,24 @@ func laneContext(profile string) (*strict.Schema, error) {
 	return symphonyLaneContext()
 }
 
+// The profiles' issue schemas (DecodeIssue's), each compiled once per
+// process on first use.
+var (
+	symphonyIssueSchema = sync.OnceValues(func() (*strict.Schema, error) { return strict.IssueSchema(ProfileSymphony) })
+	sheaIssueSchema     = sync.OnceValues(func() (*strict.Schema, error) { return strict.IssueSchema(ProfileShea) })
+)
+
+// issueSchema returns the issue schema of a profile.
+func issueSchema(profile string) (*strict.Schema, error) {
+	switch profile {
+	case ProfileSymphony:
+		return symphonyIssueSchema()
+	case ProfileShea:
+		return sheaIssueSchema()
+	}
+	return strict.IssueSchema(profile) // an unknown profile: strict's error
+}
+
 // lanesContext returns the inputs of the workflow's lane prompts: the
 // profile's issue and attempt, extended by template_context.schema and then
 // by Options.Context.

@@ -87,7 +87,7 @@ func (d *jsonDoc) at(p string) diag.Range {
 // the issue is returned as rendering values (objects keep their key order,
 // integers stay integers), ready for LaneInput.Issue.
 func DecodeIssue(data []byte, filename, profile string) (map[string]any, diag.List) {
-	schema, err := strict.IssueSchema(profileName(profile))
+	schema, err := issueSchema(profileName(profile))
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%v", err)}
 	}

@@ -43,7 +43,6 @@
 // close, rename, fsync of the directory. A failure at any step leaves the
 // previous file as it was and removes the temporary file; concurrent writers
 // to one path finish one after another, each installing one complete file.
-// WriteFile does the same for text produced elsewhere.
 //
 // # Untrusted text
 //

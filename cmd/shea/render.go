@@ -12,12 +12,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/internal/atomicfile"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
-	"github.com/sheaproject/shea/workpad"
 )
 
 // renderOptions are the flags of shea render.
@@ -304,7 +304,7 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 		return fmt.Errorf("cannot create %s: %w", o.out, err)
 	}
 	file := filepath.Join(o.out, o.lane+"-iter-"+strconv.Itoa(o.attempt)+".md")
-	if err := workpad.WriteFile(file, []byte(out)); err != nil {
+	if err := atomicfile.WriteFile(file, []byte(out)); err != nil {
 		return fmt.Errorf("cannot write the prompt: %w", err)
 	}
 	_, err = fmt.Fprintln(e.stdout, file)

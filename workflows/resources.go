@@ -108,6 +108,9 @@ func (w *Workflow) loadResources() *closure {
 		if errors.Is(err, fsroot.ErrOutside) {
 			fail(diag.PathOutsideRoot, at, "resource manifest %s leads outside the repository root", rel).Detail =
 				"Paths resolve against the workflow's directory and must stay inside " + w.root.Dir() + " (symbolic links included)."
+		} else if errors.Is(err, fsroot.ErrNotRegular) {
+			fail(diag.NotARegularFile, at, "resource manifest %s is not a regular file", rel).Detail =
+				"shea reads only regular files, never a named pipe (FIFO), a device or a socket."
 		} else {
 			fail(diag.ResourceClosureError, at, "resource manifest is unavailable at %s: %v", rel, describeIOError(err))
 		}
@@ -327,6 +330,10 @@ func (w *Workflow) checkResource(mt *tree, ptr, group, manifestDir, p string, md
 		return "", false
 	}
 	if !st.IsDir() {
+		if !st.Mode().IsRegular() {
+			w.errorf(diag.NotARegularFile, at, "resource %q from group %q is not a regular file", p, group)
+			return "", false
+		}
 		if st.Size() == 0 {
 			w.errorf(diag.ResourceClosureError, at, "resource %q from group %q is empty", p, group)
 			return "", false

@@ -1,6 +1,7 @@
 package workflows
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -170,10 +171,18 @@ func (w *Workflow) load() {
 	if w.Profile != "" {
 		jobs = startSchemaJobs(w.Profile)
 	}
-	b, err := readLimited(w.Path, MaxWorkflowBytes)
+	w.dir = rustParent(w.Path)
+	rootErr := w.findRoot()
+	b, err := w.readEntry(rootErr)
 	if err != nil {
 		w.fatal = true
-		w.errorf(diag.MissingWorkflowFile, diag.Range{Filename: w.Path}, "cannot read the workflow: %v", unwrapPathError(err))
+		d := w.errorf(diag.MissingWorkflowFile, diag.Range{Filename: w.Path}, "cannot read the workflow: %v", unwrapPathError(err))
+		switch {
+		case errors.Is(err, fsroot.ErrOutside):
+			d.Detail = "The workflow is read through the repository root like every path it names, so a symbolic link may not lead out of it; choose the root with --root (Options.Root)."
+		case errors.Is(err, fsroot.ErrNotRegular):
+			d.Detail = "shea reads only regular files, never a named pipe (FIFO), a device or a socket."
+		}
 		return
 	}
 	w.src = newSource(w.Path, b)
@@ -201,12 +210,6 @@ func (w *Workflow) load() {
 		jobs.startManifest()
 	}
 	w.jobs = jobs
-	w.dir = rustParent(w.Path)
-	if err := w.findRoot(); err != nil {
-		w.fatal = true
-		w.errorf(diag.MissingWorkflowFile, diag.Range{Filename: w.Path}, "%v", err)
-		return
-	}
 	// The settings are checked beside the loading of the templates (their
 	// schema may still be compiling; see schemaJobs). Loading consults
 	// which settings failed validation (it does not report a bad path
@@ -425,13 +428,30 @@ func rustJoin(dir, rel string) string {
 	return dir + "/" + rel
 }
 
-func readLimited(path string, max int64) ([]byte, error) {
-	f, err := os.Open(path)
+// readEntry reads the workflow file itself through the repository root,
+// like every file it names: a symbolic link that leads out of the root (to
+// another repository, to /proc/self/environ) is refused, as is anything
+// that is not a regular file. rootErr is findRoot's error, reported unless
+// the file itself cannot be found.
+func (w *Workflow) readEntry(rootErr error) ([]byte, error) {
+	if _, err := os.Stat(w.Path); err != nil {
+		return nil, err
+	}
+	if rootErr != nil {
+		return nil, rootErr
+	}
+	abs, err := filepath.Abs(w.Path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	return fsroot.ReadOpened(f, path, max)
+	canon, err := w.root.Resolve("", abs)
+	if err != nil {
+		if errors.Is(err, fsroot.ErrOutside) {
+			return nil, wrappedError{fmt.Sprintf("%s leads outside the repository root %s", w.Path, w.root.Dir()), fsroot.ErrOutside}
+		}
+		return nil, err
+	}
+	return w.root.ReadFileAs(canon, w.Path, MaxWorkflowBytes)
 }
 
 // unwrapPathError drops the path an *os.PathError repeats.
@@ -441,3 +461,13 @@ func unwrapPathError(err error) error {
 	}
 	return err
 }
+
+// wrappedError is an error with its own text that wraps another error
+// without repeating the other's text.
+type wrappedError struct {
+	msg  string
+	wrap error
+}
+
+func (e wrappedError) Error() string { return e.msg }
+func (e wrappedError) Unwrap() error { return e.wrap }

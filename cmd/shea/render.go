@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sheaproject/shea/internal/atomicfile"
+	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
@@ -176,7 +177,16 @@ func (e *env) renderTemplate(o renderOptions) error {
 	if o.profile == "" {
 		o.profile = strict.ProfileSymphony
 	}
-	src, err := os.ReadFile(o.template)
+	src, err := readTemplateFile(o.template, o.limits.MaxTemplateBytes)
+	if d := templateReadDiag(o.template, err); d != nil {
+		if err := e.report(o.format, diag.List{d}, &sources{}); err != nil {
+			return err
+		}
+		if d.Code == diag.TemplateTooLarge {
+			return findingsError{}
+		}
+		return fmt.Errorf("cannot read template %s", o.template)
+	}
 	if err != nil {
 		return fmt.Errorf("cannot read template: %w", err)
 	}
@@ -427,12 +437,20 @@ func writeExplain(out io.Writer, ls *workflows.LaneSource) error {
 	return err
 }
 
-// readInput reads a file, or stdin for "-".
+// readInput reads a data input (--context, --issue, --extra, --values): a
+// file, or stdin for "-". Pipes are welcome (--issue <(fetch-issue)), but
+// no input may exceed workflows.MaxInputBytes: an endless one (/dev/zero)
+// fails as soon as it passes the limit.
 func readInput(e *env, name string) ([]byte, error) {
 	if name == "-" {
-		return io.ReadAll(io.LimitReader(e.stdin, 64<<20))
+		return fsroot.ReadLimited(e.stdin, "stdin", workflows.MaxInputBytes)
 	}
-	return os.ReadFile(name)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return fsroot.ReadLimited(f, name, workflows.MaxInputBytes)
 }
 
 // readNamedInput reads a file, or stdin for "-", and returns the name

@@ -55,8 +55,9 @@ type Options struct {
 	// own directory.
 	Root string
 
-	// Getenv reads the environment: $VAR and ~ in workspace.root, and
-	// SHEA_WORKSPACE_PROMPTS for a composed workflow without
+	// Getenv reads the environment: whether the variable of a whole-value
+	// $VAR in workspace.root is set (the readback shows "$VAR", never the
+	// value), and SHEA_WORKSPACE_PROMPTS for a composed workflow without
 	// composition.workspace. Nil means os.Getenv.
 	Getenv func(string) string
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
@@ -178,8 +179,9 @@ Shea Symphony's order, one line each:
 source is workflow_template_file for a template configured under
 workpad_templates, and repository_markdown_default for the repository's
 default or, with a path under <builtin>/, shea's built-in default. values
-are the names the template is rendered with. The list is printed even when
-the workflow has errors; they go to stderr and the exit status is 1.
+are the names the template is rendered with. Control characters in a path
+are escaped (\n, \x1b). The list is printed even when the workflow has
+errors; they go to stderr and the exit status is 1.
 
 Examples:
   shea workpad list .shea/workflows/shea.md
@@ -196,7 +198,9 @@ Examples:
 			}
 			var b strings.Builder
 			for _, s := range w.Workpads() {
-				fmt.Fprintf(&b, "%s kind=%s source=%s path=%s values=%s\n", s.ID, s.Kind, s.Source, s.Path, strings.Join(s.Values, ","))
+				// The path comes from the workflow: escaped, it cannot
+				// break its line or forge another.
+				fmt.Fprintf(&b, "%s kind=%s source=%s path=%s values=%s\n", s.ID, s.Kind, s.Source, textesc.Controls(s.Path), strings.Join(s.Values, ","))
 			}
 			if _, err := io.WriteString(e.stdout, b.String()); err != nil {
 				return err

@@ -2,8 +2,10 @@ package main
 
 import (
 	"errors"
+	"strconv"
 
 	"github.com/sheaproject/shea/internal/fsroot"
+	"github.com/sheaproject/shea/internal/jsondup"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
@@ -43,4 +45,18 @@ func templateReadDiag(path string, err error) *diag.Diagnostic {
 		return diag.Errorf(diag.TemplateTooLarge, diag.Range{Filename: path}, "template is %d bytes, more than the %d-byte limit", tl.Size, tl.Max)
 	}
 	return nil
+}
+
+// duplicateKeyDiag is the context_invalid diagnostic of a key written twice
+// in one object of the JSON data named name (--context, --extra), at the
+// second occurrence; nil when there is none.
+func duplicateKeyDiag(data []byte, name string) *diag.Diagnostic {
+	dup, found := jsondup.Find(data)
+	if !found {
+		return nil
+	}
+	start := diag.StartPos.Advance(string(data[:dup.Offset]))
+	end := start.Advance(strconv.Quote(dup.Key))
+	return diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name, Start: start, End: end}, "duplicate key %q at %s", dup.Key, dup.Pointer).
+		WithDetail("JSON parsers disagree about a key written twice (some keep the first value, some the last); write each key once.")
 }

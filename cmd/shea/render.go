@@ -194,6 +194,14 @@ func (e *env) renderTemplate(o renderOptions) error {
 	if err != nil {
 		return fmt.Errorf("cannot read context: %w", err)
 	}
+	if d := duplicateKeyDiag(data, o.context); d != nil {
+		srcs := &sources{}
+		srcs.add(o.context, data)
+		if err := e.report(o.format, diag.List{d}, srcs); err != nil {
+			return err
+		}
+		return findingsError{}
+	}
 	vars, err := render.DecodeJSONObject(data)
 	if err != nil {
 		return fmt.Errorf("context %s: %w", o.context, err)
@@ -282,8 +290,12 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 		if err != nil {
 			return fmt.Errorf("cannot read the extra inputs: %w", err)
 		}
+		srcs.add(name, data)
 		extra, err := render.DecodeJSONObject(data)
+		dup := duplicateKeyDiag(data, name)
 		switch {
+		case dup != nil:
+			diags = append(diags, dup)
 		case err != nil:
 			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "the extra inputs must be a JSON object: %v", err))
 		case extra["issue"] != nil || extra["attempt"] != nil:

@@ -91,7 +91,11 @@ are strings, exactly the values the id declares (shea workpad list shows
 them). A value the id does not declare, such as one from another template's
 set, a missing value, or a value that is not a string is a context_invalid
 error at its place in the file. Values are data: text such as {{ x }} in a
-value is printed as it is, never rendered.
+value is printed as it is, never rendered. Free-text values (errors,
+reasons, summaries, titles, tool output, notes and evidence; the workpad
+package's Untrusted lists them) lose their terminal escapes and control
+characters, and secrets in them (ghp_ tokens, AKIA keys, Bearer tokens,
+private keys, passwords in URLs) become [REDACTED].
 
 The workflow is loaded and checked as validate checks it; a workflow with
 any error renders nothing. The text, which ends without white space as a

@@ -123,6 +123,16 @@ type Workflow struct {
 	fatal bool // nothing beyond the file's header could be read
 }
 
+// Root returns the canonical repository root no path of the workflow may
+// leave (Options.Root, or the one discovered), or "" when Load could not
+// establish it.
+func (w *Workflow) Root() string {
+	if w.root == nil {
+		return ""
+	}
+	return w.root.Dir()
+}
+
 // Diagnostics returns what Load found.
 func (w *Workflow) Diagnostics() diag.List { return append(diag.List(nil), w.diags...) }
 

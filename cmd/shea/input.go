@@ -2,6 +2,9 @@ package main
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
 	"strconv"
 
 	"github.com/sheaproject/shea/internal/fsroot"
@@ -59,4 +62,34 @@ func duplicateKeyDiag(data []byte, name string) *diag.Diagnostic {
 	end := start.Advance(strconv.Quote(dup.Key))
 	return diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name, Start: start, End: end}, "duplicate key %q at %s", dup.Key, dup.Pointer).
 		WithDetail("JSON parsers disagree about a key written twice (some keep the first value, some the last); write each key once.")
+}
+
+// confineOut applies the --out rule of render and workpad render to dir,
+// the directory the output goes to. An absolute dir is the caller's own
+// choice and is used as given. A relative dir is resolved against the
+// working directory and must stay inside root, the workflow's repository
+// root, with every symbolic link of its existing part followed: a
+// directory link committed in the repository cannot send the write
+// elsewhere. The result is the directory to write in (canonical for a
+// relative dir); given is the --out value, for the error.
+func confineOut(root, dir, given string) (string, error) {
+	if filepath.IsAbs(dir) {
+		return dir, nil
+	}
+	r, err := fsroot.New(root)
+	if err != nil {
+		return "", err
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	canon, err := r.Resolve("", abs)
+	switch {
+	case errors.Is(err, fsroot.ErrOutside):
+		return "", fmt.Errorf("--out %s leads outside the repository root %s (through .. or a symbolic link); give an absolute path to write outside it", given, root)
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return "", err
+	}
+	return canon, nil
 }

@@ -80,7 +80,10 @@ shea render WORKFLOW.md --lane LANE --issue ISSUE.json [--attempt N]
   --out DIR writes the prompt to DIR/<lane>-iter-<N>.md (N the attempt, 0
   without --attempt), atomically (a temporary file renamed into place;
   DIR is created when missing), and prints the file's path instead of the
-  prompt. A failed render writes nothing.
+  prompt. A failed render writes nothing. A relative DIR must stay inside
+  the repository root, symbolic links included (a directory link in the
+  repository cannot send the prompt elsewhere); an absolute DIR is used as
+  given. A writer waits at most 10s for another's lock on DIR.
 
   --extra FILE.json supplies the inputs the workflow declares under
   template_context.schema (or --context-schema) besides issue and attempt.
@@ -322,14 +325,18 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 		_, err = io.WriteString(e.stdout, out)
 		return err
 	}
-	if err := os.MkdirAll(o.out, 0o755); err != nil {
+	dir, err := confineOut(w.Root(), o.out, o.out)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("cannot create %s: %w", o.out, err)
 	}
-	file := filepath.Join(o.out, o.lane+"-iter-"+strconv.Itoa(o.attempt)+".md")
-	if err := atomicfile.WriteFile(file, []byte(out)); err != nil {
+	base := o.lane + "-iter-" + strconv.Itoa(o.attempt) + ".md"
+	if err := atomicfile.WriteFile(filepath.Join(dir, base), []byte(out)); err != nil {
 		return fmt.Errorf("cannot write the prompt: %w", err)
 	}
-	_, err = fmt.Fprintln(e.stdout, file)
+	_, err = fmt.Fprintln(e.stdout, filepath.Join(o.out, base))
 	return err
 }
 

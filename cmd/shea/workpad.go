@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -102,7 +103,10 @@ any error renders nothing. The text, which ends without white space as a
 tracker comment does, goes to stdout as it is, or with --out to FILE,
 written atomically (a temporary file in the same directory, renamed into
 place) only when the whole render succeeded, so a failure leaves an
-existing FILE as it was; the path is then printed. On any error stdout
+existing FILE as it was; the path is then printed. A relative FILE must
+stay inside the repository root, symbolic links included; an absolute FILE
+is used as given. A writer waits at most 10s for another's lock on the
+directory. On any error stdout
 stays empty, the diagnostics go to stderr and the exit status is 1; an
 unknown ID is exit status 2, with the closest id.
 
@@ -144,7 +148,11 @@ Examples:
 			if out == "" {
 				text, err = tpl.Render(ctx, vals)
 			} else {
-				err = workpad.Write(ctx, out, tpl, vals)
+				dir, cerr := confineOut(w.Root(), filepath.Dir(out), out)
+				if cerr != nil {
+					return cerr
+				}
+				err = workpad.Write(ctx, filepath.Join(dir, filepath.Base(out)), tpl, vals)
 			}
 			if err != nil {
 				l := diag.AsList(err)

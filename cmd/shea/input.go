@@ -11,7 +11,6 @@ import (
 	"github.com/sheaproject/shea/internal/jsondup"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict/diag"
-	"github.com/sheaproject/shea/workflows"
 )
 
 // readTemplateFile reads a template named on the command line (--template,
@@ -25,10 +24,21 @@ func readTemplateFile(path string, max int) ([]byte, error) {
 	return fsroot.ReadPath(path, int64(max))
 }
 
+// The limits of the files the command line names besides templates.
+const (
+	// maxDataBytes caps a data input (--context, --issue, --extra,
+	// --values), as the workflows package caps an issue or values
+	// document.
+	maxDataBytes = 16 << 20
+	// maxSchemaBytes caps a --context-schema file, as the workflows
+	// package caps a schema file a workflow names.
+	maxSchemaBytes = 1 << 20
+)
+
 // readSchemaFile reads a --context-schema file: a regular file of at most
-// workflows.MaxFileBytes, the limit of a schema a workflow names.
+// maxSchemaBytes.
 func readSchemaFile(path string) ([]byte, error) {
-	return fsroot.ReadPath(path, workflows.MaxFileBytes)
+	return fsroot.ReadPath(path, maxSchemaBytes)
 }
 
 // templateReadDiag turns the failure to read a template named on the

@@ -458,18 +458,18 @@ func writeExplain(out io.Writer, ls *workflows.LaneSource) error {
 
 // readInput reads a data input (--context, --issue, --extra, --values): a
 // file, or stdin for "-". Pipes are welcome (--issue <(fetch-issue)), but
-// no input may exceed workflows.MaxInputBytes: an endless one (/dev/zero)
-// fails as soon as it passes the limit.
+// no input may exceed maxDataBytes: an endless one (/dev/zero) fails as
+// soon as it passes the limit.
 func readInput(e *env, name string) ([]byte, error) {
 	if name == "-" {
-		return fsroot.ReadLimited(e.stdin, "stdin", workflows.MaxInputBytes)
+		return fsroot.ReadLimited(e.stdin, "stdin", maxDataBytes)
 	}
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return fsroot.ReadLimited(f, name, workflows.MaxInputBytes)
+	return fsroot.ReadLimited(f, name, maxDataBytes)
 }
 
 // readNamedInput reads a file, or stdin for "-", and returns the name

@@ -62,7 +62,7 @@ func readJSON(data []byte, filename, subject string) (*jsonDoc, *diag.Diagnostic
 	// encoding/json keeps the last of two equal keys, other parsers the
 	// first: refuse them, as the YAML loader does.
 	if dup, found := jsondup.Find([]byte(src.text)); found {
-		return nil, diag.Errorf(diag.ContextInvalid, src.rng(dup.Offset, dup.Offset+len(strconv.Quote(dup.Key))), "duplicate key %q at %s", dup.Key, dup.Pointer).
+		return nil, diag.Errorf(diag.ContextInvalid, src.rng(dup.Offset, dup.End), "duplicate key %q at %s", dup.Key, dup.Pointer).
 			WithDetail("%s", duplicateKeyDetail)
 	}
 	// JSON is YAML: parse it again for the positions of its values.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
-	"strconv"
 
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/jsondup"
@@ -69,7 +68,7 @@ func duplicateKeyDiag(data []byte, name string) *diag.Diagnostic {
 		return nil
 	}
 	start := diag.StartPos.Advance(string(data[:dup.Offset]))
-	end := start.Advance(strconv.Quote(dup.Key))
+	end := start.Advance(string(data[dup.Offset:dup.End]))
 	return diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name, Start: start, End: end}, "duplicate key %q at %s", dup.Key, dup.Pointer).
 		WithDetail("JSON parsers disagree about a key written twice (some keep the first value, some the last); write each key once.")
 }

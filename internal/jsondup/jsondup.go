@@ -18,6 +18,7 @@ type Duplicate struct {
 	Key     string // the key, decoded
 	Pointer string // JSON pointer of the duplicated member ("/issue/title")
 	Offset  int    // byte offset of the second occurrence's opening quote
+	End     int    // byte offset just past its closing quote
 }
 
 // Find returns the first duplicate key of data, in document order. It
@@ -73,7 +74,7 @@ func Find(data []byte) (Duplicate, bool) {
 			}
 			k, _ := t.(string)
 			if f.seen[k] {
-				return Duplicate{Key: k, Pointer: f.ptr + "/" + escape(k), Offset: keyStart(data, before)}, true
+				return Duplicate{Key: k, Pointer: f.ptr + "/" + escape(k), Offset: keyStart(data, before), End: int(dec.InputOffset())}, true
 			}
 			f.seen[k] = true
 			f.key, f.inKey = k, false

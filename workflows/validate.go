@@ -23,6 +23,8 @@ const (
 
 // Line is one readback line. Most print as key=value; the resource
 // entries print as "resource group=… kind=… path=…" (key "resource").
+// Control characters in Value are escaped ("\n", "\x1b"), so a line never
+// breaks, and no Value holds an environment variable's value.
 type Line struct {
 	Key   string `json:"key"`
 	Value string `json:"value"`

@@ -6,6 +6,12 @@
 // symbolic link of its longest existing prefix) and rejects it with
 // ErrOutside when the result leaves the root; ReadFile then opens it through
 // an os.Root, which refuses any escape that a race could still introduce.
+//
+// Every read is bounded and reads only a regular file: files are opened
+// without blocking (a FIFO with no writer would otherwise wait forever),
+// and anything that is not a regular file, such as a FIFO or /dev/zero, is
+// refused with ErrNotRegular before a byte is read. ReadPath does the same
+// for a path outside any root, and ReadLimited bounds a stream.
 package fsroot
 
 import (

@@ -179,13 +179,15 @@ func loopBound(st *state, eval evalFn, r diag.Range, what string) (int64, bool, 
 }
 
 // loopEnd returns where a loop starting at from stops: from plus the limit,
-// or -1 (the end) without one.
-func loopEnd(st *state, limit evalFn, from int64, r diag.Range) (int64, error) {
+// and whether there is a limit at all (without one, or with a nil limit, the
+// loop runs to the end). A negative limit, or one that ends before from,
+// gives an empty loop, as in Liquid.
+func loopEnd(st *state, limit evalFn, from int64, r diag.Range) (int64, bool, error) {
 	v, ok, err := loopBound(st, limit, r, "limit")
 	if err != nil || !ok {
-		return -1, err
+		return 0, false, err
 	}
-	return from + v, nil
+	return from + v, true, nil
 }
 
 func (c *compiler) forBlock(n *strict.For) blockFn {
@@ -213,11 +215,11 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 		} else if ok {
 			from = v
 		}
-		to, err := loopEnd(st, limit, from, rng)
+		to, bounded, err := loopEnd(st, limit, from, rng)
 		if err != nil {
 			return err
 		}
-		seq := seqOf(value(cv)).slice(from, to)
+		seq := seqOf(value(cv)).slice(from, to, bounded)
 		if st.offsets == nil {
 			st.offsets = map[string]int64{}
 		}
@@ -292,15 +294,26 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 		if err != nil {
 			return err
 		}
+		cv = value(cv)
+		if cv == nil || cv == false {
+			// Liquid renders nothing, not even the row, for a nil or
+			// false collection.
+			return nil
+		}
 		from, _, err := loopBound(st, offset, rng, "offset")
 		if err != nil {
 			return err
 		}
-		to, err := loopEnd(st, limit, from, rng)
+		to, bounded, err := loopEnd(st, limit, from, rng)
 		if err != nil {
 			return err
 		}
-		seq := seqOf(value(cv)).slice(from, to)
+		if limit != nil && !bounded {
+			// Liquid's tablerow takes a nil limit as 0 (nil.to_i),
+			// unlike for, where it means no limit.
+			to, bounded = from, true
+		}
+		seq := seqOf(cv).slice(from, to, bounded)
 		ncols := int64(seq.n)
 		if v, ok, err := loopBound(st, cols, rng, "cols"); err != nil {
 			return err

@@ -1,0 +1,98 @@
+package render
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// conformanceCase is a template whose output was checked by hand against
+// Ruby Liquid 5.4 (ruby ../shared/peers/ruby/render.rb T DATA.json --lax).
+type conformanceCase struct {
+	name, src, data, want string
+	compatOnly            bool // a leniency: strict mode need not render it
+}
+
+// runConformance renders each case in compat mode and, unless it is
+// compatOnly, in strict mode (no schema) too, comparing with want.
+func runConformance(t *testing.T, tests []conformanceCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			modes := []bool{true, false}
+			if tt.compatOnly {
+				modes = modes[:1]
+			}
+			for _, compat := range modes {
+				vars := map[string]any{}
+				if tt.data != "" {
+					m, err := DecodeJSONObject([]byte(tt.data))
+					if err != nil {
+						t.Fatal(err)
+					}
+					vars = m
+				}
+				var schema *strict.Schema
+				if !compat {
+					schema = anySchema(t, vars)
+				}
+				tpl, diags := New(Options{Compat: compat}).Compile(tt.src, "t.liquid", diag.Pos{}, schema)
+				if diags.HasErrors() {
+					t.Errorf("compat=%v: %v", compat, diags)
+					continue
+				}
+				out, err := tpl.Render(context.Background(), vars)
+				if err != nil || out != tt.want {
+					t.Errorf("compat=%v: %q\n got %q (err %v)\nwant %q", compat, tt.src, out, err, tt.want)
+				}
+			}
+		})
+	}
+}
+
+// anySchema declares each top-level key of vars, with any value.
+func anySchema(t *testing.T, vars map[string]any) *strict.Schema {
+	t.Helper()
+	props := map[string]any{}
+	for k := range vars {
+		props[k] = map[string]any{}
+	}
+	doc, err := json.Marshal(map[string]any{"type": "object", "properties": props})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := strict.CompileSchema("t.json", doc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Group 1 of issue 16: for and tablerow limit and offset. The current
+// Shopify release computes for's segment as 5.4 does (from = offset,
+// to = from + limit, walk the collection keeping from <= i < to, then
+// reverse); tablerow follows 5.4 (a nil limit is 0, via nil.to_i).
+func TestConformanceLoopBounds(t *testing.T) {
+	const arr = `{"array":[1,2,3],"s":"abc","n":null}`
+	runConformance(t, []conformanceCase{
+		{"string ignores limit", `{% for i in "empty" limit: 0 %}{{ i }}{% endfor %}`, "", "empty", false},
+		{"string ignores offset", `{% for i in s offset: 1 %}{{i}}{% endfor %}`, arr, "abc", false},
+		{"empty string is empty", `{% for i in "" %}{{i}}{% else %}E{% endfor %}`, "", "E", false},
+		{"reversed offset negative limit", `{% for i in array reversed, offset: 2, limit: -3 %}{{i}}{% endfor %}`, arr, "", false},
+		{"negative limit", `{% for i in array limit: -1 %}{{i}}{% else %}E{% endfor %}`, arr, "E", false},
+		{"negative offset shortens", `{% for i in array offset: -1, limit: 2 %}{{i}}{% endfor %}`, arr, "1", false},
+		{"negative offset range", `{% for i in (1..5) offset: -2, limit: 4 %}{{i}}{% endfor %}`, "", "12", false},
+		{"nil limit is no limit", `{% for i in array limit: nil %}{{i}}{% endfor %}`, arr, "123", false},
+		{"null variable limit", `{% for i in array limit: n %}{{i}}{% endfor %}`, arr, "123", false},
+		{"reversed after limit", `{% for i in array reversed limit: 2 %}{{i}}{% endfor %}`, arr, "21", false},
+		{"reversed after offset", `{% for i in array reversed offset: 1 %}{{i}}{% endfor %}`, arr, "32", false},
+		{"continue after negative offset", `{% for i in array offset: -1, limit: 2 %}{{i}}{% endfor %}{% for i in array offset: continue %}{{i}}{% endfor %}`, arr, "1123", false},
+		{"tablerow negative limit", `{% tablerow i in array limit: -1 %}{{i}}{% endtablerow %}`, arr, "<tr class=\"row1\">\n</tr>\n", false},
+		{"tablerow nil limit is 0", `{% tablerow i in array limit: nil %}{{i}}{% endtablerow %}`, arr, "<tr class=\"row1\">\n</tr>\n", false},
+		{"tablerow negative offset", `{% tablerow i in array offset: -1, limit: 2 %}{{i}}{% endtablerow %}`, arr, "<tr class=\"row1\">\n<td class=\"col1\">1</td></tr>\n", false},
+		{"tablerow string ignores limit", `{% tablerow i in "abc" limit: 0 %}{{i}}{% endtablerow %}`, "", "<tr class=\"row1\">\n<td class=\"col1\">abc</td></tr>\n", false},
+	})
+}

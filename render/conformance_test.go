@@ -18,7 +18,7 @@ type conformanceCase struct {
 
 // runConformance renders each case in compat mode and, unless it is
 // compatOnly, in strict mode (no schema) too, comparing with want.
-func runConformance(t *testing.T, tests []conformanceCase) {
+func runConformance(t *testing.T, partials mapPartials, tests []conformanceCase) {
 	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -39,7 +39,7 @@ func runConformance(t *testing.T, tests []conformanceCase) {
 				if !compat {
 					schema = anySchema(t, vars)
 				}
-				tpl, diags := New(Options{Compat: compat}).Compile(tt.src, "t.liquid", diag.Pos{}, schema)
+				tpl, diags := New(Options{Compat: compat, Partials: partials}).Compile(tt.src, "t.liquid", diag.Pos{}, schema)
 				if diags.HasErrors() {
 					t.Errorf("compat=%v: %v", compat, diags)
 					continue
@@ -77,7 +77,7 @@ func anySchema(t *testing.T, vars map[string]any) *strict.Schema {
 // reverse); tablerow follows 5.4 (a nil limit is 0, via nil.to_i).
 func TestConformanceLoopBounds(t *testing.T) {
 	const arr = `{"array":[1,2,3],"s":"abc","n":null}`
-	runConformance(t, []conformanceCase{
+	runConformance(t, nil, []conformanceCase{
 		{"string ignores limit", `{% for i in "empty" limit: 0 %}{{ i }}{% endfor %}`, "", "empty", false},
 		{"string ignores offset", `{% for i in s offset: 1 %}{{i}}{% endfor %}`, arr, "abc", false},
 		{"empty string is empty", `{% for i in "" %}{{i}}{% else %}E{% endfor %}`, "", "E", false},
@@ -95,4 +95,47 @@ func TestConformanceLoopBounds(t *testing.T) {
 		{"tablerow negative offset", `{% tablerow i in array offset: -1, limit: 2 %}{{i}}{% endtablerow %}`, arr, "<tr class=\"row1\">\n<td class=\"col1\">1</td></tr>\n", false},
 		{"tablerow string ignores limit", `{% tablerow i in "abc" limit: 0 %}{{i}}{% endtablerow %}`, "", "<tr class=\"row1\">\n<td class=\"col1\">abc</td></tr>\n", false},
 	})
+}
+
+// Group 3 of issue 16: include and render arguments and scoping.
+func TestConformancePartialScope(t *testing.T) {
+	ps := mapPartials{
+		"t1": "{{a}}-{{b}}",
+		"t2": "{{t2}}|{{x}}",
+		"t3": `{% include "t1" %}`,
+		"t4": "{{g}}",
+	}
+	const g = `{"g":"G","arr":[1,2]}`
+	runConformance(t, ps, []conformanceCase{
+		{name: "include args see earlier ones", src: `{% include 't1' a: 1, b: a %}`, want: "1-1"},
+		{name: "render args do not", src: `{% render 't1' a: 1, b: a %}`, want: "1-", compatOnly: true},
+		{name: "include with as", src: `{% include 't2' with 'v' as x %}`, want: "|v", compatOnly: true},
+		{name: "render with as", src: `{% render 't2' with 'v' as x %}`, want: "|v", compatOnly: true},
+		{name: "render for as", src: `{% render 't2' for arr as x %}`, data: g, want: "|1|2", compatOnly: true},
+		{name: "include for as", src: `{% include 't2' for arr as x %}`, data: g, want: "|1|2", compatOnly: true},
+		// Ruby's render.rb passes the data as assigns, which render
+		// hides; the reference's spec adapters pass it as the static
+		// environment, which render shows (issue 16), as shea does.
+		{name: "render sees global data", src: `{% render 't4' %}`, data: g, want: "G"},
+		{name: "render hides locals", src: `{% assign g = 'L' %}{% render 't4' %}`, data: g, want: "G"},
+	})
+}
+
+// An include inside a render partial is an error (Liquid: "include usage is
+// not allowed in this context"), when rendering in compat mode and before
+// rendering in strict mode.
+func TestIncludeInsideRender(t *testing.T) {
+	ps := mapPartials{"t1": "x", "t3": `{% include "t1" %}`}
+	tpl, diags := New(Options{Compat: true, Partials: ps}).Compile(`{% render 't3' %}`, "t.liquid", diag.Pos{}, nil)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	out, err := tpl.Render(context.Background(), nil)
+	if e, ok := AsError(err); !ok || out != "" || e.Diagnostics[0].Code != diag.RenderError {
+		t.Errorf("compat: got %q, %v", out, err)
+	}
+	_, diags = New(Options{Partials: ps}).Compile(`{% render 't3' %}`, "t.liquid", diag.Pos{}, anySchema(t, nil))
+	if !diags.HasErrors() || diags.Errors()[0].Code != diag.RenderError {
+		t.Errorf("strict: got %v", diags)
+	}
 }

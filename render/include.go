@@ -56,13 +56,8 @@ func (c *compiler) include(t *Template, n *strict.Include) simpleFn {
 		if bind == "" {
 			bind = name
 		}
-		vals := make([]any, len(args))
-		for i, a := range args {
-			v, err := a.eval(st)
-			if err != nil {
-				return err
-			}
-			vals[i] = value(v)
+		if !isRender && st.inRender {
+			return diag.Errorf(diag.RenderError, rng, "include is not allowed inside a partial loaded by render (use render)")
 		}
 		var subject any
 		hasSubject := with != nil
@@ -76,6 +71,23 @@ func (c *compiler) include(t *Template, n *strict.Include) simpleFn {
 			// include without "with" binds the partial's name to the
 			// variable of that name, if any.
 			subject, hasSubject = st.lookup(name)
+		}
+		// render evaluates its arguments in the caller's scope; include
+		// binds each before evaluating the next, so later arguments see
+		// earlier ones, as in Liquid ({% include 't' a: 1, b: a %}).
+		pushed := 0
+		vals := make([]any, len(args))
+		for i, a := range args {
+			v, err := a.eval(st)
+			if err != nil {
+				st.popN(pushed)
+				return err
+			}
+			vals[i] = value(v)
+			if !isRender {
+				st.push(a.name, vals[i])
+				pushed++
+			}
 		}
 		var items []any
 		iterate := isFor && subject != nil && (isArray(subject) || isRender && isObject(subject))
@@ -118,13 +130,8 @@ func (c *compiler) include(t *Template, n *strict.Include) simpleFn {
 			return nil
 		}
 
-		// include shares the caller's scope, with the arguments in a scope
-		// of their own.
-		pushed := 0
-		for i, a := range args {
-			st.push(a.name, vals[i])
-			pushed++
-		}
+		// include shares the caller's scope, with the arguments (pushed
+		// above) in a scope of their own.
 		if hasSubject {
 			st.push(bind, subject)
 			pushed++

@@ -585,21 +585,18 @@ func (w *walker) external(p *Path) (shape, bool) {
 	if w.opts.Compat || w.an != nil {
 		return anyShape, true
 	}
-	if !w.isolated && w.opts.Context.Has(p.Root) {
+	// The template's inputs are global: a render partial sees them too
+	// (Liquid's static environment); only locals stay outside it.
+	if w.opts.Context.Has(p.Root) {
 		return w.opts.Context.shape(p.Root), true
 	}
-	candidates := w.suggestableLocals()
-	if !w.isolated {
-		candidates = append(candidates, w.opts.Context.Names()...)
-	}
+	candidates := append(w.suggestableLocals(), w.opts.Context.Names()...)
 	d := w.errorf(diag.UnknownVariable, p.RootSpan.Range(), "unknown variable %q", p.Root)
 	d.Subject = p.Range()
 	d.Detail = diag.DidYouMean(p.Root, candidates)
 	switch {
-	case w.isolated && w.opts.Context.Has(p.Root):
-		d.Detail = fmt.Sprintf("A partial rendered with {%% render %%} sees only what the tag passes: add %s: %s to the render tag.", p.Root, p.Root)
 	case w.isolated && d.Detail == "":
-		d.Detail = "A partial rendered with {% render %} sees only the arguments the tag passes."
+		d.Detail = "A partial rendered with {% render %} sees the template's inputs and the arguments the tag passes, not the caller's local variables."
 	case d.Detail == "":
 		if names := w.opts.Context.Names(); len(names) > 0 {
 			d.Detail = "The template's inputs are " + strings.Join(quoteAll(names), ", ") + "."
@@ -681,8 +678,23 @@ func pathPrefix(p *Path, n int) string {
 // include checks an include or render tag and the partial it names.
 func (w *walker) include(n *Include) {
 	w.optional(n.With)
-	for _, a := range n.Args {
-		w.expr(a.Value)
+	if n.Render {
+		for _, a := range n.Args {
+			w.expr(a.Value)
+		}
+	} else {
+		// include binds each argument before evaluating the next, so
+		// later arguments see earlier ones ({% include 't' a: 1, b: a %}).
+		w.push()
+		for _, a := range n.Args {
+			w.expr(a.Value)
+			w.scope = append(w.scope, binding{a.Name, anyShape})
+		}
+		w.pop()
+		if w.isolated && !w.opts.Compat && w.an == nil {
+			w.errorf(diag.RenderError, n.Range(), "include is not allowed inside a partial loaded by render").
+				Detail = "Liquid rejects it when rendering; use {% render %} here."
+		}
 	}
 	lit, ok := n.Name.(*Literal)
 	if !ok || lit.Kind != LitString {

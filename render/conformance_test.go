@@ -139,3 +139,21 @@ func TestIncludeInsideRender(t *testing.T) {
 		t.Errorf("strict: got %v", diags)
 	}
 }
+
+// Group 5 of issue 16: printing. Hashes print as Ruby before 3.4 inspects
+// them, the form the Liquid spec records (Ruby 3.4, which the current
+// Shopify release also runs on, prints {"k" => "v"}; shea follows the spec).
+// Floats print as Ruby's Float#to_s.
+func TestConformancePrinting(t *testing.T) {
+	const data = `{"h":{"k":"v","n":1,"a":[1,"x"],"z":null},"nested":[{"a":1}],"f":1e15,"g":1.2e15,"i":1e14,"j":1234567890123456.8,"s":1e-5}`
+	runConformance(t, nil, []conformanceCase{
+		{name: "hash", src: `{{ h }}`, data: data, want: `{"k"=>"v", "n"=>1, "a"=>[1, "x"], "z"=>nil}`},
+		{name: "hash in array", src: `{{ nested }}`, data: data, want: `{"a"=>1}`},
+		{name: "join hash", src: `{{ nested | join: "," }}`, data: data, want: `{"a"=>1}`},
+		{name: "1e15", src: `{{ f }}`, data: data, want: "1.0e+15"},
+		{name: "1.2e15", src: `{{ g }}`, data: data, want: "1.2e+15"},
+		{name: "1e14", src: `{{ i }}`, data: data, want: "100000000000000.0"},
+		{name: "fraction near 1e15", src: `{{ j }}`, data: data, want: "1234567890123456.8"},
+		{name: "small", src: `{{ s }}`, data: data, want: "1.0e-05"},
+	})
+}

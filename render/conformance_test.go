@@ -157,3 +157,27 @@ func TestConformancePrinting(t *testing.T) {
 		{name: "small", src: `{{ s }}`, data: data, want: "1.0e-05"},
 	})
 }
+
+// Group 6 of issue 16: first, last and size on strings and numbers, tablerow
+// over nil or false or with cols: nil, unnamed cycles with variables.
+func TestConformanceProperties(t *testing.T) {
+	const data = `{"s":"hello","n":42,"f":1.5,"arr":[1,2],"x":null}`
+	runConformance(t, nil, []conformanceCase{
+		{name: "string size", src: `{{ s.size }}`, data: data, want: "5"},
+		{name: "integer size is Ruby's Integer#size", src: `{{ n.size }}`, data: data, want: "8"},
+		// Ruby's strict_variables raises for these; compat prints nothing.
+		{name: "string first last", src: `{{ s.first }}|{{ s.last }}`, data: data, want: "|", compatOnly: true},
+		{name: "number first last, float size", src: `{{ n.first }}|{{ n.last }}|{{ f.size }}`, data: data, want: "||", compatOnly: true},
+		{name: "tablerow over nil", src: `{% tablerow i in x %}{{i}}{% endtablerow %}`, data: data, want: ""},
+		{name: "tablerow over false", src: `{% tablerow i in false %}{{i}}{% endtablerow %}`, want: ""},
+		{name: "tablerow cols nil", src: `{% tablerow i in arr cols: nil %}{{i}}{% endtablerow %}`, data: data, want: "<tr class=\"row1\">\n<td class=\"col1\">1</td><td class=\"col2\">2</td></tr>\n"},
+		{name: "cycle with a variable counts per tag", src: `{% assign x='a' %}{% cycle x,'b' %}{% cycle x,'b' %}{% cycle x, 'b' %}`, want: "aaa"},
+		{name: "literal cycles share", src: `{% cycle 'a','b' %}{% cycle 'a','b' %}`, want: "ab"},
+		{name: "same cycle tag in a loop advances", src: `{% assign x='a' %}{% for i in (1..3) %}{% cycle x,'b' %}{% endfor %}`, want: "aba"},
+	})
+	// A partial whose name has dots is found under that name (Ruby's
+	// LocalFileSystem refuses it; the spec's in-memory partials serve it).
+	runConformance(t, mapPartials{"snippet.with.dots": "dots"}, []conformanceCase{
+		{name: "partial name with dots", src: `{% include 'snippet.with.dots' %}{% render 'snippet.with.dots' %}`, want: "dotsdots"},
+	})
+}

@@ -39,6 +39,17 @@ func (c *compiler) increment(n *strict.Increment) simpleFn {
 	}
 }
 
+// cycleHasVariable reports whether a cycle's values include anything but a
+// literal.
+func cycleHasVariable(vals []strict.Expr) bool {
+	for _, v := range vals {
+		if _, ok := v.(*strict.Literal); !ok {
+			return true
+		}
+	}
+	return false
+}
+
 func (c *compiler) cycle(n *strict.Cycle) simpleFn {
 	vals := make([]evalFn, len(n.Values))
 	for i, v := range n.Values {
@@ -49,6 +60,13 @@ func (c *compiler) cycle(n *strict.Cycle) simpleFn {
 		group = c.expr(n.Group)
 	}
 	implicit := n.Implicit
+	if group == nil && cycleHasVariable(n.Values) {
+		// Liquid names an unnamed cycle by its values' text, and a
+		// variable's text is unique to the tag, so each such tag counts
+		// on its own: {% cycle x, 'b' %}{% cycle x, 'b' %} gives "aa".
+		// Literal-only cycles with the same values share a counter.
+		implicit = "\x01" + n.Range().String()
+	}
 	return func(st *state, w io.Writer) error {
 		key := implicit
 		if group != nil {

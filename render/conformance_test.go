@@ -181,3 +181,27 @@ func TestConformanceProperties(t *testing.T) {
 		{name: "partial name with dots", src: `{% include 'snippet.with.dots' %}{% render 'snippet.with.dots' %}`, want: "dotsdots"},
 	})
 }
+
+// Group 4 of issue 16: quiet coercions. Liquid 5.4's tablerow converts
+// offset, limit and cols with Ruby's to_i; compat mode does too, strict mode
+// keeps a non-integer an error. (for converts with Utils.to_integer, which
+// rejects "2x" and 2.5, in 5.4 and in the current release alike.)
+func TestConformanceCoercions(t *testing.T) {
+	const data = `{"arr":[1,2,3,4]}`
+	runConformance(t, nil, []conformanceCase{
+		{name: "tablerow limit 2x", src: `{% tablerow i in arr cols: "2" limit: "2x" %}{{i}}{% endtablerow %}`, data: data, want: "<tr class=\"row1\">\n<td class=\"col1\">1</td><td class=\"col2\">2</td></tr>\n", compatOnly: true},
+		{name: "tablerow limit foo", src: `{% tablerow i in arr limit: "foo" %}{{i}}{% endtablerow %}`, data: data, want: "<tr class=\"row1\">\n</tr>\n", compatOnly: true},
+		{name: "tablerow float cols", src: `{% tablerow i in arr cols: 2.5 limit: 3 %}{{i}}{% endtablerow %}`, data: data, want: "<tr class=\"row1\">\n<td class=\"col1\">1</td><td class=\"col2\">2</td></tr>\n<tr class=\"row2\"><td class=\"col1\">3</td></tr>\n", compatOnly: true},
+		{name: "tablerow huge negative bounds", src: `{% tablerow i in arr offset: "-9223372036854775807", limit: "-9223372036854775807" %}{{i}}{% endtablerow %}`, data: data, want: "<tr class=\"row1\">\n</tr>\n", compatOnly: true},
+		{name: "for limit string", src: `{% for i in arr limit: " 2 " %}{{i}}{% endfor %}`, data: data, want: "12"},
+	})
+	// Strict mode: a non-integer bound is a render error with shea's text.
+	tpl, diags := New(Options{}).Compile(`{% tablerow i in arr limit: "2x" %}{% endtablerow %}`, "t.liquid", diag.Pos{}, anySchema(t, map[string]any{"arr": nil}))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	out, err := tpl.Render(context.Background(), map[string]any{"arr": []any{int64(1)}})
+	if e, ok := AsError(err); !ok || out != "" || e.Diagnostics[0].Code != diag.RenderError {
+		t.Errorf("strict: got %q, %v", out, err)
+	}
+}

@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/sheaproject/shea/strict"
@@ -196,6 +197,60 @@ func loopBound(st *state, eval evalFn, r diag.Range, what string) (int64, bool, 
 	return n, true, nil
 }
 
+// tablerowBound evaluates a tablerow's offset, limit or cols. Liquid 5.4
+// converts them with Ruby's to_i, so in compat mode "2x" is 2, "foo" is 0
+// and 1.5 is 1; strict mode keeps them an error, like for's bounds.
+func tablerowBound(st *state, eval evalFn, r diag.Range, what string) (int64, bool, error) {
+	if st.strict || eval == nil {
+		return loopBound(st, eval, r, what)
+	}
+	v, err := eval(st)
+	if err != nil {
+		return 0, false, err
+	}
+	switch x := normalize(value(v)).(type) {
+	case nil:
+		return 0, false, nil
+	case string:
+		return rubyToI(x), true, nil
+	case float64:
+		if !math.IsNaN(x) && x > math.MinInt64 && x < math.MaxInt64 {
+			return int64(x), true, nil
+		}
+	}
+	return loopBound(st, eval, r, what)
+}
+
+// rubyToI is Ruby's String#to_i: the integer at the start of s after
+// whitespace (a sign, digits, single underscores between digits), or 0.
+// Values beyond int64 saturate.
+func rubyToI(s string) int64 {
+	s = strings.TrimLeft(s, " \t\n\v\f\r")
+	neg := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg, s = s[0] == '-', s[1:]
+	}
+	var n int64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' && i > 0 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
+			continue
+		}
+		if c < '0' || c > '9' {
+			break
+		}
+		if n > (math.MaxInt64-int64(c-'0'))/10 {
+			n = math.MaxInt64
+			break
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		return -n
+	}
+	return n
+}
+
 // loopEnd returns where a loop starting at from stops: from plus the limit,
 // and whether there is a limit at all (without one, or with a nil limit, the
 // loop runs to the end). A negative limit, or one that ends before from,
@@ -205,7 +260,19 @@ func loopEnd(st *state, limit evalFn, from int64, r diag.Range) (int64, bool, er
 	if err != nil || !ok {
 		return 0, false, err
 	}
-	return from + v, true, nil
+	return satAdd(from, v), true, nil
+}
+
+// satAdd adds, saturating at the ends of int64.
+func satAdd(a, b int64) int64 {
+	s := a + b
+	switch {
+	case a > 0 && b > 0 && s < 0:
+		return math.MaxInt64
+	case a < 0 && b < 0 && s >= 0:
+		return math.MinInt64
+	}
+	return s
 }
 
 func (c *compiler) forBlock(n *strict.For) blockFn {
@@ -318,22 +385,22 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 			// false collection.
 			return nil
 		}
-		from, _, err := loopBound(st, offset, rng, "offset")
+		from, _, err := tablerowBound(st, offset, rng, "offset")
 		if err != nil {
 			return err
 		}
-		to, bounded, err := loopEnd(st, limit, from, rng)
+		lim, bounded, err := tablerowBound(st, limit, rng, "limit")
 		if err != nil {
 			return err
 		}
 		if limit != nil && !bounded {
 			// Liquid's tablerow takes a nil limit as 0 (nil.to_i),
 			// unlike for, where it means no limit.
-			to, bounded = from, true
+			bounded = true
 		}
-		seq := seqOf(cv).slice(from, to, bounded)
+		seq := seqOf(cv).slice(from, satAdd(from, lim), bounded)
 		ncols := int64(seq.n)
-		if v, ok, err := loopBound(st, cols, rng, "cols"); err != nil {
+		if v, ok, err := tablerowBound(st, cols, rng, "cols"); err != nil {
 			return err
 		} else if ok {
 			ncols = v

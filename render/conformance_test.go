@@ -205,3 +205,34 @@ func TestConformanceCoercions(t *testing.T) {
 		t.Errorf("strict: got %q, %v", out, err)
 	}
 }
+
+// Group 7 of issue 16: self (newer Liquid; neither Ruby Liquid 5.4 nor
+// LiquidJS has it, so these follow the current release's description: self
+// is the variable scope). In strict mode a literal key is checked like the
+// name itself; a computed key is looked up when rendering, and a key that
+// names no variable is an unknown_variable error then.
+func TestConformanceSelf(t *testing.T) {
+	const data = `{"product":"P","k":"product"}`
+	runConformance(t, nil, []conformanceCase{
+		{name: "literal key", src: `{{ self['product'] }}`, data: data, want: "P"},
+		{name: "dot", src: `{{ self.product }}`, data: data, want: "P"},
+		{name: "computed key", src: `{{ self[k] }}`, data: data, want: "P"},
+		{name: "assign shadows the global", src: `{% assign product = 'L' %}{{ self['product'] }}`, data: data, want: "L"},
+		{name: "assign rebinds self", src: `{% assign self = 'x' %}{{ self }}`, want: "x"},
+		{name: "loop variable", src: `{% for i in (1..2) %}{{ self['i'] }}{% endfor %}`, want: "12"},
+	})
+	schema := anySchema(t, map[string]any{"product": nil, "k": nil})
+	// A literal key that names no input is rejected before rendering.
+	if _, diags := New(Options{}).Compile(`{{ self['prodcut'] }}`, "t.liquid", diag.Pos{}, schema); !diags.HasErrors() || diags.Errors()[0].Code != diag.UnknownVariable {
+		t.Errorf("literal key: got %v", diags)
+	}
+	// A computed key that names no variable fails when rendering.
+	tpl, diags := New(Options{}).Compile(`{{ self[k] }}`, "t.liquid", diag.Pos{}, schema)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	out, err := tpl.Render(context.Background(), map[string]any{"product": "P", "k": "nope"})
+	if e, ok := AsError(err); !ok || out != "" || e.Diagnostics[0].Code != diag.UnknownVariable {
+		t.Errorf("computed key: got %q, %v", out, err)
+	}
+}

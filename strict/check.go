@@ -505,6 +505,9 @@ func (w *walker) path(p *Path) shape {
 	} else {
 		var ok bool
 		sh, ok = w.lookup(p.Root)
+		if !ok && p.Root == "self" && len(p.Segments) > 0 {
+			return w.selfPath(p)
+		}
 		if !ok {
 			sh, ok = w.external(p)
 			if !ok {
@@ -575,6 +578,23 @@ func specialProperty(sh shape, seg *Segment) (shape, bool) {
 		}
 	}
 	return anyShape, false
+}
+
+// selfPath checks self['name'] (newer Liquid: the variable named name,
+// local or input): with a literal key it is checked as the path that starts
+// at name; with a computed key, self[key], nothing is known before
+// rendering, so the lookup is checked when rendering (a key that names no
+// variable is an unknown_variable error in strict mode).
+func (w *walker) selfPath(p *Path) shape {
+	first := p.Segments[0]
+	if first.Index != nil {
+		w.expr(first.Index)
+		w.indexes(p.Segments[1:])
+		return anyShape
+	}
+	q := *p
+	q.Root, q.RootSpan, q.Segments = first.Name, first.Span, p.Segments[1:]
+	return w.path(&q)
 }
 
 // external resolves the root of a path that no local binds.

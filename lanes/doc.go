@@ -35,16 +35,25 @@
 //   - The lowest file supplies the text as it is (directives removed).
 //   - A plain file (no <!-- append --> line) replaces the lower text whole,
 //     protected sections aside.
-//   - A file with an <!-- append --> line anywhere (outside a fence)
-//     consists of "## Override: Name" blocks; one-line HTML comments may
-//     stand outside them, any other text is an error. Each block, in order,
-//     acts on the first lower section whose heading matches Name, which
-//     keeps its own heading: by default the block's text is appended (after
-//     the section's last non-blank line, one blank line, then the block's
-//     text without blank lines at either end); with a <!-- replace --> line
-//     in the block, the block's text replaces the section's text. A block
-//     that matches no section is added at the end as "## Name". An append
-//     file with no lower file adds all its blocks this way.
+//   - A file with an <!-- append --> line anywhere (outside a fence) is
+//     merged as worca merges it. Its text before the first
+//     "## Override: Name" block (all of it, when it has no block) is
+//     appended to the end of the lower file: the lines before its first
+//     plain heading after the lower file's last line, one blank line
+//     apart, and each plain "## Heading" section of it added at the end
+//     (one-line HTML comments before its first heading are notes, and
+//     dropped). Then each block, in order, acts on the first lower section
+//     whose heading matches Name, which keeps its own heading: by default
+//     the block's text is appended (after the section's last non-blank
+//     line, one blank line, then the block's text without blank lines at
+//     either end); with a <!-- replace --> line in the block, the block's
+//     text replaces the section's text. A plain "## Heading" inside a
+//     block is part of the block's text. A block that matches no section
+//     is added at the end as "## Name". An append file with no lower file
+//     adds all its text this way. A plain heading of an append file that
+//     matches a lower section is an append_plain_heading warning: the
+//     prompt then holds two sections of that heading, likely a mistake for
+//     an override.
 //
 // # Protected sections
 //

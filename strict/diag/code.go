@@ -55,6 +55,7 @@ const (
 	ResourceClosureError      Code = "resource_closure_error"
 	PathOutsideRoot           Code = "path_outside_root"
 	ProtectedSectionOverride  Code = "protected_section_override"
+	AppendPlainHeading        Code = "append_plain_heading"
 )
 
 // Class returns the class the code belongs to.

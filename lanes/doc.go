@@ -94,6 +94,31 @@
 // since the composed text is one template, whitespace control at the end of
 // a file ("-%}") also strips the blank line the composer puts after it.
 //
+// # Turn blocks: the system and the user part
+//
+// A lane file may have a turn block beside it, named TurnFile(Request.File)
+// ("main-agent.turn.md" for "main-agent.md"), in any layer, merged through
+// the layers by the same rules. The composition above (parts, lane file,
+// contracts) is then a turn's system part, which is meant to read the same
+// for every turn of a run; the turn block, Composed.Turn, is its user part.
+// CompileTurn compiles the two against their own context schemas: an input
+// only the turn block's schema declares (attempt and run_context in a
+// workflow) is an unknown_variable error in the system part, at the file
+// and line that read it, with a detail that says to move the text to the
+// turn block. TurnTemplate.Render renders the system part without those
+// inputs; JoinTurn makes the single prompt of both (system part, blank
+// line, user part). A lane without a turn block is composed and compiled as
+// one template, as before.
+//
+// # Ablation
+//
+// Request.Ablate composes a lane with its editable text replaced by a short
+// code-owned intent (Intent): the intent first, then only the protected
+// sections of the parts and of the lane file, then the contracts; a turn
+// block becomes one line reading attempt. Contracts and protected sections
+// come out byte for byte as in the full composition. It is a measuring
+// tool for runners (is a layer worth its tokens?), not a user setting.
+//
 // # Source map, diagnostics and the explain view
 //
 // The composed template is checked and rendered as one Liquid source
@@ -114,9 +139,9 @@
 //
 // Compose(Layers, Request) returns a *Composed: Source (the template), Map
 // (its SourceMap: Range maps one range, Remap a diag.List), Sections (the
-// explain view), Files (the layer files used, for readback), Contracts and
+// explain view), Files (the layer files used, for readback), Contracts,
 // Partials (a strict.PartialSource and strict.PartialLister over the
-// layers). Composed.Compile compiles Source with package render and returns
+// layers) and Turn (the turn block, composed the same way, or nil). Composed.Compile compiles Source with package render and returns
 // a *Template whose Render remaps render errors. Envelopes lists the shea
 // profile's runtime envelopes for `shea validate`'s runtime_envelope lines,
 // and ContractsFor gives the code-owned contract text for a lane. CoreFS is

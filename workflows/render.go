@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -60,41 +59,24 @@ type LaneInput struct {
 	// Extra holds the inputs that template_context.schema or
 	// Options.Context declare, by name.
 	Extra map[string]any
+	// RunContext is the JSON object the run has accumulated (see
+	// RunContext), read by a lane's turn block as run_context; nil is an
+	// empty one. A lane without a turn block does not read it.
+	RunContext map[string]any
 }
 
 // RenderLane renders the prompt of a lane ("agent" for symphony;
 // "main_agent", "review_agent" or "merge_agent" for shea) for an issue.
+// A lane with a turn block renders as its system part, a blank line and
+// its user part (see RenderTurn).
 // It is all-or-nothing: it returns the whole prompt, or "" and an *Error
 // (a workflow that loaded with errors never renders, even for a lane
 // whose own template is fine), so a runner launches an agent only when err
 // is nil.
 func (w *Workflow) RenderLane(ctx context.Context, lane string, in LaneInput) (string, error) {
-	if errs := w.diags.Errors(); len(errs) > 0 {
-		return "", &Error{Workflow: w.Path, Class: errs[0].Code.Class(), Diagnostics: errs}
-	}
-	it, err := w.laneItem(lane)
+	t, err := w.RenderTurn(ctx, lane, in)
 	if err != nil {
 		return "", err
 	}
-	if it.shared != nil {
-		it = it.shared
-	}
-	vars := make(map[string]any, len(in.Extra)+2)
-	for k, v := range in.Extra {
-		vars[k] = v
-	}
-	if in.Issue != nil {
-		vars["issue"] = in.Issue
-	}
-	if in.Attempt != nil {
-		vars["attempt"] = int64(*in.Attempt)
-	} else {
-		vars["attempt"] = nil
-	}
-	out, err := it.render(ctx, vars)
-	if err != nil {
-		re, _ := render.AsError(err)
-		return "", &Error{Workflow: w.Path, Lane: lane, Class: re.Class, Diagnostics: re.Diagnostics}
-	}
-	return out, nil
+	return t.Prompt(), nil
 }

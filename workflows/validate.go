@@ -80,10 +80,14 @@ func Validate(ctx context.Context, path string, opts Options) (*Report, diag.Lis
 
 // Validate smoke-renders every template that loaded: lane prompts with a
 // sample context built from their schema (the profile's sample issue,
-// attempt 1, placeholders for declared extensions), backend fragments with
+// attempt 1, placeholders for declared extensions; a lane with a turn
+// block also on a first turn, attempt null and an empty run context),
+// backend fragments with
 // their sample facts (static ones with no input), workpad and evidence
 // templates with their smoke values. It returns the readback of the
-// profile and every diagnostic of loading and rendering. Validate does not
+// profile (a lane with a turn block adds prompt_turn_source.<lane> and
+// prompt_turn_smoke.<lane> after its prompt_template_smoke line) and every
+// diagnostic of loading and rendering. Validate does not
 // change the workflow and may be called concurrently.
 func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 	diags := append(diag.List(nil), w.diags...)
@@ -100,6 +104,8 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 		switch {
 		case it.wp != nil:
 			_, err = renderGuarded(it.wp.Filename(), func() (string, error) { return it.wp.Render(ctx, it.values) })
+		case it.turn != nil:
+			err = it.smokeTurn(ctx)
 		case it.compiled():
 			_, err = it.render(ctx, it.schema.Sample()) // diagnostics already in the file's bytes
 		default:
@@ -202,6 +208,12 @@ func (w *Workflow) sheaReadback(rb *readback, smoked map[*item]bool) {
 		rb.add("prompt_source."+it.key, it.kind+" path="+it.display+" bytes="+strconv.Itoa(it.bytes()))
 		if smoked[it] {
 			rb.add("prompt_template_smoke."+it.key, "pass")
+		}
+		if path, n := it.turnDisplay(); path != "" {
+			rb.add("prompt_turn_source."+it.key, SourceComposed+" path="+path+" bytes="+strconv.Itoa(n))
+			if smoked[it] {
+				rb.add("prompt_turn_smoke."+it.key, "pass")
+			}
 		}
 	}
 	for _, e := range runtimeEnvelopes() {

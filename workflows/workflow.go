@@ -72,6 +72,12 @@ type Options struct {
 	// Limits bound every compile and render of the workflow's templates
 	// (see render.Limits); zero fields take render's defaults.
 	Limits render.Limits
+
+	// Ablate composes every composed lane with its editable layers
+	// replaced by a short code-owned intent, contracts and protected
+	// sections unchanged (see lanes.Request.Ablate): a measuring tool for
+	// runners, deliberately not offered on the command line.
+	Ablate bool
 }
 
 func (o Options) getenv(k string) string {

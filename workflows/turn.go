@@ -2,6 +2,7 @@ package workflows
 
 import (
 	"context"
+	"strings"
 
 	"github.com/sheaproject/shea/lanes"
 	"github.com/sheaproject/shea/render"
@@ -63,9 +64,10 @@ type Turn struct {
 	System string
 	// User is the turn block's text; "" for a lane without one.
 	User string
-	// Sources are the files the prompt came from: the system part's, then
-	// the turn block's (layer files, "<core>/…" for shea's built-in ones),
-	// or the one prompt file of a lane that is not composed.
+	// Sources are the files the prompt came from, in the order of the
+	// text: the system part's layer files ("<core>/…" for shea's built-in
+	// ones) and code-owned contracts ("<contract:ID>"), then the turn
+	// block's; or the one prompt file of a lane that is not composed.
 	Sources []string
 }
 
@@ -181,6 +183,11 @@ func (it *item) sources() []string {
 	var out []string
 	for _, f := range c.Files {
 		out = append(out, f.File)
+	}
+	for _, k := range c.Contracts {
+		if strings.TrimSpace(k.Text) != "" {
+			out = append(out, "<contract:"+k.ID+">")
+		}
 	}
 	if c.Turn != nil {
 		for _, f := range c.Turn.Files {

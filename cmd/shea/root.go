@@ -77,6 +77,7 @@ found, 2 when the command could not run.`,
 	root.AddCommand(
 		newCheckCmd(e),
 		newRenderCmd(e),
+		newRunContextCmd(e),
 		newValidateCmd(e),
 		newExplainCmd(e),
 		newSchemaCmd(e),

@@ -288,11 +288,11 @@ func plainHeadingDiags(lower *doc, f *layerFile) diag.List {
 			continue
 		}
 		ls := lower.sections[j]
-		where := "is appended to the end of the lower file"
+		where := "are appended to the end of the lower file"
 		for _, b := range f.blocks {
 			for _, bh := range b.headings {
 				if bh.pos == h.pos {
-					where = fmt.Sprintf("belongs to the block \"## Override: %s\"", b.name)
+					where = fmt.Sprintf("belong to the block \"## Override: %s\"", b.name)
 				}
 			}
 		}

@@ -226,3 +226,20 @@ func TestAblation(t *testing.T) {
 		t.Errorf("turn: full %q, ablated %q", fullUser, ablUser)
 	}
 }
+
+// TestTurnOnlyInputInPartial: a partial included by the system part that
+// reads attempt is reported at the partial's line, with the hint.
+func TestTurnOnlyInputInPartial(t *testing.T) {
+	system, turn := turnSchemas(t)
+	files := map[string]string{
+		"lane.md":      "Lane.\n{% include 'note' %}\n",
+		"note.md":      "Note\n{{ attempt }}\n",
+		"lane.turn.md": "Turn.\n",
+	}
+	c, diags := compose(fsLayers(files), Request{File: "lane.md", Lane: "main_agent"})
+	mustNoErrors(t, diags)
+	_, diags = c.CompileTurn(render.Options{}, system, turn)
+	if got := fmtDiags(diags); !strings.HasPrefix(got, "error unknown_variable <core>/note.md:2:4") || !strings.HasPrefix(diags[0].Summary, "attempt is a per-turn input") {
+		t.Errorf("got %s (%s)", got, diags[0].Summary)
+	}
+}

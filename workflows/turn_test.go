@@ -156,3 +156,32 @@ func TestAblateOption(t *testing.T) {
 }
 
 func intp(n int) *int { return &n }
+
+// TestRunContextUndeclared: without a declaration the turn block can read
+// no run_context key, and a run context with keys still renders.
+func TestRunContextUndeclared(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, ".git", "HEAD"), "ref: refs/heads/main\n")
+	path := filepath.Join(dir, ".shea", "workflows", "w.md")
+	writeFile(t, path, composedWorkflow("  project: ../prompts\n"))
+	for name, text := range map[string]string{
+		"prompts/main.md": "Main {{ issue.identifier }}.\n", "prompts/main.turn.md": "Turn {{ attempt }}.\n",
+		"prompts/review.md": "Review.\n", "prompts/merge.md": "Merge.\n",
+	} {
+		writeFile(t, filepath.Join(dir, ".shea", filepath.FromSlash(name)), text)
+	}
+	wf, diags := Load(path, Options{Getenv: func(string) string { return "" }})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	turn, err := wf.RenderTurn(context.Background(), LaneMain, LaneInput{Issue: sheaIssue(), Attempt: intp(1), RunContext: map[string]any{"plan": "x"}})
+	if err != nil || turn.User != "Turn 1.\n" {
+		t.Errorf("%+v, %v", turn, err)
+	}
+
+	writeFile(t, filepath.Join(dir, ".shea", "prompts", "main.turn.md"), "{{ run_context.plan }}\n")
+	_, diags = Load(path, Options{Getenv: func(string) string { return "" }})
+	if errs := diags.Errors(); len(errs) != 1 || errs[0].Code != "unknown_property" {
+		t.Errorf("undeclared key: %v", diags)
+	}
+}

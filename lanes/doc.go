@@ -149,6 +149,6 @@
 //
 // Problems in layer files are diagnostics: missing_template_file (a lane or
 // part in no layer, a missing layer directory), empty_template_file,
-// path_outside_root, protected_section_override, and config_invalid for a
-// misplaced directive.
+// path_outside_root, protected_section_override, append_plain_heading (a
+// warning), and config_invalid for a misplaced directive.
 package lanes

@@ -174,6 +174,9 @@ func (rc *RunContext) WriteFile(path string) error {
 // SetRunContextFile sets key to value in the run context file at path
 // (created when missing) and writes it back atomically; it returns the keys
 // dropped to keep the file within MaxRunContextBytes (see RunContext.Set).
+// Each write replaces the file whole, but a read and the write after it are
+// not one step: two processes setting keys of the same file at once may
+// lose one of the keys. A run's context has one writer, the runner.
 func SetRunContextFile(path, key string, value json.RawMessage) (dropped []string, err error) {
 	rc, err := ReadRunContext(path)
 	if err != nil {

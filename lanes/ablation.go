@@ -24,11 +24,6 @@ func Intent(lane string) string {
 	return "Do the work that tracker issue {{ issue.identifier }} ({{ issue.title }}) asks for.\n"
 }
 
-// intentDoc is the document of lane's intent.
-func intentDoc(lane string) *doc {
-	return codeDoc(Intent(lane), "<ablation:"+lane+">", LayerAblation)
-}
-
 // ablated returns d with its editable text replaced: intent (nil for none)
 // supplies the text before the first heading and its own sections, and
 // d's protected sections follow, unchanged.

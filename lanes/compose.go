@@ -131,7 +131,9 @@ func compose(ls []layer, req Request) (*Composed, diag.List) {
 	opts := mergeOptions{strictLayers: req.StrictLayers}
 	var pieces []piece
 	if req.Ablate {
-		pieces = append(pieces, piece{PartLane, req.File, intentDoc(req.Lane)})
+		file := "<ablation:" + req.Lane + ">"
+		c.sources[file] = Intent(req.Lane)
+		pieces = append(pieces, piece{PartLane, req.File, codeDoc(Intent(req.Lane), file, LayerAblation)})
 	}
 	parts, diags := c.composeParts(ls, req, opts)
 	pieces = append(pieces, parts...)

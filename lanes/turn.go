@@ -33,7 +33,9 @@ func (c *Composed) composeTurn(ls []layer, req Request, opts mergeOptions) diag.
 	var pieces []piece
 	if d != nil {
 		if req.Ablate {
-			d = ablated(d, codeDoc(turnIntent, "<ablation:turn>", LayerAblation))
+			const file = "<ablation:turn>"
+			t.sources[file] = turnIntent
+			d = ablated(d, codeDoc(turnIntent, file, LayerAblation))
 		}
 		pieces = append(pieces, piece{PartTurn, rel, d})
 	}

@@ -218,6 +218,11 @@ func TestAblation(t *testing.T) {
 			t.Errorf("%q: in full %v, in ablated %v", text, strings.Contains(fullSys, text), strings.Contains(ablSys, text))
 		}
 	}
+	for _, file := range []string{"<ablation:main_agent>", "<ablation:turn>"} {
+		if abl.SourceFunc()(file) == nil {
+			t.Errorf("no source for %s, to quote under its diagnostics", file)
+		}
+	}
 	issue := sampleIssue(t)
 	if !strings.HasPrefix(ablSys, "Implement tracker issue "+issue["identifier"].(string)) {
 		t.Errorf("ablated system part does not start with the intent:\n%s", ablSys)

@@ -97,6 +97,7 @@ func (c *compiler) include(t *Template, n *strict.Include) simpleFn {
 					ns.push("forloop", fl)
 				}
 				err := renderUnit(u, w, ns)
+				ns.release()
 				if errors.Is(err, errBreak) || errors.Is(err, errContinue) {
 					return nil
 				}

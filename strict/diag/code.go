@@ -41,6 +41,7 @@ const (
 	OutputLimit      Code = "output_limit"
 	LoopLimit        Code = "loop_limit"
 	DepthLimit       Code = "depth_limit"
+	MemoryLimit      Code = "memory_limit"
 )
 
 // Workflow codes.

@@ -87,8 +87,7 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 	defer func() {
 		if r := recover(); r != nil {
 			t = nil
-			diags = append(diags, diag.Errorf(diag.SyntaxError, diag.Range{Filename: filename, Start: start, End: start},
-				"internal error while compiling: %v", r))
+			diags = append(diags, diag.Bug(diag.Range{Filename: filename, Start: start, End: start}, "compiling", r))
 		}
 	}()
 	if len(src) > e.limits.MaxTemplateBytes {
@@ -166,7 +165,7 @@ func (t *Template) render(ctx context.Context, out io.Writer, vars map[string]an
 	defer func() {
 		if r := recover(); r != nil {
 			err = &Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
-				diag.Errorf(diag.RenderError, diag.Range{Filename: t.prog.Template.Filename}, "internal error while rendering: %v", r)}}
+				diag.Bug(diag.Range{Filename: t.prog.Template.Filename}, "rendering", r)}}
 		}
 	}()
 	if diags := t.ValidateContext(vars); diags.HasErrors() {

@@ -72,7 +72,12 @@ type Program struct {
 // Check parses src and checks it against the static contract: every
 // branch, every expression. See Options for what is checked. It returns the
 // program, even when there are errors, and every problem found.
-func Check(src, filename string, start diag.Pos, opts Options) (*Program, diag.List) {
+func Check(src, filename string, start diag.Pos, opts Options) (_ *Program, diags diag.List) {
+	defer func() {
+		if r := recover(); r != nil {
+			diags = append(diags, diag.Bug(diag.Range{Filename: filename, Start: start, End: start}, "checking", r))
+		}
+	}()
 	t, diags := Parse(src, filename, start, ParseOptions{MaxNesting: opts.MaxNesting, compat: opts.Compat})
 	prog := &Program{Template: t, Partials: map[string]*Template{}}
 	w := newWalker(prog, opts)

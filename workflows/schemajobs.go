@@ -1,9 +1,8 @@
 package workflows
 
 import (
-	"fmt"
-
 	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/strict/diag"
 )
 
 // future is a result computed on another goroutine.
@@ -11,16 +10,19 @@ type future[T any] struct {
 	done chan struct{}
 	v    T
 	err  error
+	bug  *diag.Diagnostic // a panic of f
 }
 
-// goFuture runs f on a new goroutine; a panic becomes the future's error.
+// goFuture runs f on a new goroutine. A panic there (a bug) is kept, with
+// its stack, and passed on to the goroutine that calls get, where Load
+// reports it.
 func goFuture[T any](f func() (T, error)) *future[T] {
 	fu := &future[T]{done: make(chan struct{})}
 	go func() {
 		defer close(fu.done)
 		defer func() {
 			if r := recover(); r != nil {
-				fu.err = fmt.Errorf("internal error: %v", r)
+				fu.bug = diag.Bug(diag.Range{}, "compiling a built-in schema", r)
 			}
 		}()
 		fu.v, fu.err = f()
@@ -31,6 +33,9 @@ func goFuture[T any](f func() (T, error)) *future[T] {
 // get waits for the result.
 func (fu *future[T]) get() (T, error) {
 	<-fu.done
+	if fu.bug != nil {
+		panic(fu.bug)
+	}
 	return fu.v, fu.err
 }
 

@@ -8,6 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+
+	"github.com/sheaproject/shea/render"
+	"github.com/sheaproject/shea/strict/diag"
 )
 
 // Write renders t with values and, only when rendering succeeds completely,
@@ -33,7 +36,12 @@ import (
 // Rendering errors are *render.Error values; a canceled ctx stops the write
 // before it starts. Other errors are file system errors wrapped with the
 // step that failed.
-func Write(ctx context.Context, path string, t *Template, values map[string]string) error {
+func Write(ctx context.Context, path string, t *Template, values map[string]string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &render.Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{diag.Bug(diag.Range{Filename: path}, "writing "+path, r)}}
+		}
+	}()
 	if t == nil {
 		return errors.New("workpad: write: nil template")
 	}

@@ -72,7 +72,8 @@ func (s *sources) get(name string) []byte {
 // writeTextDiagnostics writes diagnostics for people on stderr.
 func (e *env) writeTextDiagnostics(l diag.List, src *sources) {
 	l.Sort()
-	diag.WriteText(e.stderr, l, diag.TextOptions{Color: e.colorEnabled(), Source: src.get, ExplainHint: true})
+	diag.WriteText(e.stderr, l, diag.TextOptions{Color: e.colorEnabled(), Source: src.get, ExplainHint: true, Max: e.maxDiagnostics,
+		Stack: e.getenv("SHEA_DEBUG") == "1"})
 }
 
 // writeSARIF writes diagnostics as SARIF on stdout, with paths relative to

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
@@ -15,6 +16,7 @@ import (
 func newValidateCmd(e *env) *cobra.Command {
 	var profile, contextSchema, format, root string
 	var strictLayers bool
+	var limits render.Limits
 	cmd := &cobra.Command{
 		Use:   "validate [flags] [WORKFLOW.md...]",
 		Short: "Prove that every prompt and template of a workflow renders",
@@ -67,7 +69,7 @@ Examples:
 			default:
 				return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", profile)}
 			}
-			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers}
+			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits}
 			if contextSchema != "" {
 				s, err := loadSchemaFile(contextSchema)
 				if err != nil {
@@ -86,6 +88,7 @@ Examples:
 	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json or sarif")
 	cmd.Flags().StringVar(&root, "root", "", "repository root `DIR` no workflow path may leave (default: discovered)")
 	cmd.Flags().BoolVar(&strictLayers, "strict-layers", false, "make protected_section_override an error in composed lanes")
+	addLimitFlags(cmd.Flags(), &limits)
 	return cmd
 }
 

@@ -44,6 +44,10 @@ const (
 	MemoryLimit      Code = "memory_limit"
 )
 
+// InternalError is a bug in shea, not a problem in the input: a panic
+// caught at a public entry point. Its detail carries the stack.
+const InternalError Code = "internal_error"
+
 // Workflow codes.
 const (
 	MissingWorkflowFile       Code = "missing_workflow_file"

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -334,9 +335,9 @@ func filterTruncate(_ *budget, in any, args []any, _ map[string]any) (any, error
 	if int64(len(r)) <= length {
 		return s, nil
 	}
-	keep := length - int64(utf8.RuneCountInString(ellipsis))
-	if keep < 0 {
-		keep = 0
+	keep := int64(0) // length minus the ellipsis, which can be negative
+	if n := int64(utf8.RuneCountInString(ellipsis)); length > n {
+		keep = length - n
 	}
 	return string(r[:keep]) + ellipsis, nil
 }
@@ -358,6 +359,10 @@ func filterTruncatewords(_ *budget, in any, args []any, _ map[string]any) (any, 
 	}
 	if words <= 0 {
 		words = 1
+	}
+	if words >= math.MaxInt32 {
+		// Ruby's split takes words+1 as a C int.
+		return nil, fmt.Errorf("integer %d too big for truncatewords", words)
 	}
 	s := strOf(in)
 	if words >= int64(len(s)) {

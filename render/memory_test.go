@@ -53,7 +53,7 @@ func TestMemoryLimit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tpl := compat(t, Options{Limits: Limits{MaxOutputBytes: 1 << 30}}, tt.src)
+			tpl := compat(t, Options{Limits: Limits{MaxOutputBytes: 1 << 30, Timeout: -1}}, tt.src)
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
 			start := now()

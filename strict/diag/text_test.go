@@ -136,7 +136,7 @@ func TestWriteTextManyOnOneLongLine(t *testing.T) {
 	if cpu1, _ := processCPU(); haveCPU {
 		d = cpu1 - cpu0 // a loaded machine does not count
 	}
-	if d > time.Second {
+	if d > 3*time.Second { // about 0.7s on a loaded CI machine
 		t.Errorf("writing took %v", d)
 	}
 	if b.Len() > n*400 {

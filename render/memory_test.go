@@ -40,7 +40,7 @@ func TestMemoryLimit(t *testing.T) {
 		{"replace", grow(`a | replace: "", a`)},
 		{"replace with backreferences", grow(`a | replace: "", "\` + "`" + `\'"`)},
 		{"concat", `{% assign a = "x" | split: "," %}` + strings.Repeat("{% assign a = a | concat: a %}", 40) + "{{ a | size }}"},
-		{"split", grow(`a | append: a | split: "" | join: a`)},
+		{"split", `{% assign a = big | append: big | split: "" | join: big %}`},
 		{"one replace", "{{ big | replace: '', big }}"},
 		{"join", `{{ (1..4000000) | join: big }}`},
 		{"capture", `{% assign a = big %}` + strings.Repeat("{% capture a %}{{ a }}{{ a }}{% endcapture %}", 40)},
@@ -121,7 +121,7 @@ func TestDeadlineInsideFilters(t *testing.T) {
 		"{% for i in (1..200) %}{{ (1..4000000) | uniq | size }}{% endfor %}",
 		"{% for i in (1..200) %}{{ (1..4000000) | join: ',' | size }}{% endfor %}",
 		"{% for i in (1..200) %}{{ (1..4000000) | map: 'x' | size }}{% endfor %}",
-		"{% for i in (1..200) %}{{ (1..4000000) | where: 'x' | size }}{% endfor %}",
+		"{% for i in (1..200) %}{{ (1..4000000) | where: 0 | size }}{% endfor %}",
 		"{% for i in (1..200) %}{{ big | replace: 'x', 'yy' | size }}{% endfor %}",
 		"{% for i in (1..200) %}{{ big | split: '' | size }}{% endfor %}",
 	} {

@@ -31,6 +31,9 @@ const (
 	MissingPartial   Code = "missing_partial"
 	PartialCycle     Code = "partial_cycle"
 	TemplateTooLarge Code = "template_too_large"
+	// PartialExpansionLimit: checking walked partials more times than
+	// strict.Options.MaxPartialExpansions allows.
+	PartialExpansionLimit Code = "partial_expansion_limit"
 )
 
 // Codes found while rendering (class template_render_error).

@@ -1,6 +1,10 @@
 package diag
 
-import "sort"
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
 
 // Info documents one code for `shea explain`.
 type Info struct {
@@ -64,6 +68,10 @@ var registry = []Info{
 		"Split the template into partials, or raise the limit if the size is intended.",
 		"-- prompt.md --\nWork on {{ issue.identifier }}: {{ issue.title }}, and explain every step you take.\n-- context.json --\n" + issueJSON + "\n",
 		"shea render --max-template-bytes 64 --template prompt.md --context context.json"},
+	{PartialExpansionLimit, ClassTemplateParse,
+		"Checking walked partials more times than the bound allows, and stopped. Each include is checked in the scope it appears in, so includes in many loops or branches, of partials that include others the same way, multiply.",
+		"Include fewer partials from loops and branches, use render (whose partial sees only its arguments and is checked once), or flatten the include tree.",
+		expansionExample(), "shea check prompt.md"},
 	{RenderError, ClassTemplateRender,
 		"Rendering failed: a filter rejected its input, or a value could not be used the way the template uses it.",
 		"Read the summary: it names the filter or tag and the value that failed. Guard the input with if, or fix the data.",
@@ -152,6 +160,22 @@ var registry = []Info{
 		"Append to the protected section with an <!-- append --> override instead of replacing it.",
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: memory\nprompts:\n  main_agent: prompts/main-agent.md\n  review_agent: prompts/review-agent.md\n  merge_agent: prompts/merge-agent.md\ncomposition:\n  project: prompts\n---\nComposed lanes.\n-- prompts/main-agent.md --\n# Main\n\nImplement {{ issue.title }}.\n-- prompts/review-agent.md --\n# Review\n\nReview {{ issue.title }}.\n-- prompts/merge-agent.md --\n# Merge\n\nMerge {{ issue.title }}.\n",
 		"shea validate WORKFLOW.md"},
+}
+
+// expansionExample is four partials, each including the next from ten
+// loops that bind different names: 11,110 walks.
+func expansionExample() string {
+	var b strings.Builder
+	b.WriteString("-- prompt.md --\n{% include 'p1' %}\n")
+	for i := 1; i <= 4; i++ {
+		fmt.Fprintf(&b, "-- p%d.md --\n", i)
+		for _, v := range "abcdefghij" {
+			fmt.Fprintf(&b, "{%% for %c%d in (1..2) %%}{%% include 'p%d' %%}{%% endfor %%}", v, i, i+1)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("-- p5.md --\n.\n")
+	return b.String()
 }
 
 func codeInfo(c Code) (Info, bool) {

@@ -169,7 +169,7 @@ type walker struct {
 	expansions int
 	deadline   time.Time
 	stopped    bool
-	failed   map[string]bool // partials that failed to load
+	failed     map[string]bool // partials that failed to load
 	// suggestWork counts the local names offered as did-you-mean
 	// candidates so far (see maxSuggestWork).
 	suggestWork int

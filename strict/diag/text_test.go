@@ -49,12 +49,12 @@ func TestWriteTextCases(t *testing.T) {
 		"wide.md":   "日本 {{ y }}",
 		"long.md":   strings.Repeat("x", 300) + "{{ z }}",
 		"longer.md": strings.Repeat("x", 300) + "日本語" + strings.Repeat("y", 300),
-		"ctl\x1b]0;x\a.md": "a\x1b[31m\xff\tb",
 		"multi.md":  "{% if a %}\nb\n",
 		"start.md":  "{{ a }}",
 		"layer.md":  "## Rules\n",
 		"empty.txt": "",
 	}
+	src["ctl\x1b]0;x\a.md"] = "a\x1b[31m\xff\tb"
 	opts := TextOptions{Source: sources(src)}
 	for _, c := range []struct {
 		name string

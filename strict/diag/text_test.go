@@ -163,3 +163,15 @@ func TestWriteTextMax(t *testing.T) {
 		}
 	}
 }
+
+func TestWriteTextStack(t *testing.T) {
+	d := Bug(Range{Filename: "t.md"}, "rendering", "boom")
+	without := writeText(t, List{d}, TextOptions{})
+	with := writeText(t, List{d}, TextOptions{Stack: true})
+	if strings.Contains(without, "goroutine") || !strings.Contains(with, "    goroutine ") || !strings.Contains(with, "text_test.go") {
+		t.Errorf("without: %q\nwith: %q", without, with)
+	}
+	if !strings.HasPrefix(without, "t.md: error: internal error while rendering: boom [internal_error]\n") {
+		t.Errorf("got %q", without)
+	}
+}

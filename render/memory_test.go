@@ -136,3 +136,23 @@ func TestDeadlineInsideFilters(t *testing.T) {
 		}
 	}
 }
+
+// TestHugeRanges uses ranges far too large to make into arrays where no
+// array is needed; the answers are Ruby Liquid 5.4's.
+func TestHugeRanges(t *testing.T) {
+	for src, want := range map[string]string{
+		`{% assign r = (1..5) %}{{ r.first }}{{ r.last }}{% if r contains 3 %}y{% endif %}{% if r contains 3.0 %}f{% endif %}{% if r contains 3.5 %}h{% endif %}{% if r contains 6 %}n{% endif %}{% if r contains "3" %}s{% endif %}`: "15yfh",
+		`{% assign r = (5..1) %}{{ r.first }}{{ r.last }}{% if r contains 3 %}y{% endif %}`:                                       "51",
+		`{% assign r = (1..9223372036854775807) %}{{ r.first }} {{ r.last }}{% if r contains 9223372036854775806 %} y{% endif %}`: "1 9223372036854775807 y",
+		`{% assign r = (1..9223372036854775807) %}{% assign a = "1,2" | split: "," %}{% if r == a %}y{% else %}n{% endif %}`:      "n",
+	} {
+		tpl := compat(t, Options{Limits: Limits{Timeout: 2 * time.Second}}, src)
+		if out, err := tpl.Render(context.Background(), nil); err != nil || out != want {
+			t.Errorf("%s: got %q, %v; want %q", src, out, err, want)
+		}
+	}
+	tpl := compat(t, Options{Partials: mapPartials{"p": "{{ x }}"}}, "{% render 'p' for (1..9223372036854775807) as x %}")
+	if code, _ := renderCode(t, tpl, nil); code != diag.MemoryLimit {
+		t.Errorf("render for a huge range: %s, want memory_limit", code)
+	}
+}

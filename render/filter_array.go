@@ -21,6 +21,11 @@ func filterJoin(b *budget, in any, args []any, _ map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(items) > 1 { // the glue alone, before building anything
+		if err := b.alloc(int64(len(items)-1) * int64(len(glue))); err != nil {
+			return nil, err
+		}
+	}
 	w := builder{b: b}
 	for i, e := range items {
 		if i > 0 {

@@ -141,6 +141,17 @@ func replaceLast(b *budget, s, pat, repl string) (any, error) {
 // rubySub is Ruby's String#gsub (global) or #sub with a string pattern.
 // The result is built within the memory budget m.
 func rubySub(m *budget, s, pat, repl string, global bool) (any, error) {
+	if !strings.Contains(repl, `\`) {
+		// Without backslash sequences the result's size is known: check
+		// it before building anything.
+		n := int64(strings.Count(s, pat)) // for "", characters plus one
+		if !global {
+			n = min(n, 1)
+		}
+		if err := m.alloc(int64(len(s)) + n*(int64(len(repl))-int64(len(pat)))); err != nil {
+			return nil, err
+		}
+	}
 	b := builder{b: m}
 	last := 0 // end of the previous match
 	at := 0   // where to look for the next match

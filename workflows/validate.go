@@ -7,12 +7,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
-// RendererMode is what validate reports as prompt_renderer: shea renders
+// rendererMode is what validate reports as prompt_renderer: shea renders
 // Liquid strictly, with Shopify Liquid's semantics.
-const RendererMode = "strict-liquid-compatible"
+const rendererMode = "strict-liquid-compatible"
 
 // The statuses of a Report.
 const (
@@ -22,6 +23,8 @@ const (
 
 // Line is one readback line. Most print as key=value; the resource
 // entries print as "resource group=… kind=… path=…" (key "resource").
+// Control characters in Value are escaped ("\n", "\x1b"), so a line never
+// breaks, and no Value holds an environment variable's value.
 type Line struct {
 	Key   string `json:"key"`
 	Value string `json:"value"`
@@ -148,7 +151,12 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 
 type readback struct{ lines []Line }
 
-func (rb *readback) add(key, value string) { rb.lines = append(rb.lines, Line{key, value}) }
+// add appends a line. Its value has its control characters escaped
+// (textesc.Controls), so that no value from the workflow, such as
+// tracker.kind "linear\nstatus=valid", can break its line or forge another.
+func (rb *readback) add(key, value string) {
+	rb.lines = append(rb.lines, Line{key, textesc.Controls(value)})
+}
 
 func (w *Workflow) symphonyReadback(rb *readback, smoked map[*item]bool) {
 	rb.add("profile", ProfileSymphony)
@@ -162,7 +170,7 @@ func (w *Workflow) symphonyReadback(rb *readback, smoked map[*item]bool) {
 	}
 	agent := w.lanes[0]
 	rb.add("prompt_template_bytes", strconv.Itoa(agent.bytes()))
-	rb.add("prompt_renderer", RendererMode)
+	rb.add("prompt_renderer", rendererMode)
 	rb.add("prompt_source."+LaneAgent, SourceWorkflowBody+" path="+w.Path+" bytes="+strconv.Itoa(agent.bytes()))
 	if smoked[agent] {
 		rb.add("prompt_template_smoke."+LaneAgent, "pass")
@@ -182,7 +190,7 @@ func (w *Workflow) sheaReadback(rb *readback, smoked map[*item]bool) {
 	if main := w.lanes[0]; main.loaded {
 		rb.add("prompt_template_bytes", strconv.Itoa(main.bytes()))
 	}
-	rb.add("prompt_renderer", RendererMode)
+	rb.add("prompt_renderer", rendererMode)
 	switch c := w.resources; {
 	case c == nil:
 		rb.add("resource_manifest", "not_configured")

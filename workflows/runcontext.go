@@ -9,8 +9,9 @@ import (
 	"io/fs"
 	"slices"
 
+	"github.com/sheaproject/shea/internal/atomicfile"
+	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/workpad"
 )
 
 // MaxRunContextBytes caps a run context file (100 KB, as worca caps its
@@ -74,7 +75,7 @@ func DecodeRunContext(data []byte) (*RunContext, error) {
 // ReadRunContext reads the run context file at path; a file that does not
 // exist is an empty run context.
 func ReadRunContext(path string) (*RunContext, error) {
-	b, err := readLimited(path, 2*MaxRunContextBytes)
+	b, err := fsroot.ReadPath(path, 2*MaxRunContextBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &RunContext{}, nil
 	}
@@ -168,7 +169,7 @@ func (rc *RunContext) Map() (map[string]any, error) {
 // the same directory, synced and renamed into place): a failure leaves the
 // previous file as it was.
 func (rc *RunContext) WriteFile(path string) error {
-	return workpad.WriteFile(path, rc.Bytes())
+	return atomicfile.WriteFile(path, rc.Bytes())
 }
 
 // SetRunContextFile sets key to value in the run context file at path

@@ -13,13 +13,14 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/internal/atomicfile"
+	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/lanes"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
-	"github.com/sheaproject/shea/workpad"
 )
 
 // renderOptions are the flags of shea render.
@@ -101,7 +102,11 @@ shea render WORKFLOW.md --lane LANE --issue ISSUE.json [--attempt N] [--run-cont
   DIR is created when missing), and prints the file's path instead of the
   prompt. For a lane with a turn block it first writes the two parts to
   DIR/<lane>-iter-<N>.system.md and DIR/<lane>-iter-<N>.user.md, the same
-  way, and prints the three paths. A failed render writes nothing.
+  way, and prints the three paths. A failed render writes nothing. A
+  relative DIR must stay inside the repository root, symbolic links
+  included (a directory link in the repository cannot send the prompt
+  elsewhere); an absolute DIR is used as given. A writer waits at most 10s
+  for another's lock on DIR.
 
   --extra FILE.json supplies the inputs the workflow declares under
   template_context.schema (or --context-schema) besides issue and attempt.
@@ -212,13 +217,30 @@ func (e *env) renderTemplate(o renderOptions) error {
 	if o.profile == "" {
 		o.profile = strict.ProfileSymphony
 	}
-	src, err := os.ReadFile(o.template)
+	src, err := readTemplateFile(o.template, o.limits.MaxTemplateBytes)
+	if d := templateReadDiag(o.template, err); d != nil {
+		if err := e.report(o.format, diag.List{d}, &sources{}); err != nil {
+			return err
+		}
+		if d.Code == diag.TemplateTooLarge {
+			return findingsError{}
+		}
+		return fmt.Errorf("cannot read template %s", o.template)
+	}
 	if err != nil {
 		return fmt.Errorf("cannot read template: %w", err)
 	}
 	data, err := readInput(e, o.context)
 	if err != nil {
 		return fmt.Errorf("cannot read context: %w", err)
+	}
+	if d := duplicateKeyDiag(data, o.context); d != nil {
+		srcs := &sources{}
+		srcs.add(o.context, data)
+		if err := e.report(o.format, diag.List{d}, srcs); err != nil {
+			return err
+		}
+		return findingsError{}
 	}
 	vars, err := render.DecodeJSONObject(data)
 	if err != nil {
@@ -294,7 +316,7 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 	if len(diags) > 0 {
 		e.writeTextDiagnostics(diags, withWorkflowSources(srcs, w, diags))
 	}
-	return e.writeTurn(o, turn)
+	return e.writeTurn(o, turn, w.Root())
 }
 
 // loadWorkflow loads the workflow of the workflow form. It fails the
@@ -345,8 +367,12 @@ func (e *env) laneInput(o renderOptions, hasAttempt bool, profile string, srcs *
 		if err != nil {
 			return in, nil, fmt.Errorf("cannot read the extra inputs: %w", err)
 		}
+		srcs.add(name, data)
 		extra, err := render.DecodeJSONObject(data)
+		dup := duplicateKeyDiag(data, name)
 		switch {
+		case dup != nil:
+			diags = append(diags, dup)
 		case err != nil:
 			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "the extra inputs must be a JSON object: %v", err))
 		case extra["issue"] != nil || extra[workflows.InputAttempt] != nil || extra[workflows.InputRunContext] != nil:
@@ -366,7 +392,9 @@ func (e *env) laneInput(o renderOptions, hasAttempt bool, profile string, srcs *
 		if err == nil {
 			m, err = rc.Map()
 		}
-		if err != nil {
+		if dup := duplicateKeyDiag(data, name); dup != nil {
+			diags = append(diags, dup)
+		} else if err != nil {
 			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "%v", err).
 				WithDetail("A run context is one JSON object; shea run-context set writes one."))
 		}
@@ -385,9 +413,9 @@ type turnJSON struct {
 
 // writeTurn prints a rendered lane (the prompt, or with --format json one
 // object), or with --out writes it to files and prints their paths.
-func (e *env) writeTurn(o renderOptions, turn *workflows.Turn) error {
+func (e *env) writeTurn(o renderOptions, turn *workflows.Turn, root string) error {
 	if o.out != "" {
-		return e.writeTurnFiles(o, turn)
+		return e.writeTurnFiles(o, turn, root)
 	}
 	if o.format == formatJSON {
 		out := turnJSON{Lane: turn.Lane, System: turn.System, User: turn.User, Sources: turn.Sources}
@@ -405,14 +433,18 @@ func (e *env) writeTurn(o renderOptions, turn *workflows.Turn) error {
 
 // writeTurnFiles writes DIR/<lane>-iter-<N>.md, and for a lane with a turn
 // block first DIR/<lane>-iter-<N>.system.md and .user.md, each atomically,
-// and prints the paths.
-func (e *env) writeTurnFiles(o renderOptions, turn *workflows.Turn) error {
-	if err := os.MkdirAll(o.out, 0o755); err != nil {
+// and prints the paths. A relative DIR stays inside root (see confineOut).
+func (e *env) writeTurnFiles(o renderOptions, turn *workflows.Turn, root string) error {
+	dir, err := confineOut(root, o.out, o.out)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("cannot create %s: %w", o.out, err)
 	}
-	base := filepath.Join(o.out, o.lane+"-iter-"+strconv.Itoa(o.attempt))
+	base := o.lane + "-iter-" + strconv.Itoa(o.attempt)
 	type file struct {
-		path, text string
+		name, text string
 	}
 	var files []file
 	if turn.User != "" {
@@ -420,12 +452,12 @@ func (e *env) writeTurnFiles(o renderOptions, turn *workflows.Turn) error {
 	}
 	files = append(files, file{base + ".md", turn.Prompt()})
 	for _, f := range files {
-		if err := workpad.WriteFile(f.path, []byte(f.text)); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(dir, f.name), []byte(f.text)); err != nil {
 			return fmt.Errorf("cannot write the prompt: %w", err)
 		}
 	}
 	for _, f := range files {
-		if _, err := fmt.Fprintln(e.stdout, f.path); err != nil {
+		if _, err := fmt.Fprintln(e.stdout, filepath.Join(o.out, f.name)); err != nil {
 			return err
 		}
 	}
@@ -551,12 +583,20 @@ func writeExplain(out io.Writer, ls *workflows.LaneSource) error {
 	return err
 }
 
-// readInput reads a file, or stdin for "-".
+// readInput reads a data input (--context, --issue, --extra, --values): a
+// file, or stdin for "-". Pipes are welcome (--issue <(fetch-issue)), but
+// no input may exceed maxDataBytes: an endless one (/dev/zero) fails as
+// soon as it passes the limit.
 func readInput(e *env, name string) ([]byte, error) {
 	if name == "-" {
-		return io.ReadAll(io.LimitReader(e.stdin, 64<<20))
+		return fsroot.ReadLimited(e.stdin, "stdin", maxDataBytes)
 	}
-	return os.ReadFile(name)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return fsroot.ReadLimited(f, name, maxDataBytes)
 }
 
 // readNamedInput reads a file, or stdin for "-", and returns the name

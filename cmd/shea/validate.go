@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
@@ -15,6 +16,7 @@ import (
 func newValidateCmd(e *env) *cobra.Command {
 	var profile, contextSchema, format, root string
 	var strictLayers bool
+	var limits render.Limits
 	cmd := &cobra.Command{
 		Use:   "validate [flags] [WORKFLOW.md...]",
 		Short: "Prove that every prompt and template of a workflow renders",
@@ -22,7 +24,9 @@ func newValidateCmd(e *env) *cobra.Command {
 smoke-renders each one with a sample context built from its schema, and
 prints readback lines (key=value) on stdout, ending with status=valid or
 status=invalid. Diagnostics go to stderr; all problems of all templates
-are reported in one run.
+are reported in one run. Control characters in readback values are
+escaped (\n, \x1b), and workspace.root written as $VAR or ~/... is shown
+as written, never an environment variable's value.
 
 Two dialects are read, detected from the front matter (or forced with
 --profile):
@@ -67,7 +71,7 @@ Examples:
 			default:
 				return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", profile)}
 			}
-			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers}
+			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits}
 			if contextSchema != "" {
 				s, err := loadSchemaFile(contextSchema)
 				if err != nil {
@@ -86,6 +90,7 @@ Examples:
 	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json or sarif")
 	cmd.Flags().StringVar(&root, "root", "", "repository root `DIR` no workflow path may leave (default: discovered)")
 	cmd.Flags().BoolVar(&strictLayers, "strict-layers", false, "make protected_section_override an error in composed lanes")
+	addLimitFlags(cmd.Flags(), &limits)
 	return cmd
 }
 

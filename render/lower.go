@@ -5,8 +5,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"sync"
-	"unsafe"
 
 	osparser "github.com/osteele/liquid/parser"
 	osrender "github.com/osteele/liquid/render"
@@ -79,21 +77,14 @@ var blockTags = []struct {
 }
 
 // osteele is the osteele configuration every engine shares: the grammar of
-// lowered templates, and a cache of osteele's render trees by lowered
-// source. A render tree holds no compiled node, only indexes into the unit
-// being rendered, so templates with the same skeleton share one tree;
-// compiling and rendering only read the configuration.
+// lowered templates. It is built once and only read afterwards; each
+// compile parses its lowered source with it into a render tree of its own.
 type osteele struct {
-	cfg   osrender.Config
-	mu    sync.Mutex
-	trees map[string]osrender.Node
+	cfg osrender.Config
 }
 
-// maxTrees bounds the cache of render trees; past it the cache starts over.
-const maxTrees = 1024
-
 func newOsteele() *osteele {
-	o := &osteele{cfg: osrender.NewConfig(), trees: map[string]osrender.Node{}}
+	o := &osteele{cfg: osrender.NewConfig()}
 	o.cfg.AddTag("shea", func(args string) (func(io.Writer, osrender.Context) error, error) {
 		i, err := strconv.Atoi(strings.TrimSpace(args))
 		if err != nil || i < 0 {
@@ -124,32 +115,11 @@ func newOsteele() *osteele {
 	return o
 }
 
-// tree returns osteele's render tree of a lowered source, parsing it once.
-func (o *osteele) tree(src, filename string) (osrender.Node, error) {
-	o.mu.Lock()
-	root, ok := o.trees[src]
-	o.mu.Unlock()
-	if ok {
-		return root, nil
-	}
-	root, err := o.cfg.Compile(src, osparser.SourceLoc{Pathname: filename, LineNo: 1})
-	if err != nil {
-		return nil, err
-	}
-	o.mu.Lock()
-	if len(o.trees) >= maxTrees {
-		o.trees = map[string]osrender.Node{}
-	}
-	o.trees[src] = root
-	o.mu.Unlock()
-	return root, nil
-}
-
 func (c *compiler) unit(t *Template, tmpl *strict.Template) (*unit, error) {
 	l := &lowerer{c: c, t: t}
 	l.body(tmpl.Body, false)
 	l.endRun()
-	root, err := c.eng.os.tree(l.b.String(), tmpl.Filename)
+	root, err := c.eng.os.cfg.Compile(l.b.String(), osparser.SourceLoc{Pathname: tmpl.Filename, LineNo: 1})
 	if err != nil {
 		return nil, fmt.Errorf("internal error: osteele/liquid rejected the lowered template: %v", err)
 	}
@@ -222,7 +192,11 @@ func (l *lowerer) body(nodes []strict.Node, blank bool) {
 
 // text adds literal text to the current run.
 func (l *lowerer) text(s string) {
-	l.addSimple(func(_ *state, w io.Writer) error { return writeString(w, s) })
+	b := []byte(s)
+	l.addSimple(func(_ *state, w io.Writer) error {
+		_, err := w.Write(b)
+		return err
+	})
 }
 
 func (l *lowerer) node(n strict.Node) {
@@ -345,17 +319,11 @@ func output(eval evalFn) simpleFn {
 	}
 }
 
-// writeString writes s to w without copying it when w has no WriteString:
-// osteele's writer copies what it is given and keeps nothing, so lending it
-// the string's bytes is safe.
+// writeString writes s to w.
 func writeString(w io.Writer, s string) error {
 	if s == "" {
 		return nil
 	}
-	if sw, ok := w.(io.StringWriter); ok {
-		_, err := sw.WriteString(s)
-		return err
-	}
-	_, err := w.Write(unsafe.Slice(unsafe.StringData(s), len(s)))
+	_, err := io.WriteString(w, s)
 	return err
 }

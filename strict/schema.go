@@ -20,6 +20,8 @@ type Schema struct {
 	order    []string // input names in declaration order
 	required map[string]bool
 	memo     flatMemo // shared by the checks that use the schema
+	// validators are the inputs reduced for engines (see Validators).
+	validators validators
 }
 
 // SchemaError is a schema that does not compile.

@@ -53,9 +53,9 @@ func (c clauses) render(i int, w io.Writer) error {
 //
 // Comments vanish. osteele parses the skeleton into its render tree, and its
 // renderer walks the tree, calling back into the compiled nodes. The tags
-// are short and generic (the compiled node knows what it is) because
-// osteele's scanner costs time in proportion to the skeleton's length, on
-// every compile.
+// are generic: osteele needs only the tree's shape, and the compiled node
+// knows what its clauses mean. Runs keep the number of osteele nodes low:
+// osteele's parse of the skeleton costs about the same for each tag.
 type lowerer struct {
 	c      *compiler
 	t      *Template

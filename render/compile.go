@@ -41,9 +41,9 @@ func New(opts Options) *Engine {
 }
 
 // Every engine reads the same standard filters and the same osteele
-// grammar and render trees (which hold no engine's state); building them
-// once keeps an engine cheap to make, and a workflow makes one per
-// directory of templates.
+// grammar, which hold no engine's state and are only read once built;
+// building them once keeps an engine cheap to make, and a workflow makes
+// one per directory of templates.
 var (
 	sharedFilters = sync.OnceValue(standardFilters)
 	sharedOsteele = sync.OnceValue(newOsteele)

@@ -2,14 +2,24 @@
 // text exists.
 //
 // An Engine compiles templates. Compiling runs the static contract of
-// package strict (every branch, every expression) and hands the checked
-// template to github.com/osteele/liquid, whose parser builds the render tree
-// and whose renderer walks it: shea lowers its own syntax tree into
-// osteele's grammar, registering one osteele tag per Liquid construct, each
-// backed by an evaluator compiled from shea's tree. Expressions are evaluated
-// by shea, with Shopify Liquid's semantics and with the exact source
-// positions its front end recorded. A template that fails the static check
-// never reaches osteele.
+// package strict (every branch, every expression), so a template that fails
+// it never gets further. shea then compiles its own syntax tree into
+// evaluators: every expression, filter call and tag becomes Go code that
+// applies Shopify Liquid's semantics and reports errors at the exact source
+// positions strict recorded.
+//
+// What github.com/osteele/liquid does, and what it does not: shea lowers
+// the template to a skeleton in osteele's grammar, one osteele tag for each
+// run of text, outputs and simple tags, and one osteele block (with its
+// clauses) for each Liquid block. osteele parses the skeleton into its
+// render tree on every compile, and its renderer walks that tree, calling
+// back into shea's evaluators by index: osteele owns the template's render
+// tree and its traversal, with its writer. It evaluates no expression,
+// filter or tag of the user's template; it never sees the template's
+// source, its data or its errors. (Letting osteele evaluate expressions
+// would lose Shopify's semantics where osteele differs from them, and the
+// exact positions of runtime errors.) osteele/liquid is also the reference
+// engine the tests and benchmarks compare against.
 //
 // Rendering first validates the data against the template's context schema
 // (a bad context is a context_invalid error naming the JSON pointer), then

@@ -96,13 +96,13 @@ type segment struct {
 	key   any    // static key: a string name or an int64 index
 	index evalFn // dynamic key
 	dot   bool
-	end   diag.Pos // where the path up to this step ends
+	span  strict.Span // the step, whose end is where the path up to it ends
 }
 
 func (c *compiler) path(p *strict.Path) evalFn {
 	segs := make([]segment, len(p.Segments))
 	for i, s := range p.Segments {
-		seg := segment{dot: s.Dot, end: s.Range().End}
+		seg := segment{dot: s.Dot, span: s.Span}
 		switch {
 		case s.Index != nil:
 			if lit, ok := s.Index.(*strict.Literal); ok && (lit.Kind == strict.LitInt || lit.Kind == strict.LitString) {
@@ -120,7 +120,6 @@ func (c *compiler) path(p *strict.Path) evalFn {
 	if p.RootExpr != nil {
 		rootExpr = c.expr(p.RootExpr)
 	}
-	rng := p.Range()
 	return func(st *state) (any, error) {
 		name := root
 		if rootExpr != nil {
@@ -133,7 +132,7 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		v, ok := st.lookup(name)
 		if !ok {
 			if st.strict {
-				r := rng
+				r := p.Range()
 				r.End = p.RootSpan.Range().End
 				return nil, missing(r, name, p, 0)
 			}
@@ -155,8 +154,8 @@ func (c *compiler) path(p *strict.Path) evalFn {
 			next, found := property(v, key, s.dot)
 			if !found {
 				if st.strict && isObject(v) {
-					r := rng
-					r.End = s.end
+					r := p.Range()
+					r.End = s.span.Range().End
 					return nil, missing(r, name, p, i+1)
 				}
 				return nil, nil
@@ -189,7 +188,7 @@ func missing(r diag.Range, root string, p *strict.Path, n int) *diag.Diagnostic 
 
 func (c *compiler) compare(e *strict.Compare) evalFn {
 	left, right := c.expr(e.Left), c.expr(e.Right)
-	op, opRange := e.Op, e.OpSpan.Range()
+	op, opSpan := e.Op, e.OpSpan
 	return func(st *state) (any, error) {
 		a, err := left(st)
 		if err != nil {
@@ -212,7 +211,7 @@ func (c *compiler) compare(e *strict.Compare) evalFn {
 		}
 		ok, err := compare(op, a, b)
 		if err != nil {
-			return nil, diag.Errorf(diag.RenderError, opRange, "%v", err)
+			return nil, diag.Errorf(diag.RenderError, opSpan.Range(), "%v", err)
 		}
 		return ok, nil
 	}
@@ -258,7 +257,7 @@ type filterCall struct {
 	args    []evalFn
 	kwNames []string
 	kwArgs  []evalFn
-	rng     diag.Range
+	span    strict.Span // the filter's name
 }
 
 // pipeline compiles "value | filter …".
@@ -269,7 +268,7 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 	}
 	calls := make([]filterCall, len(pl.Filters))
 	for i, f := range pl.Filters {
-		fc := filterCall{name: f.Name, fn: c.eng.filters[f.Name], rng: f.NameSpan.Range()}
+		fc := filterCall{name: f.Name, fn: c.eng.filters[f.Name], span: f.NameSpan}
 		for _, a := range f.Args {
 			if a.Name == "" {
 				fc.args = append(fc.args, c.expr(a.Value))
@@ -315,7 +314,7 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 			out, err := callFilter(fc.fn, v, st.args[base:len(st.args):len(st.args)], kw)
 			st.args = st.args[:base]
 			if err != nil {
-				return nil, diag.Errorf(diag.RenderError, fc.rng, "filter %q: %v", fc.name, err)
+				return nil, diag.Errorf(diag.RenderError, fc.span.Range(), "filter %q: %v", fc.name, err)
 			}
 			v = out
 		}

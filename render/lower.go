@@ -42,20 +42,20 @@ func (c clauses) render(i int, w io.Writer) error {
 	return c.rc.RenderBlock(w, c.list[i-1])
 }
 
-// lowerer turns shea's syntax tree into a skeleton in osteele's grammar:
-// literal text stays text, every Liquid block (if, unless, case, for,
-// tablerow, capture, ifchanged) is an osteele block, and every run of
-// outputs and simple tags between them is one osteele tag; tags and blocks
-// name the compiled node they stand for by index:
+// lowerer turns shea's syntax tree into a skeleton in osteele's grammar,
+// where every Liquid block (if, unless, case, for, tablerow, capture,
+// ifchanged) is an osteele block and every run of text, outputs and simple
+// tags between blocks is one osteele tag, each naming the compiled node it
+// stands for by index:
 //
-//	Dear {%s 3%},                      text, and run 3 (outputs, assigns…)
+//	{%s 3%}                            a run of text, outputs, assigns…
 //	{%b 4%}…{%c%}…{%c%}…{%endb%}       block 4: its body, then its clauses in order
 //
-// Comments vanish, and whitespace control has already been applied to the
-// text. osteele parses the skeleton into its render tree, and its renderer
-// walks the tree, writing the text and calling back into the compiled nodes.
-// The tags are generic: osteele needs only the tree's shape, and the
-// compiled node knows what its clauses mean.
+// Comments vanish. osteele parses the skeleton into its render tree, and its
+// renderer walks the tree, calling back into the compiled nodes. The tags
+// are generic: osteele needs only the tree's shape, and the compiled node
+// knows what its clauses mean. Runs keep the number of osteele nodes low:
+// osteele's parse of the skeleton costs about the same for each tag.
 type lowerer struct {
 	c      *compiler
 	t      *Template
@@ -185,16 +185,8 @@ func (l *lowerer) body(nodes []strict.Node, blank bool) {
 	}
 }
 
-// text adds literal text to the skeleton, where osteele parses it as text
-// and its renderer writes it; text that could read as part of a tag or an
-// output there (it holds "{{" or "{%", or ends with "{") joins the current
-// run instead.
+// text adds literal text to the current run.
 func (l *lowerer) text(s string) {
-	if !strings.Contains(s, "{{") && !strings.Contains(s, "{%") && !strings.HasSuffix(s, "{") {
-		l.endRun()
-		l.b.WriteString(s)
-		return
-	}
 	b := []byte(s)
 	l.addSimple(func(_ *state, w io.Writer) error {
 		_, err := w.Write(b)

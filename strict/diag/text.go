@@ -20,7 +20,25 @@ type TextOptions struct {
 	Source SourceFunc
 	// ExplainHint appends "(see: shea explain CODE)" to each diagnostic.
 	ExplainHint bool
+	// Group writes diagnostics of the same severity, code and summary
+	// (one name misused in several places) once, at the first place,
+	// followed by "and N more places: file:line:col, …".
+	Group bool
+	// Shown, when non-nil, holds the long details already written (a list
+	// of the known names, say), each with the place of the diagnostic that
+	// showed it; WriteText adds to it. A later diagnostic with the same
+	// detail says "(detail as for PLACE above)" instead of repeating it.
+	// Share one map across the calls of a run to show each list once.
+	Shown map[string]string
 }
+
+// minSharedDetail is the length from which a repeated detail is written
+// once (see TextOptions.Shown); shorter ones, such as a suggestion, are
+// repeated.
+const minSharedDetail = 80
+
+// maxMorePlaces is how many further places of a group are named.
+const maxMorePlaces = 10
 
 const (
 	ansiReset  = "\x1b[0m"
@@ -38,14 +56,46 @@ const (
 //	    detail
 func WriteText(w io.Writer, l List, opts TextOptions) error {
 	var b bytes.Buffer
-	for _, d := range l {
-		writeOne(&b, d, opts)
+	if !opts.Group {
+		for _, d := range l {
+			writeOne(&b, d, nil, opts)
+		}
+	} else {
+		for _, g := range group(l) {
+			writeOne(&b, g[0], g[1:], opts)
+		}
 	}
 	_, err := w.Write(b.Bytes())
 	return err
 }
 
-func writeOne(b *bytes.Buffer, d *Diagnostic, opts TextOptions) {
+// group returns the diagnostics of l in groups of the same severity, code
+// and summary, each in list order, the groups in the order of their first
+// diagnostic.
+func group(l List) [][]*Diagnostic {
+	type key struct {
+		sev     Severity
+		code    Code
+		summary string
+	}
+	index := map[key]int{}
+	var groups [][]*Diagnostic
+	for _, d := range l {
+		k := key{d.Severity, d.Code, d.Summary}
+		i, ok := index[k]
+		if !ok {
+			i = len(groups)
+			index[k] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], d)
+	}
+	return groups
+}
+
+// writeOne writes d and names the places of more, the other diagnostics of
+// its group.
+func writeOne(b *bytes.Buffer, d *Diagnostic, more []*Diagnostic, opts TextOptions) {
 	paint := func(code, s string) string {
 		if !opts.Color {
 			return s
@@ -64,7 +114,32 @@ func writeOne(b *bytes.Buffer, d *Diagnostic, opts TextOptions) {
 	if opts.Source != nil {
 		quote(b, d.Subject, opts.Source, paint)
 	}
-	for _, line := range strings.Split(d.Detail, "\n") {
+	if len(more) > 0 {
+		places := make([]string, 0, min(len(more), maxMorePlaces)+1)
+		for i, m := range more {
+			if i == maxMorePlaces {
+				places = append(places, "…")
+				break
+			}
+			places = append(places, m.Subject.String())
+		}
+		noun := "places"
+		if len(more) == 1 {
+			noun = "place"
+		}
+		fmt.Fprintf(b, "    and %d more %s: %s\n", len(more), noun, strings.Join(places, ", "))
+	}
+	detail := d.Detail
+	if opts.Shown != nil && len(detail) >= minSharedDetail {
+		if at, ok := opts.Shown[detail]; ok && at != "" {
+			detail = "(detail as for " + at + " above)"
+		} else if ok {
+			detail = "(detail as above)"
+		} else {
+			opts.Shown[detail] = d.Subject.String()
+		}
+	}
+	for _, line := range strings.Split(detail, "\n") {
 		if line != "" {
 			b.WriteString("    ")
 			b.WriteString(line)

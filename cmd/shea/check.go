@@ -101,6 +101,7 @@ func loadSchemaFile(path string) (*strict.Schema, error) {
 func (e *env) report(format string, l diag.List, src *sources) error {
 	switch format {
 	case formatJSON:
+		l = e.shownOf(l)
 		l.Sort()
 		return diag.WriteJSON(e.stdout, l)
 	case formatSARIF:

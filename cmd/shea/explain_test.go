@@ -40,10 +40,16 @@ func TestExplainExamples(t *testing.T) {
 			dec := json.NewDecoder(&stdout)
 			for dec.More() {
 				var doc struct {
-					Diagnostics []*diag.Diagnostic `json:"diagnostics"`
+					Diagnostics []*diag.Diagnostic `json:"diagnostics"` // check, render
+					Workflows   []struct {
+						Diagnostics []*diag.Diagnostic `json:"diagnostics"`
+					} `json:"workflows"` // validate
 				}
 				if err := dec.Decode(&doc); err != nil {
 					t.Fatalf("%s: output is not JSON: %v\nstderr: %s", info.Command, err, stderr.String())
+				}
+				for _, w := range doc.Workflows {
+					doc.Diagnostics = append(doc.Diagnostics, w.Diagnostics...)
 				}
 				for _, d := range doc.Diagnostics {
 					codes = append(codes, d.Code)

@@ -1,0 +1,189 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/sheaproject/shea/internal/fsroot"
+	"github.com/sheaproject/shea/workflows"
+)
+
+// discovery finds the workflows validate works on: the workflows of a
+// directory, and the workflows that use a file.
+type discovery struct {
+	opts workflows.Options
+	// users caches, per repository root, each workflow found there with
+	// the files it uses.
+	users map[string][]workflowFiles
+	// notes say which workflow a file argument stood for.
+	notes []string
+}
+
+type workflowFiles struct {
+	path  string
+	files []string
+}
+
+// lookedFor names what findWorkflows looks for.
+const lookedFor = "WORKFLOW.md and .shea/workflows/*.md"
+
+// findWorkflows returns dir/WORKFLOW.md and dir/.shea/workflows/*.md, those
+// that exist.
+func findWorkflows(dir string) (found []string) {
+	symphony := filepath.Join(dir, "WORKFLOW.md")
+	shea := filepath.Join(dir, ".shea", "workflows", "*.md")
+	if st, err := os.Stat(symphony); err == nil && st.Mode().IsRegular() {
+		found = append(found, symphony)
+	}
+	matches, _ := filepath.Glob(shea)
+	for _, m := range matches {
+		if st, err := os.Stat(m); err == nil && st.Mode().IsRegular() {
+			found = append(found, m)
+		}
+	}
+	return found
+}
+
+// targets turns validate's arguments into the workflows to validate.
+//
+//   - No argument: the workflows of the repository root around the
+//     working directory.
+//   - A directory: the workflows directly under it.
+//   - WORKFLOW.md, or a file in .shea/workflows: that workflow.
+//   - Another file: the workflows of its repository that use it (a lane
+//     prompt, fragment, template, layer file or manifest), noted in
+//     d.notes; when none uses it, the file itself, as a workflow, unless
+//     changed is set, when it is skipped.
+//
+// changed is the mode of a pre-commit hook, whose arguments are the files
+// of a commit: a file that is neither a workflow nor used by one is no
+// concern of validate's.
+func (d *discovery) targets(args []string, changed bool) ([]string, error) {
+	if len(args) == 0 && !changed {
+		root, err := fsroot.Discover(".")
+		if err != nil {
+			return nil, fmt.Errorf("cannot find the repository root: %w", err)
+		}
+		found := findWorkflows(relToWD(root))
+		if len(found) == 0 {
+			return nil, fmt.Errorf("no workflow found in the repository root %s: looked for %s (name a workflow, or a directory to look in)", root, lookedFor)
+		}
+		return found, nil
+	}
+	var out []string
+	for _, arg := range args {
+		st, err := os.Stat(arg)
+		switch {
+		case err == nil && st.IsDir():
+			found := findWorkflows(arg)
+			if len(found) == 0 && !changed {
+				return nil, fmt.Errorf("no workflow found in %s: looked for %s", arg, lookedFor)
+			}
+			out = append(out, found...)
+			continue
+		case err != nil && changed:
+			continue // a deleted file: its workflow reports it, if it is named too
+		case err != nil || isWorkflowName(arg):
+			out = append(out, arg)
+			continue
+		}
+		users, uerr := d.usersOf(arg)
+		if uerr != nil {
+			return nil, uerr
+		}
+		switch {
+		case len(users) > 0:
+			for _, u := range users {
+				d.notes = append(d.notes, fmt.Sprintf("%s is used by %s: validating that workflow", arg, u))
+			}
+			out = append(out, users...)
+		case !changed:
+			out = append(out, arg)
+		}
+	}
+	seen := map[string]bool{}
+	uniq := out[:0]
+	for _, p := range out {
+		key := p
+		if abs, err := filepath.Abs(p); err == nil {
+			key = abs
+		}
+		if !seen[key] {
+			seen[key] = true
+			uniq = append(uniq, p)
+		}
+	}
+	return uniq, nil
+}
+
+// isWorkflowName reports whether a file is a workflow by its name:
+// WORKFLOW.md, or a Markdown file in a .shea/workflows directory.
+func isWorkflowName(path string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	dir := filepath.Dir(abs)
+	return filepath.Base(abs) == "WORKFLOW.md" ||
+		(filepath.Ext(abs) == ".md" && filepath.Base(dir) == "workflows" && filepath.Base(filepath.Dir(dir)) == ".shea")
+}
+
+// usersOf returns the workflows of file's repository that use file.
+func (d *discovery) usersOf(file string) ([]string, error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil, err
+	}
+	if canon, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = canon
+	}
+	root := d.opts.Root
+	if root == "" {
+		if root, err = fsroot.Discover(filepath.Dir(abs)); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil, nil
+			}
+			return nil, fmt.Errorf("cannot find the repository root of %s: %w", file, err)
+		}
+	}
+	if d.users == nil {
+		d.users = map[string][]workflowFiles{}
+	}
+	list, ok := d.users[root]
+	if !ok {
+		found := findWorkflows(relToWD(root))
+		for _, p := range found {
+			w, _ := workflows.Load(p, d.opts)
+			list = append(list, workflowFiles{p, w.Files()})
+		}
+		d.users[root] = list
+	}
+	var out []string
+	for _, wf := range list {
+		if _, ok := slices.BinarySearch(wf.files, abs); ok {
+			out = append(out, wf.path)
+		}
+	}
+	return out, nil
+}
+
+// relToWD returns path relative to the working directory when it lies
+// below it, so that diagnostics name files as the user sees them.
+func relToWD(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	if canon, err := filepath.EvalSymlinks(wd); err == nil {
+		wd = canon
+	}
+	rel, err := filepath.Rel(wd, path)
+	if err != nil || rel == ".." || filepath.IsAbs(rel) || (len(rel) > 2 && rel[:3] == ".."+string(filepath.Separator)) {
+		return path
+	}
+	return rel
+}

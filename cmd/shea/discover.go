@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/workflows"
@@ -172,7 +173,8 @@ func (d *discovery) usersOf(file string) ([]string, error) {
 }
 
 // relToWD returns path relative to the working directory when it lies
-// below it, so that diagnostics name files as the user sees them.
+// below it or is one of its ancestors (../..), so that diagnostics name
+// files as the user sees them; else path.
 func relToWD(path string) string {
 	wd, err := os.Getwd()
 	if err != nil {
@@ -182,8 +184,15 @@ func relToWD(path string) string {
 		wd = canon
 	}
 	rel, err := filepath.Rel(wd, path)
-	if err != nil || rel == ".." || filepath.IsAbs(rel) || (len(rel) > 2 && rel[:3] == ".."+string(filepath.Separator)) {
+	if err != nil {
 		return path
 	}
-	return rel
+	up := true
+	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
+		up = up && seg == ".."
+	}
+	if up || !strings.HasPrefix(filepath.ToSlash(rel), "../") {
+		return rel
+	}
+	return path
 }

@@ -58,7 +58,9 @@ func findWorkflows(dir string) (found []string) {
 //   - Another file: the workflows of its repository that use it (a lane
 //     prompt, fragment, template, layer file or manifest), noted in
 //     d.notes; when none uses it, the file itself, as a workflow, unless
-//     changed is set, when it is skipped.
+//     changed is set. Then a .liquid file or a file under a .shea
+//     directory stands for every workflow of its repository (it may be a
+//     partial they include), and any other file is skipped.
 //
 // changed is the mode of a pre-commit hook, whose arguments are the files
 // of a commit: a file that is neither a workflow nor used by one is no
@@ -104,6 +106,12 @@ func (d *discovery) targets(args []string, changed bool) ([]string, error) {
 			out = append(out, users...)
 		case !changed:
 			out = append(out, arg)
+		case mayBePartial(arg):
+			all, err := d.workflowsOf(arg)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, all...)
 		}
 	}
 	seen := map[string]bool{}
@@ -133,35 +141,21 @@ func isWorkflowName(path string) bool {
 		(filepath.Ext(abs) == ".md" && filepath.Base(dir) == "workflows" && filepath.Base(filepath.Dir(dir)) == ".shea")
 }
 
+// mayBePartial reports whether a file no workflow names may still be
+// included by one: a .liquid file, or a file under a .shea directory.
+func mayBePartial(path string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	return filepath.Ext(abs) == ".liquid" || strings.Contains(filepath.ToSlash(abs), "/.shea/")
+}
+
 // usersOf returns the workflows of file's repository that use file.
 func (d *discovery) usersOf(file string) ([]string, error) {
-	abs, err := filepath.Abs(file)
+	abs, list, err := d.repository(file)
 	if err != nil {
 		return nil, err
-	}
-	if canon, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = canon
-	}
-	root := d.opts.Root
-	if root == "" {
-		if root, err = fsroot.Discover(filepath.Dir(abs)); err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return nil, nil
-			}
-			return nil, fmt.Errorf("cannot find the repository root of %s: %w", file, err)
-		}
-	}
-	if d.users == nil {
-		d.users = map[string][]workflowFiles{}
-	}
-	list, ok := d.users[root]
-	if !ok {
-		found := findWorkflows(relToWD(root))
-		for _, p := range found {
-			w, _ := workflows.Load(p, d.opts)
-			list = append(list, workflowFiles{p, w.Files()})
-		}
-		d.users[root] = list
 	}
 	var out []string
 	for _, wf := range list {
@@ -170,6 +164,49 @@ func (d *discovery) usersOf(file string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// workflowsOf returns every workflow of file's repository.
+func (d *discovery) workflowsOf(file string) ([]string, error) {
+	_, list, err := d.repository(file)
+	var out []string
+	for _, wf := range list {
+		out = append(out, wf.path)
+	}
+	return out, err
+}
+
+// repository returns the canonical absolute path of file and the
+// workflows of its repository, each with the files it uses.
+func (d *discovery) repository(file string) (string, []workflowFiles, error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", nil, err
+	}
+	if canon, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = canon
+	}
+	root := d.opts.Root
+	if root == "" {
+		if root, err = fsroot.Discover(filepath.Dir(abs)); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return abs, nil, nil
+			}
+			return "", nil, fmt.Errorf("cannot find the repository root of %s: %w", file, err)
+		}
+	}
+	if d.users == nil {
+		d.users = map[string][]workflowFiles{}
+	}
+	list, ok := d.users[root]
+	if !ok {
+		for _, p := range findWorkflows(relToWD(root)) {
+			w, _ := workflows.Load(p, d.opts)
+			list = append(list, workflowFiles{p, w.Files()})
+		}
+		d.users[root] = list
+	}
+	return abs, list, nil
 }
 
 // relToWD returns path relative to the working directory when it lies

@@ -10,84 +10,117 @@ import (
 	"time"
 )
 
-// TestPreCommitHooks runs the hooks of .pre-commit-hooks.yaml for real: a
-// throwaway repository uses this repository (at its HEAD commit) as a
-// pre-commit hook repository; committing a clean workflow succeeds, and
-// committing a broken one fails with shea's diagnostics. pre-commit is
-// installed from Debian's packages when missing and possible; otherwise the
-// test skips with a message.
+// TestPreCommitHooks runs the hooks of .pre-commit-hooks.yaml for real, as
+// the working tree has them (committed or not): a snapshot of the tree is
+// committed to a throwaway hook repository, which a second throwaway
+// repository uses. Committing clean workflows succeeds; a commit that
+// edits only a lane prompt, breaking it, is blocked with the diagnostic in
+// that prompt file; a commit of an unrelated file passes. The test needs
+// the pre-commit tool (.ci/run installs it) and skips without it; it
+// installs nothing.
 func TestPreCommitHooks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the pre-commit end-to-end test")
 	}
-	precommit := findPreCommit(t)
+	precommit, err := exec.LookPath("pre-commit")
+	if err != nil {
+		t.Skip("pre-commit is not installed (.ci/run installs it; or apt-get install pre-commit, pip install pre-commit): skipping")
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed: skipping")
+	}
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rev := strings.TrimSpace(runCmd(t, root, nil, "git", "rev-parse", "HEAD"))
-
-	repo := t.TempDir()
 	env := append(os.Environ(),
 		"PRE_COMMIT_HOME="+filepath.Join(t.TempDir(), "cache"),
 		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
 		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
+		"GIT_CONFIG_GLOBAL=/dev/null",
 		"GOFLAGS=-buildvcs=false",
 		"NO_COLOR=1",
 	)
 	if cache, err := exec.Command("go", "env", "GOMODCACHE").Output(); err == nil {
-		env = append(env, "GOMODCACHE="+strings.TrimSpace(string(cache))) // reuse downloaded modules
+		env = append(env, "GOMODCACHE="+strings.TrimSpace(string(cache))) // reuse downloaded modules: only the module proxy is reachable
 	}
+	hooks, rev := snapshot(t, root, env)
+
+	repo := t.TempDir()
 	runCmd(t, repo, env, "git", "init", "-q", "-b", "main")
-	writeFile(t, repo, ".pre-commit-config.yaml", "repos:\n  - repo: "+root+"\n    rev: "+rev+"\n    hooks:\n      - id: shea-validate\n      - id: shea-check\n")
+	writeFile(t, repo, ".pre-commit-config.yaml", "repos:\n  - repo: "+hooks+"\n    rev: "+rev+"\n    hooks:\n      - id: shea-validate\n      - id: shea-check\n")
 	runCmd(t, repo, env, precommit, "install")
 
 	writeFile(t, repo, "WORKFLOW.md", "---\ntracker:\n  kind: linear\n---\nWork on {{ issue.identifier }}: {{ issue.title }}.\n")
+	writeFile(t, repo, ".shea/workflows/lanes.md", "---\ntracker:\n  kind: memory\nprompts:\n  main_agent: ../prompts/main-agent.md\n  review_agent: ../prompts/review-agent.md\n  merge_agent: ../prompts/main-agent.md\n---\nIndex.\n")
+	writeFile(t, repo, ".shea/prompts/main-agent.md", "Main {{ issue.identifier }}.\n")
+	writeFile(t, repo, ".shea/prompts/review-agent.md", "Review {{ issue.title }}.\n")
 	writeFile(t, repo, "prompts/note.liquid", "{% if issue.url %}{{ issue.url }}{% endif %}\n")
-	runCmd(t, repo, env, "git", "add", "-A")
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
-	if out, err := command(ctx, repo, env, "git", "commit", "-q", "-m", "clean").CombinedOutput(); err != nil {
-		t.Fatalf("committing a clean workflow failed: %v\n%s", err, out)
+	commit := func(msg string) (string, error) {
+		runCmd(t, repo, env, "git", "add", "-A")
+		out, err := command(ctx, repo, env, "git", "commit", "-q", "-m", msg).CombinedOutput()
+		return string(out), err
+	}
+	if out, err := commit("clean"); err != nil {
+		t.Fatalf("committing clean workflows failed: %v\n%s", err, out)
 	}
 
-	writeFile(t, repo, "WORKFLOW.md", "---\ntracker:\n  kind: linear\n---\nWork on {{ issue.identifier }}: {{ issue.titel }}.\n")
-	runCmd(t, repo, env, "git", "add", "-A")
-	out, err := command(ctx, repo, env, "git", "commit", "-q", "-m", "broken").CombinedOutput()
+	// Only the lane prompt changes.
+	writeFile(t, repo, ".shea/prompts/review-agent.md", "Review {{ issue.titel }}.\n")
+	out, err := commit("broken prompt")
 	if err == nil {
-		t.Fatalf("committing a broken workflow succeeded:\n%s", out)
+		t.Fatalf("committing a broken lane prompt succeeded:\n%s", out)
 	}
-	for _, want := range []string{"shea validate", "Failed", "WORKFLOW.md:5:36: error: unknown property \"titel\" of issue [unknown_property]", `Did you mean "issue.title"?`} {
-		if !strings.Contains(string(out), want) {
+	for _, want := range []string{
+		"shea validate",
+		"Failed",
+		"shea: .shea/prompts/review-agent.md is used by .shea/workflows/lanes.md: validating that workflow",
+		"prompt_template_smoke.review_agent=fail",
+		`.shea/prompts/review-agent.md:1:11: error: unknown property "titel" of issue [unknown_property]`,
+		`Did you mean "issue.title"?`,
+	} {
+		if !strings.Contains(out, want) {
 			t.Errorf("pre-commit output lacks %q:\n%s", want, out)
 		}
 	}
-	if log := runCmd(t, repo, env, "git", "log", "--format=%s"); strings.TrimSpace(log) != "clean" {
-		t.Errorf("history is %q, want only the clean commit", log)
+	runCmd(t, repo, env, "git", "reset", "-q", "--hard")
+
+	// A file no workflow uses passes.
+	writeFile(t, repo, "README.md", "A repository.\n")
+	if out, err := commit("readme"); err != nil {
+		t.Fatalf("committing a README failed: %v\n%s", err, out)
+	}
+	if log := runCmd(t, repo, env, "git", "log", "--format=%s"); strings.TrimSpace(log) != "readme\nclean" {
+		t.Errorf("history is %q, want the readme and clean commits", log)
 	}
 }
 
-// findPreCommit returns the pre-commit command, installing Debian's package
-// when it is missing and this process may.
-func findPreCommit(t *testing.T) string {
-	if p, err := exec.LookPath("pre-commit"); err == nil {
-		return p
+// snapshot commits the files of the working tree at root (tracked and
+// untracked, not ignored, as they are on disk) to a new repository, and
+// returns its directory and the commit.
+func snapshot(t *testing.T, root string, env []string) (dir, rev string) {
+	t.Helper()
+	list := runCmd(t, root, env, "git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+	dir = t.TempDir()
+	for _, name := range strings.Split(list, "\x00") {
+		if name == "" {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(root, name))
+		if os.IsNotExist(err) {
+			continue // deleted in the working tree
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, dir, name, string(b))
 	}
-	if _, err := exec.LookPath("apt-get"); err != nil || os.Geteuid() != 0 {
-		t.Skip("pre-commit is not installed and cannot be installed here (needs root and apt-get): skipping")
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "apt-get", "install", "-y", "-qq", "pre-commit")
-	cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Skipf("pre-commit is not installed and apt-get could not install it (%v): skipping\n%s", err, out)
-	}
-	p, err := exec.LookPath("pre-commit")
-	if err != nil {
-		t.Skip("pre-commit still not found after installing it: skipping")
-	}
-	return p
+	runCmd(t, dir, env, "git", "init", "-q", "-b", "main")
+	runCmd(t, dir, env, "git", "add", "-A")
+	runCmd(t, dir, env, "git", "commit", "-q", "-m", "snapshot of the working tree")
+	return dir, strings.TrimSpace(runCmd(t, dir, env, "git", "rev-parse", "HEAD"))
 }
 
 func command(ctx context.Context, dir string, env []string, name string, args ...string) *exec.Cmd {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -97,16 +98,32 @@ func loadSchemaFile(path string) (*strict.Schema, error) {
 	return s, nil
 }
 
-// report writes diagnostics in the chosen format.
+// report writes diagnostics in the chosen format: text on stderr, JSON
+// and SARIF on stdout.
 func (e *env) report(format string, l diag.List, src *sources) error {
+	return e.reportOn(e.stdout, format, l, src)
+}
+
+// reportOn writes diagnostics in the chosen format, JSON and SARIF on w
+// (stderr for commands whose stdout holds only their result).
+func (e *env) reportOn(w io.Writer, format string, l diag.List, src *sources) error {
 	switch format {
 	case formatJSON:
 		l = e.shownOf(l)
 		l.Sort()
-		return diag.WriteJSON(e.stdout, l)
+		return diag.WriteJSON(w, l)
 	case formatSARIF:
-		return e.writeSARIF(l, src)
+		return e.writeSARIF(w, l, src)
 	}
 	e.writeTextDiagnostics(l, src)
 	return nil
+}
+
+// warn writes the warnings of a command that succeeded on stderr, in the
+// chosen format.
+func (e *env) warn(format string, l diag.List, src *sources) error {
+	if len(e.shownOf(l)) == 0 {
+		return nil
+	}
+	return e.reportOn(e.stderr, format, l, src)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"sync"
@@ -114,13 +115,13 @@ func (e *env) writeTextDiagnostics(l diag.List, src *sources) {
 	diag.WriteText(e.stderr, l, diag.TextOptions{Color: e.colorEnabled(), Source: src.get, ExplainHint: true, Group: true, Shown: e.shown})
 }
 
-// writeSARIF writes diagnostics as SARIF on stdout, with paths relative to
-// the working directory.
-func (e *env) writeSARIF(l diag.List, src *sources) error {
+// writeSARIF writes diagnostics as SARIF on w, with paths relative to the
+// working directory.
+func (e *env) writeSARIF(w io.Writer, l diag.List, src *sources) error {
 	l = e.shownOf(l)
 	l.Sort()
 	wd, _ := os.Getwd()
-	return diag.WriteSARIF(e.stdout, l, diag.SARIFOptions{ToolVersion: version(), BaseDir: wd, Source: src.get})
+	return diag.WriteSARIF(w, l, diag.SARIFOptions{ToolVersion: version(), BaseDir: wd, Source: src.get})
 }
 
 // conclude writes what diagnostics remain after the command's output and

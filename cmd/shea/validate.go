@@ -173,7 +173,7 @@ func (e *env) validate(ctx context.Context, files []string, opts workflows.Optio
 			return err
 		}
 	case formatSARIF:
-		if err := e.writeSARIF(all, src); err != nil {
+		if err := e.writeSARIF(e.stdout, all, src); err != nil {
 			return err
 		}
 	}

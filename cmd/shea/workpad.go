@@ -25,7 +25,7 @@ func (o *workpadOptions) register(cmd *cobra.Command, format bool) {
 	cmd.Flags().StringVar(&o.profile, "profile", "", "workflow dialect: symphony or shea (default: detected)")
 	cmd.Flags().StringVar(&o.root, "root", "", "repository root `DIR` no workflow path may leave (default: discovered)")
 	if format {
-		cmd.Flags().StringVar(&o.format, "format", formatText, "diagnostics format: text, json or sarif")
+		cmd.Flags().StringVar(&o.format, "format", formatText, "format of the diagnostics on stderr: text, json or sarif")
 	}
 }
 
@@ -42,7 +42,7 @@ func (o *workpadOptions) load(e *env, path string, srcs *sources) (*workflows.Wo
 	}
 	w, diags := workflows.Load(path, workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv})
 	if unreadable(diags) {
-		if err := e.report(o.format, diags, srcs); err != nil {
+		if err := e.reportOn(e.stderr, o.format, diags, srcs); err != nil {
 			return nil, nil, err
 		}
 		return nil, nil, fmt.Errorf("cannot read %s", path)
@@ -98,7 +98,8 @@ tracker comment does, goes to stdout as it is, or with --out to FILE,
 written atomically (a temporary file in the same directory, renamed into
 place) only when the whole render succeeded, so a failure leaves an
 existing FILE as it was; the path is then printed. On any error stdout
-stays empty, the diagnostics go to stderr and the exit status is 1; an
+stays empty, the diagnostics go to stderr (as one document with --format
+json or sarif) and the exit status is 1; an
 unknown ID is exit status 2, with the closest id.
 
 Examples:
@@ -148,8 +149,8 @@ Examples:
 				}
 				return e.failRender(o.format, append(diags, l...), srcs, w)
 			}
-			if len(diags) > 0 {
-				e.writeTextDiagnostics(diags, withWorkflowSources(srcs, w, diags))
+			if err := e.warn(o.format, diags, withWorkflowSources(srcs, w, diags)); err != nil {
+				return err
 			}
 			if out != "" {
 				_, err = fmt.Fprintln(e.stdout, out)

@@ -22,7 +22,8 @@ Symphony error class agent runners branch on).
 Examples:
   shea explain
   shea explain unknown_property`,
-		Args: cobra.MaximumNArgs(1),
+		Args:              cobra.MaximumNArgs(1),
+		ValidArgsFunction: completeExplain,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)

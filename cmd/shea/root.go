@@ -96,5 +96,6 @@ found, 2 when the command could not run.`,
 		newWorkpadCmd(e),
 		newVersionCmd(e),
 	)
+	registerCompletions(root)
 	return root
 }

@@ -107,7 +107,8 @@ Examples:
   printf '{"issue_ref": "#7", "issue_title": "Fix login", "error": "tests failed"}' |
     shea workpad render .shea/workflows/shea.md main_handoff_failure --values -
   shea workpad render .shea/workflows/shea.md main_handoff --values v.json --out .shea/runs/handoff.md`,
-		Args: cobra.ExactArgs(2),
+		Args:              cobra.ExactArgs(2),
+		ValidArgsFunction: completeWorkpadRender,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if values == "" {
 				return usageError{errors.New("workpad render needs --values VALUES.json (or --values - to read stdin)")}

@@ -87,7 +87,7 @@ func completeExplain(_ *cobra.Command, args []string, toComplete string) ([]stri
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	return withPrefix(codeNames(), toComplete), cobra.ShellCompDirectiveNoFileComp
+	return withPrefix(append(codeNames(), "readback\tvalidate's readback lines"), toComplete), cobra.ShellCompDirectiveNoFileComp
 }
 
 // completeWorkpadRender completes workpad render's arguments: the

@@ -13,12 +13,46 @@ import (
 // TestPreCommitHooks runs the hooks of .pre-commit-hooks.yaml for real, as
 // the working tree has them (committed or not): a snapshot of the tree is
 // committed to a throwaway hook repository, which a second throwaway
-// repository uses. Committing clean workflows succeeds; a commit that
-// edits only a lane prompt, breaking it, is blocked with the diagnostic in
-// that prompt file; a commit of an unrelated file passes. The test needs
-// the pre-commit tool (.ci/run installs it) and skips without it; it
-// installs nothing.
+// repository uses, and pre-commit builds shea from it. See
+// preCommitScenario for what is checked. The test needs the pre-commit
+// tool (.ci/run installs it) and skips without it; it installs nothing.
 func TestPreCommitHooks(t *testing.T) {
+	precommit, env := preCommitEnv(t)
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hooks, rev := snapshot(t, root, env)
+	preCommitScenario(t, precommit, env, "repos:\n  - repo: "+hooks+"\n    rev: "+rev+"\n    hooks:\n      - id: shea-validate\n      - id: shea-check\n")
+}
+
+// TestPreCommitReadme runs the local hooks the README tells users to
+// configure today, with shea built from the working tree on PATH.
+func TestPreCommitReadme(t *testing.T) {
+	precommit, env := preCommitEnv(t)
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(readme), "\n## pre-commit\n")
+	_, block, ok := strings.Cut(section, "```yaml\n")
+	config, _, ok2 := strings.Cut(block, "```")
+	if !ok || !ok2 || !strings.Contains(config, "repo: local") {
+		t.Fatalf("the README's pre-commit section has no local hooks block:\n%s", section)
+	}
+	bin := t.TempDir()
+	runCmd(t, ".", env, "go", "build", "-o", filepath.Join(bin, "shea"), ".")
+	for i, kv := range env {
+		if strings.HasPrefix(kv, "PATH=") {
+			env[i] = "PATH=" + bin + string(os.PathListSeparator) + strings.TrimPrefix(kv, "PATH=")
+		}
+	}
+	preCommitScenario(t, precommit, env, config)
+}
+
+// preCommitEnv returns the pre-commit command and an environment for
+// throwaway repositories, or skips the test.
+func preCommitEnv(t *testing.T) (string, []string) {
 	if testing.Short() {
 		t.Skip("-short: skipping the pre-commit end-to-end test")
 	}
@@ -28,10 +62,6 @@ func TestPreCommitHooks(t *testing.T) {
 	}
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed: skipping")
-	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
 	}
 	env := append(os.Environ(),
 		"PRE_COMMIT_HOME="+filepath.Join(t.TempDir(), "cache"),
@@ -44,11 +74,17 @@ func TestPreCommitHooks(t *testing.T) {
 	if cache, err := exec.Command("go", "env", "GOMODCACHE").Output(); err == nil {
 		env = append(env, "GOMODCACHE="+strings.TrimSpace(string(cache))) // reuse downloaded modules: only the module proxy is reachable
 	}
-	hooks, rev := snapshot(t, root, env)
+	return precommit, env
+}
 
+// preCommitScenario installs config in a throwaway repository and checks
+// that committing clean workflows succeeds; that a commit that edits only
+// a lane prompt, breaking it, is blocked with the diagnostic in that
+// prompt file; and that a commit of an unrelated file passes.
+func preCommitScenario(t *testing.T, precommit string, env []string, config string) {
 	repo := t.TempDir()
 	runCmd(t, repo, env, "git", "init", "-q", "-b", "main")
-	writeFile(t, repo, ".pre-commit-config.yaml", "repos:\n  - repo: "+hooks+"\n    rev: "+rev+"\n    hooks:\n      - id: shea-validate\n      - id: shea-check\n")
+	writeFile(t, repo, ".pre-commit-config.yaml", config)
 	runCmd(t, repo, env, precommit, "install")
 
 	writeFile(t, repo, "WORKFLOW.md", "---\ntracker:\n  kind: linear\n---\nWork on {{ issue.identifier }}: {{ issue.title }}.\n")

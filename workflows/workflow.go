@@ -138,6 +138,7 @@ func Load(path string, opts Options) (*Workflow, diag.List) {
 			}
 		}()
 		w.load()
+		w.applyDisable()
 	}()
 	w.jobs = nil
 	if w.root != nil {

@@ -68,7 +68,8 @@ paths are cleaned. 'shea explain readback' documents every line.
 output'; --format sarif prints one SARIF log for all. In text, one mistake
 made in several places is reported once with its other places, and a list
 of known names once per run. --quiet prints only errors (no readback, no
-warnings); --disable CODE leaves out the warnings of a code.
+warnings); --disable CODE leaves out the warnings of a code, and so does
+the workflow's own setting shea: {disable: [CODE, ...]}.
 
 Exit status: 0 when every workflow is valid (warnings allowed), 1 when one
 has errors, 2 when a workflow cannot be read, none is found, or the

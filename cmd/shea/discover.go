@@ -52,7 +52,7 @@ func findWorkflows(dir string) (found []string) {
 // targets turns validate's arguments into the workflows to validate.
 //
 //   - No argument: the workflows of the repository root around the
-//     working directory.
+//     working directory (or of --root).
 //   - A directory: the workflows directly under it.
 //   - WORKFLOW.md, or a file in .shea/workflows: that workflow.
 //   - Another file: the workflows of its repository that use it (a lane
@@ -67,9 +67,14 @@ func findWorkflows(dir string) (found []string) {
 // concern of validate's.
 func (d *discovery) targets(args []string, changed bool) ([]string, error) {
 	if len(args) == 0 && !changed {
-		root, err := fsroot.Discover(".")
-		if err != nil {
-			return nil, fmt.Errorf("cannot find the repository root: %w", err)
+		root := d.opts.Root
+		if root == "" {
+			var err error
+			if root, err = fsroot.Discover("."); err != nil {
+				return nil, fmt.Errorf("cannot find the repository root: %w", err)
+			}
+		} else if abs, err := filepath.Abs(root); err == nil {
+			root = abs
 		}
 		found := findWorkflows(relToWD(root))
 		if len(found) == 0 {

@@ -22,7 +22,11 @@
 // all its branches against its context schema. Validate smoke-renders what
 // compiled, each template with a sample context built from its schema,
 // and returns the readback lines of Shea Symphony's validate (or, for
-// symphony, a short form of them) and every diagnostic. RenderLane renders
+// symphony, a short form of them) and every diagnostic. A readback Line is
+// a key, a value and named fields (path=… bytes=… smoke=…); a template that
+// failed keeps its line, marked fail. Files lists the files a workflow
+// uses, so a change to any of them can be traced to it. A workflow's
+// shea.disable setting lists codes whose warnings are dropped. RenderLane renders
 // a lane prompt for a real issue, all or nothing. A shea workflow may
 // compose its lane prompts from layers (see below).
 //
@@ -114,8 +118,10 @@
 // .git; else, for a file in .shea/workflows, the directory holding .shea;
 // else the workflow's own directory.
 //
-// The readback shows lane, fragment and template paths the way Shea
-// Symphony does (the workflow's directory as given, joined with the
-// configured path, not normalised), resource paths canonical and
-// absolute, and shea's embedded defaults as <builtin>/….
+// The readback shows lane, fragment and template paths as the workflow's
+// directory as given joined with the configured path, cleaned (Shea
+// Symphony does not normalise them; diagnostics do, and so does the
+// readback now: .shea/prompts/main.md, not .shea/workflows/../prompts/main.md),
+// resource paths canonical and absolute, and shea's embedded defaults as
+// <builtin>/….
 package workflows

@@ -51,12 +51,14 @@ func findWorkflows(dir string) (found []string) {
 
 // targets turns validate's arguments into the workflows to validate.
 //
-//   - No argument: the workflows of the repository root around the
-//     working directory (or of --root).
+//   - No argument: the workflows of the nearest directory that has any,
+//     from the working directory up to the repository root around it (or
+//     --root): a project inside a larger repository has its own.
 //   - A directory: the workflows directly under it.
 //   - WORKFLOW.md, or a file in .shea/workflows: that workflow.
-//   - Another file: the workflows of its repository that use it (a lane
-//     prompt, fragment, template, layer file or manifest), noted in
+//   - Another file: the workflows that use it (a lane prompt, fragment,
+//     template, layer file or manifest), found in its directory and each
+//     one above it up to the repository root, noted in
 //     d.notes; when none uses it, the file itself, as a workflow, unless
 //     changed is set. Then a .liquid file or a file under a .shea
 //     directory stands for every workflow of its repository (it may be a
@@ -76,11 +78,20 @@ func (d *discovery) targets(args []string, changed bool) ([]string, error) {
 		} else if abs, err := filepath.Abs(root); err == nil {
 			root = abs
 		}
-		found := findWorkflows(relToWD(root))
-		if len(found) == 0 {
-			return nil, fmt.Errorf("no workflow found in the repository root %s: looked for %s (name a workflow, or a directory to look in)", root, lookedFor)
+		wd, err := filepath.Abs(".")
+		if err != nil {
+			return nil, err
 		}
-		return found, nil
+		dirs := upTo(wd, root)
+		if dirs == nil {
+			dirs = []string{root} // --root elsewhere
+		}
+		for _, dir := range dirs {
+			if found := findWorkflows(relToWD(dir)); len(found) > 0 {
+				return found, nil
+			}
+		}
+		return nil, fmt.Errorf("no workflow found from the working directory up to the repository root %s: looked for %s in each directory (name a workflow, or a directory to look in)", root, lookedFor)
 	}
 	var out []string
 	for _, arg := range args {
@@ -156,7 +167,8 @@ func mayBePartial(path string) bool {
 	return filepath.Ext(abs) == ".liquid" || strings.Contains(filepath.ToSlash(abs), "/.shea/")
 }
 
-// usersOf returns the workflows of file's repository that use file.
+// usersOf returns the workflows of file's directory and each one above
+// it up to the repository root that use file.
 func (d *discovery) usersOf(file string) ([]string, error) {
 	abs, list, err := d.repository(file)
 	if err != nil {
@@ -171,7 +183,8 @@ func (d *discovery) usersOf(file string) ([]string, error) {
 	return out, nil
 }
 
-// workflowsOf returns every workflow of file's repository.
+// workflowsOf returns the workflows of file's directory and each one above
+// it up to the repository root.
 func (d *discovery) workflowsOf(file string) ([]string, error) {
 	_, list, err := d.repository(file)
 	var out []string
@@ -182,7 +195,8 @@ func (d *discovery) workflowsOf(file string) ([]string, error) {
 }
 
 // repository returns the canonical absolute path of file and the
-// workflows of its repository, each with the files it uses.
+// workflows of its directory and each one above it up to the repository
+// root, each with the files it uses.
 func (d *discovery) repository(file string) (string, []workflowFiles, error) {
 	abs, err := filepath.Abs(file)
 	if err != nil {
@@ -203,15 +217,49 @@ func (d *discovery) repository(file string) (string, []workflowFiles, error) {
 	if d.users == nil {
 		d.users = map[string][]workflowFiles{}
 	}
-	list, ok := d.users[root]
-	if !ok {
-		for _, p := range findWorkflows(relToWD(root)) {
-			w, _ := workflows.Load(p, d.opts)
-			list = append(list, workflowFiles{p, w.Files()})
-		}
-		d.users[root] = list
+	dirs := upTo(filepath.Dir(abs), root)
+	if dirs == nil {
+		dirs = []string{filepath.Dir(abs)} // a file outside --root
 	}
-	return abs, list, nil
+	var all []workflowFiles
+	for _, dir := range dirs {
+		list, ok := d.users[dir]
+		if !ok {
+			for _, p := range findWorkflows(relToWD(dir)) {
+				w, _ := workflows.Load(p, d.opts)
+				list = append(list, workflowFiles{p, w.Files()})
+			}
+			d.users[dir] = list
+		}
+		all = append(all, list...)
+	}
+	return abs, all, nil
+}
+
+// upTo returns dir and each directory above it up to root, nearest
+// first, or nil when root is not dir nor above it. Both are made
+// canonical.
+func upTo(dir, root string) []string {
+	canon := func(p string) string {
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		if c, err := filepath.EvalSymlinks(p); err == nil {
+			p = c
+		}
+		return p
+	}
+	dir, root = canon(dir), canon(root)
+	if rel, err := filepath.Rel(root, dir); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil
+	}
+	var out []string
+	for d := dir; ; d = filepath.Dir(d) {
+		out = append(out, d)
+		if d == root || filepath.Dir(d) == d {
+			return out
+		}
+	}
 }
 
 // relToWD returns path relative to the working directory when it lies

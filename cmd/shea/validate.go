@@ -46,13 +46,14 @@ prompt_source.<lane>=composed path=<layer files> bytes=<n>. A higher layer
 that tries to replace or remove a protected section is a warning
 (protected_section_override), an error with --strict-layers.
 
-With no argument, validate finds the workflows of the repository around
-the working directory (the nearest directory above holding .git):
-WORKFLOW.md and .shea/workflows/*.md there. A DIR argument is searched the
-same way. A file that is not a workflow, such as a lane prompt, a backend
-fragment, a workpad template, a layer file or the resource manifest, stands
-for the workflows of its repository that use it, and validate says so on
-stderr. --changed is for hooks that pass the files of a commit: files that
+With no argument, validate finds WORKFLOW.md and .shea/workflows/*.md in
+the nearest directory that has any, from the working directory up to the
+repository root (the nearest directory above holding .git, or --root); a
+DIR argument is searched the same way, in DIR. A file that is not a
+workflow, such as a lane prompt, a backend fragment, a workpad template, a
+layer file or the resource manifest, stands for the workflows that use it
+(found in its directory and each one above it, up to the repository root),
+and validate says so on stderr. --changed is for hooks that pass the files of a commit: files that
 are neither a workflow nor used by one are skipped, and nothing to validate
 is no error.
 

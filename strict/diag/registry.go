@@ -115,7 +115,7 @@ var registry = []Info{
 		"shea validate WORKFLOW.md"},
 	{UnknownConfigKey, ClassWorkflowConfig,
 		"A front-matter key is not one the profile knows. This is a warning: both workflow specs allow extensions, but runners silently ignore a misspelt key.",
-		"Fix the spelling (the detail suggests the closest key), or ignore the warning for a deliberate extension.",
+		"Fix the spelling (the detail suggests the closest key). For a deliberate extension, turn the warning off with --disable unknown_config_key, or in the workflow with shea: {disable: [unknown_config_key]}.",
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: linear\npoling:\n  interval_ms: 5000\n---\nWork on {{ issue.title }}.\n",
 		"shea validate WORKFLOW.md"},
 	{MissingTemplateFile, ClassWorkflowConfig,

@@ -60,6 +60,8 @@ func workpadIDs() []string {
 
 func formats() []string { return []string{formatText, formatJSON, formatSARIF} }
 
+func validateFormats() []string { return []string{formatText, formatJSON, formatJSONL, formatSARIF} }
+
 // registerCompletions adds the completions of every command's flags and
 // arguments below root.
 func registerCompletions(root *cobra.Command) {
@@ -71,7 +73,11 @@ func registerCompletions(root *cobra.Command) {
 	flag(root, "disable", codeNames)
 	var walk func(*cobra.Command)
 	walk = func(cmd *cobra.Command) {
-		flag(cmd, "format", formats)
+		if cmd.Name() == "validate" {
+			flag(cmd, "format", validateFormats)
+		} else {
+			flag(cmd, "format", formats)
+		}
 		flag(cmd, "profile", strict.Profiles)
 		flag(cmd, "lane", laneNames)
 		flag(cmd, "workpad", workpadIDs)

@@ -15,6 +15,7 @@ const (
 	formatText  = "text"
 	formatJSON  = "json"
 	formatSARIF = "sarif"
+	formatJSONL = "jsonl" // validate only: one workflow per line
 )
 
 func checkFormat(f string) error {

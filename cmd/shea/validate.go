@@ -66,7 +66,8 @@ paths are cleaned. 'shea explain readback' documents every line.
 --format json prints one JSON document for the whole run on stdout:
 {"status", "workflows": [{"workflow", "profile", "status", "readback":
 [{"key", "value", "fields"}], "diagnostics"}]}, described by 'shea schema
-output'; --format sarif prints one SARIF log for all. In text, one mistake
+output'; --format jsonl prints each workflow's object on one line as it is
+validated; --format sarif prints one SARIF log for all. In text, one mistake
 made in several places is reported once with its other places, and a list
 of known names once per run. --quiet prints only errors (no readback, no
 warnings); --disable CODE leaves out the warnings of a code, and so does
@@ -85,8 +86,10 @@ Examples:
   shea validate --format json WORKFLOW.md | jq .status
   shea validate --strict-layers .shea/workflows/shea-symphony.md`,
 		RunE: func(cmd *cobra.Command, files []string) error {
-			if err := checkFormat(format); err != nil {
-				return err
+			if format != formatJSONL {
+				if err := checkFormat(format); err != nil {
+					return usageError{fmt.Errorf("unknown format %q (want text, json, jsonl or sarif)", format)}
+				}
 			}
 			switch profile {
 			case "", strict.ProfileSymphony, strict.ProfileShea:
@@ -116,7 +119,7 @@ Examples:
 	}
 	cmd.Flags().StringVar(&profile, "profile", "", "workflow dialect: symphony or shea (default: detected)")
 	cmd.Flags().StringVar(&contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra lane-prompt inputs")
-	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json or sarif")
+	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json, jsonl or sarif")
 	cmd.Flags().StringVar(&root, "root", "", "repository root `DIR` no workflow path may leave (default: discovered)")
 	cmd.Flags().BoolVar(&strictLayers, "strict-layers", false, "make protected_section_override an error in composed lanes")
 	cmd.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files (a pre-commit hook's): skip those no workflow uses")
@@ -164,6 +167,13 @@ func (e *env) validate(ctx context.Context, files []string, opts workflows.Optio
 		case formatJSON:
 			r.Diagnostics = e.shownOf(r.Diagnostics)
 			doc.Workflows = append(doc.Workflows, r)
+		case formatJSONL:
+			r.Diagnostics = e.shownOf(r.Diagnostics)
+			enc := json.NewEncoder(e.stdout)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(r); err != nil {
+				return err
+			}
 		}
 	}
 	switch format {

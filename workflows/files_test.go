@@ -1,9 +1,11 @@
 package workflows
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -35,5 +37,30 @@ func TestFiles(t *testing.T) {
 	}
 	if got := w.Files(); !slices.Equal(got, want) {
 		t.Errorf("Files() =\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestReadbackFieldsEscaped checks that a field's value cannot break its
+// line: a configured path holding a newline is escaped like a value.
+func TestReadbackFieldsEscaped(t *testing.T) {
+	dir := t.TempDir()
+	wf := filepath.Join(dir, ".shea", "workflows", "w.md")
+	if err := os.MkdirAll(filepath.Dir(wf), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	text := "---\ntracker:\n  kind: memory\nworkpad_templates:\n  merge_run: \"../a\\nstatus=valid.md\"\n---\nIndex.\n"
+	if err := os.WriteFile(wf, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := Validate(context.Background(), wf, Options{Root: dir})
+	var b strings.Builder
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "workpad_template.merge_run=workflow_template_file path=") {
+		t.Fatalf("no workpad_template line:\n%s", b.String())
+	}
+	if n := strings.Count(b.String(), "\nstatus="); n != 1 || !strings.HasSuffix(b.String(), "status=invalid\n") {
+		t.Errorf("a field forged a line:\n%s", b.String())
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -25,7 +26,9 @@ const (
 // Line is one readback line: a key, its value and, for the lines that
 // describe a source, named fields. It prints as key=value followed by
 // " name=value" for each field; the resource entries have no value and
-// print as "resource group=… kind=… path=…".
+// print as "resource group=… kind=… path=…". Control characters in Value
+// and in the fields' values are escaped ("\n", "\x1b"), so a line never
+// breaks, and no value holds an environment variable's value.
 type Line struct {
 	Key    string `json:"key"`
 	Value  string `json:"value"`
@@ -253,8 +256,15 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 
 type readback struct{ lines []Line }
 
+// add appends a line. Its value and its fields' values have their control
+// characters escaped (textesc.Controls), so that no value from the
+// workflow, such as tracker.kind "linear\nstatus=valid", can break its line
+// or forge another.
 func (rb *readback) add(key, value string, fields ...Field) {
-	rb.lines = append(rb.lines, Line{Key: key, Value: value, Fields: fields})
+	for i := range fields {
+		fields[i].Value = textesc.Controls(fields[i].Value)
+	}
+	rb.lines = append(rb.lines, Line{Key: key, Value: textesc.Controls(value), Fields: fields})
 }
 
 // smoke is the field or value that says whether a template rendered.

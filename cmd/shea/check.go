@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -76,7 +75,17 @@ Examples:
 			src := &sources{}
 			var all diag.List
 			for _, f := range files {
-				b, err := os.ReadFile(f)
+				b, err := readTemplateFile(f, 0)
+				if d := templateReadDiag(f, err); d != nil {
+					all = append(all, d)
+					if d.Code == diag.TemplateTooLarge {
+						continue
+					}
+					if err := e.report(format, all, src); err != nil {
+						return err
+					}
+					return fmt.Errorf("cannot read %s", f)
+				}
 				if err != nil {
 					return fmt.Errorf("cannot read %s: %w", f, err)
 				}
@@ -156,7 +165,7 @@ func contextFor(profile, extra string) (*strict.Schema, error) {
 }
 
 func loadSchemaFile(path string) (*strict.Schema, error) {
-	b, err := os.ReadFile(path)
+	b, err := readSchemaFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read context schema: %w", err)
 	}

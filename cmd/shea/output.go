@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -61,8 +62,8 @@ func (s *sources) get(name string) []byte {
 	if b, ok := s.files[name]; ok {
 		return b
 	}
-	b, err := os.ReadFile(name)
-	if err != nil || len(b) > 4<<20 {
+	b, err := fsroot.ReadPath(name, 4<<20) // never a FIFO or a device
+	if err != nil {
 		b = nil
 	}
 	if s.files == nil {

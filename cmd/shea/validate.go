@@ -23,7 +23,9 @@ func newValidateCmd(e *env) *cobra.Command {
 smoke-renders each one with a sample context built from its schema, and
 prints readback lines (key=value) on stdout, ending with status=valid or
 status=invalid. Diagnostics go to stderr; all problems of all templates
-are reported in one run.
+are reported in one run. Control characters in readback values are
+escaped (\n, \x1b), and workspace.root written as $VAR or ~/... is shown
+as written, never an environment variable's value.
 
 Two dialects are read, detected from the front matter (or forced with
 --profile):

@@ -54,6 +54,7 @@ const (
 	EmptyTemplateFile         Code = "empty_template_file"
 	ResourceClosureError      Code = "resource_closure_error"
 	PathOutsideRoot           Code = "path_outside_root"
+	NotARegularFile           Code = "not_a_regular_file"
 	ProtectedSectionOverride  Code = "protected_section_override"
 )
 

@@ -141,7 +141,7 @@ func Load(path string, opts Options) (*Workflow, diag.List) {
 		defer func() {
 			if r := recover(); r != nil {
 				w.fatal = true
-				w.errorf(diag.WorkflowParseError, diag.Range{Filename: path}, "internal error while loading the workflow: %v", r)
+				w.diags = append(w.diags, diag.Bug(diag.Range{Filename: path}, "loading the workflow", r))
 			}
 		}()
 		w.load()

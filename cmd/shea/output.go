@@ -114,7 +114,8 @@ func (e *env) shownOf(l diag.List) diag.List {
 func (e *env) writeTextDiagnostics(l diag.List, src *sources) {
 	l = e.shownOf(l)
 	l.Sort()
-	diag.WriteText(e.stderr, l, diag.TextOptions{Color: e.colorEnabled(), Source: src.get, ExplainHint: true, Group: true, Shown: e.shown})
+	diag.WriteText(e.stderr, l, diag.TextOptions{Color: e.colorEnabled(), Source: src.get, ExplainHint: true, Max: e.maxDiagnostics,
+		Stack: e.getenv("SHEA_DEBUG") == "1", Group: true, Shown: e.shown})
 }
 
 // writeSARIF writes diagnostics as SARIF on w, with paths relative to the

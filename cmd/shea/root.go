@@ -34,6 +34,8 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
+	// maxDiagnostics is how many diagnostics text output shows (0: all).
+	maxDiagnostics int
 
 	// quiet (--quiet) leaves out warnings and, in text, validate's
 	// readback: only errors are printed.
@@ -82,6 +84,7 @@ found, 2 when the command could not run.`,
 		Version:       version(),
 	}
 	root.SetVersionTemplate("shea {{.Version}}\n")
+	root.PersistentFlags().IntVar(&e.maxDiagnostics, "max-diagnostics", 200, "most diagnostics printed as text, then a count of the rest (0: all)")
 	pf := root.PersistentFlags()
 	pf.BoolVarP(&e.quiet, "quiet", "q", false, "print only errors: no warnings, and no readback from validate")
 	pf.StringSliceVar(&e.disable, "disable", nil, "leave out warnings with this `CODE` (repeat or separate with commas)")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
@@ -16,6 +17,7 @@ import (
 func newValidateCmd(e *env) *cobra.Command {
 	var profile, contextSchema, format, root string
 	var strictLayers, changed bool
+	var limits render.Limits
 	cmd := &cobra.Command{
 		Use:   "validate [flags] [WORKFLOW.md | DIR | FILE]...",
 		Short: "Prove that every prompt and template of a workflow renders",
@@ -98,7 +100,7 @@ Examples:
 			default:
 				return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", profile)}
 			}
-			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers}
+			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits}
 			if contextSchema != "" {
 				s, err := loadSchemaFile(contextSchema)
 				if err != nil {
@@ -125,6 +127,7 @@ Examples:
 	cmd.Flags().StringVar(&root, "root", "", "repository root `DIR` no workflow path may leave (default: discovered)")
 	cmd.Flags().BoolVar(&strictLayers, "strict-layers", false, "make protected_section_override an error in composed lanes")
 	cmd.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files (a pre-commit hook's): skip those no workflow uses")
+	addLimitFlags(cmd.Flags(), &limits)
 	return cmd
 }
 

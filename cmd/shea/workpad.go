@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sheaproject/shea/internal/textesc"
+	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
@@ -20,6 +21,7 @@ import (
 // workpadOptions are the flags shared by the workpad subcommands.
 type workpadOptions struct {
 	profile, root, format string
+	limits                render.Limits
 }
 
 func (o *workpadOptions) register(cmd *cobra.Command, format bool) {
@@ -29,6 +31,7 @@ func (o *workpadOptions) register(cmd *cobra.Command, format bool) {
 	if format {
 		cmd.Flags().StringVar(&o.format, "format", formatText, "format of the diagnostics on stderr: text, json or sarif")
 	}
+	addLimitFlags(cmd.Flags(), &o.limits)
 }
 
 // load loads a workflow for a workpad subcommand. It fails the command
@@ -42,7 +45,7 @@ func (o *workpadOptions) load(e *env, path string, srcs *sources) (*workflows.Wo
 	default:
 		return nil, nil, usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", o.profile)}
 	}
-	w, diags := workflows.Load(path, workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv})
+	w, diags := workflows.Load(path, workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, Limits: o.limits})
 	if unreadable(diags) {
 		if err := e.reportOn(e.stderr, o.format, diags, srcs); err != nil {
 			return nil, nil, err

@@ -31,6 +31,9 @@ const (
 	MissingPartial   Code = "missing_partial"
 	PartialCycle     Code = "partial_cycle"
 	TemplateTooLarge Code = "template_too_large"
+	// PartialExpansionLimit: checking walked partials more times than
+	// strict.Options.MaxPartialExpansions allows.
+	PartialExpansionLimit Code = "partial_expansion_limit"
 )
 
 // Codes found while rendering (class template_render_error).
@@ -41,7 +44,12 @@ const (
 	OutputLimit      Code = "output_limit"
 	LoopLimit        Code = "loop_limit"
 	DepthLimit       Code = "depth_limit"
+	MemoryLimit      Code = "memory_limit"
 )
+
+// InternalError is a bug in shea, not a problem in the input: a panic
+// caught at a public entry point. Its detail carries the stack.
+const InternalError Code = "internal_error"
 
 // Workflow codes.
 const (

@@ -26,9 +26,11 @@
 // renders with runtime strictness: a lookup of a missing key anywhere is an
 // unknown_variable error naming the path and its position, while a present
 // key holding null is fine. Output is all-or-nothing: an error returns no
-// text. Limits on time (the context's deadline), output size, loop
+// text. Limits on time (the context's deadline, looked at inside costly
+// filters too), output size, the memory of values the render builds, loop
 // iterations and partial depth are errors with their own codes, never
-// truncations.
+// truncations (see Limits). A panic, which would be a bug, is recovered at
+// Compile and Render and reported as internal_error with its stack.
 //
 // In compat mode (Options.Compat) there is no strictness contract, and the
 // engine renders as Shopify Liquid does: undefined variables print nothing,

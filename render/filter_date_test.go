@@ -133,7 +133,7 @@ func TestParseRubyTime(t *testing.T) {
 func TestStrftime(t *testing.T) {
 	for _, d := range rubyStrftime {
 		for _, c := range d.cases {
-			got, err := filterDate(d.date, []any{c.format}, nil)
+			got, err := filterDate(nil, d.date, []any{c.format}, nil)
 			if c.want == invalid {
 				if err == nil || !strings.HasPrefix(err.Error(), "invalid format") {
 					t.Errorf("%s | date: %q = %q, %v; want an invalid format error", d.date, c.format, got, err)

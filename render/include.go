@@ -101,6 +101,11 @@ func (tag *includeTag) run(st *state, w io.Writer) error {
 	}
 	cl.iterate = tag.loop && cl.subject != nil && (isArray(cl.subject) || tag.render && isObject(cl.subject))
 	if cl.iterate {
+		if r, ok := cl.subject.(rangeValue); ok {
+			if err := st.b.allocItems(r.len(), 0); err != nil {
+				return diag.Errorf(diag.MemoryLimit, tag.rng, "%v", err)
+			}
+		}
 		cl.items = toList(cl.subject)
 	}
 	if tag.render {
@@ -125,6 +130,7 @@ func (tag *includeTag) renderIsolated(st *state, w io.Writer, name string, cl *c
 			ns.push("forloop", fl)
 		}
 		err := renderUnit(cl.u, w, ns)
+		ns.release()
 		if errors.Is(err, errBreak) || errors.Is(err, errContinue) {
 			return nil
 		}

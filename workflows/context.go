@@ -5,22 +5,50 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"sync"
 
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
+// The profiles' lane inputs (issue and attempt), each compiled once per
+// process on first use.
+var (
+	symphonyLaneContext = sync.OnceValues(func() (*strict.Schema, error) { return strict.LaneContext(ProfileSymphony) })
+	sheaLaneContext     = sync.OnceValues(func() (*strict.Schema, error) { return strict.LaneContext(ProfileShea) })
+)
+
+// laneContext returns the lane inputs of a profile.
+func laneContext(profile string) (*strict.Schema, error) {
+	if profile == ProfileShea {
+		return sheaLaneContext()
+	}
+	return symphonyLaneContext()
+}
+
+// The profiles' issue schemas (DecodeIssue's), each compiled once per
+// process on first use.
+var (
+	symphonyIssueSchema = sync.OnceValues(func() (*strict.Schema, error) { return strict.IssueSchema(ProfileSymphony) })
+	sheaIssueSchema     = sync.OnceValues(func() (*strict.Schema, error) { return strict.IssueSchema(ProfileShea) })
+)
+
+// issueSchema returns the issue schema of a profile.
+func issueSchema(profile string) (*strict.Schema, error) {
+	switch profile {
+	case ProfileSymphony:
+		return symphonyIssueSchema()
+	case ProfileShea:
+		return sheaIssueSchema()
+	}
+	return strict.IssueSchema(profile) // an unknown profile: strict's error
+}
+
 // lanesContext returns the inputs of the workflow's lane prompts: the
 // profile's issue and attempt, extended by template_context.schema and then
 // by Options.Context.
-// laneBase is the profile's lane context schema, or why it did not compile.
-type laneBase struct {
-	schema *strict.Schema
-	err    error
-}
-
-func (w *Workflow) lanesContext(lb laneBase) *strict.Schema {
-	base, err := lb.schema, lb.err
+func (w *Workflow) lanesContext() *strict.Schema {
+	base, err := laneContext(w.Profile)
 	if err != nil {
 		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: lane context: %v", err)
 		return nil
@@ -95,6 +123,10 @@ func schemaErr(err error) error {
 	}
 	return err
 }
+
+// reviewStructuredSchema is the inputs of the automatic_review_structured
+// backend fragment, compiled once per process on first use.
+var reviewStructuredSchema = sync.OnceValues(func() (*strict.Schema, error) { return builtinSchema("backend-review-structured") })
 
 // builtinSchema compiles one of the embedded fragment schemas.
 func builtinSchema(name string) (*strict.Schema, error) {

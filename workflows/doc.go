@@ -22,7 +22,11 @@
 // all its branches against its context schema. Validate smoke-renders what
 // compiled, each template with a sample context built from its schema,
 // and returns the readback lines of Shea Symphony's validate (or, for
-// symphony, a short form of them) and every diagnostic. RenderLane renders
+// symphony, a short form of them) and every diagnostic. A readback Line is
+// a key, a value and named fields (path=… bytes=… smoke=…); a template that
+// failed keeps its line, marked fail. Files lists the files a workflow
+// uses, so a change to any of them can be traced to it. A workflow's
+// shea.disable setting lists codes whose warnings are dropped. RenderLane renders
 // a lane prompt for a real issue, all or nothing. A shea workflow may
 // compose its lane prompts from layers (see below).
 //
@@ -85,7 +89,8 @@
 // DecodeIssue reads the issue a lane prompt is rendered for, and
 // DecodeValues the values of a workpad or evidence template, from JSON:
 // every problem is a context_invalid diagnostic at its place in the JSON
-// text, naming the JSON pointer, before anything renders. Workpads lists
+// text, naming the JSON pointer, before anything renders; a key written
+// twice in one object is such an error too ("duplicate key"). Workpads lists
 // the workpad and evidence templates and where each comes from;
 // WorkpadTemplate returns one compiled, resolved as Validate resolves it.
 //
@@ -112,10 +117,19 @@
 // such a path is a path_outside_root error. The root is Options.Root when
 // set; else the nearest ancestor of the workflow's directory that holds
 // .git; else, for a file in .shea/workflows, the directory holding .shea;
-// else the workflow's own directory.
+// else the workflow's own directory. The workflow file itself is read
+// through the root as well: a WORKFLOW.md that is a symbolic link out of
+// it is a missing_workflow_file error. Only regular files are read, each
+// bounded (MaxWorkflowBytes, MaxFileBytes), and opened without blocking: a
+// named pipe or a device is a not_a_regular_file error.
 //
-// The readback shows lane, fragment and template paths the way Shea
-// Symphony does (the workflow's directory as given, joined with the
-// configured path, not normalised), resource paths canonical and
-// absolute, and shea's embedded defaults as <builtin>/….
+// The readback shows lane, fragment and template paths as the workflow's
+// directory as given joined with the configured path, cleaned (Shea
+// Symphony does not normalise them; diagnostics do, and so does the
+// readback: .shea/prompts/main.md, not .shea/workflows/../prompts/main.md),
+// resource paths canonical and absolute, and shea's embedded defaults as
+// <builtin>/…. It never shows an environment variable's value:
+// workspace.root written as $VAR or ~/… is shown as written. Control
+// characters in every value and field are escaped ("\n", "\x1b"), so a
+// value cannot forge a line such as status=valid.
 package workflows

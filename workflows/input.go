@@ -8,14 +8,18 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sheaproject/shea/internal/jsondup"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workpad"
 )
 
-// MaxInputBytes caps the size of an issue or values document.
-const MaxInputBytes = 16 << 20
+// maxInputBytes caps the size of an issue or values document.
+const maxInputBytes = 16 << 20
+
+// duplicateKeyDetail explains why a duplicate JSON key is an error.
+const duplicateKeyDetail = "JSON parsers disagree about a key written twice (some keep the first value, some the last); write each key once."
 
 // jsonDoc is a JSON document read for its values and the position of each.
 type jsonDoc struct {
@@ -27,8 +31,8 @@ type jsonDoc struct {
 // what it is, with its verb, for messages ("the issue is"). A syntax
 // error is a context_invalid diagnostic at the offending byte.
 func readJSON(data []byte, filename, subject string) (*jsonDoc, *diag.Diagnostic) {
-	if len(data) > MaxInputBytes {
-		return nil, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%s more than the %d-byte limit", subject, MaxInputBytes)
+	if len(data) > maxInputBytes {
+		return nil, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%s more than the %d-byte limit", subject, maxInputBytes)
 	}
 	src := newSource(filename, data)
 	dec := json.NewDecoder(bytes.NewReader([]byte(src.text)))
@@ -54,6 +58,12 @@ func readJSON(data []byte, filename, subject string) (*jsonDoc, *diag.Diagnostic
 			msg = "the file is empty"
 		}
 		return nil, diag.Errorf(diag.ContextInvalid, src.rng(off, min(off+1, len(src.text))), "%s not valid JSON: %s", subject, msg)
+	}
+	// encoding/json keeps the last of two equal keys, other parsers the
+	// first: refuse them, as the YAML loader does.
+	if dup, found := jsondup.Find([]byte(src.text)); found {
+		return nil, diag.Errorf(diag.ContextInvalid, src.rng(dup.Offset, dup.End), "duplicate key %q at %s", dup.Key, dup.Pointer).
+			WithDetail("%s", duplicateKeyDetail)
 	}
 	// JSON is YAML: parse it again for the positions of its values.
 	t, diags := parseYAML(src, 0, src.text)
@@ -87,7 +97,7 @@ func (d *jsonDoc) at(p string) diag.Range {
 // the issue is returned as rendering values (objects keep their key order,
 // integers stay integers), ready for LaneInput.Issue.
 func DecodeIssue(data []byte, filename, profile string) (map[string]any, diag.List) {
-	schema, err := strict.IssueSchema(profileName(profile))
+	schema, err := issueSchema(profileName(profile))
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%v", err)}
 	}

@@ -12,12 +12,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/internal/atomicfile"
+	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
-	"github.com/sheaproject/shea/workpad"
 )
 
 // renderOptions are the flags of shea render.
@@ -79,7 +80,10 @@ shea render WORKFLOW.md --lane LANE --issue ISSUE.json [--attempt N]
   --out DIR writes the prompt to DIR/<lane>-iter-<N>.md (N the attempt, 0
   without --attempt), atomically (a temporary file renamed into place;
   DIR is created when missing), and prints the file's path instead of the
-  prompt. A failed render writes nothing.
+  prompt. A failed render writes nothing. A relative DIR must stay inside
+  the repository root, symbolic links included (a directory link in the
+  repository cannot send the prompt elsewhere); an absolute DIR is used as
+  given. A writer waits at most 10s for another's lock on DIR.
 
   --extra FILE.json supplies the inputs the workflow declares under
   template_context.schema (or --context-schema) besides issue and attempt.
@@ -91,6 +95,9 @@ shea render --template FILE --context FILE.json
   validated against the same schema, and rendering fails on any lookup of a
   missing key. --context - reads the data from stdin. --compat renders as
   Shopify Liquid does, without strictness.
+
+Diagnostics, and the warnings of a render that succeeded, always go to
+stderr: --format json or sarif writes them there as one document.
 
 Exit status: 0 rendered, 1 errors in the workflow, the issue or the
 template, 2 the command could not run (bad flags, an unknown lane, an
@@ -153,7 +160,7 @@ Examples:
 	f.BoolVar(&o.compat, "compat", false, "render as Shopify Liquid does, without strictness (--template only)")
 	f.StringVar(&o.profile, "profile", "", "inputs of --template (default symphony), or the workflow's dialect (default detected): symphony or shea")
 	f.StringVar(&o.contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra inputs")
-	f.StringVar(&o.format, "format", formatText, "diagnostics format: text, json or sarif")
+	f.StringVar(&o.format, "format", formatText, "format of the diagnostics on stderr: text, json or sarif")
 	addLimitFlags(f, &o.limits)
 	return cmd
 }
@@ -176,13 +183,30 @@ func (e *env) renderTemplate(o renderOptions) error {
 	if o.profile == "" {
 		o.profile = strict.ProfileSymphony
 	}
-	src, err := os.ReadFile(o.template)
+	src, err := readTemplateFile(o.template, o.limits.MaxTemplateBytes)
+	if d := templateReadDiag(o.template, err); d != nil {
+		if err := e.reportOn(e.stderr, o.format, diag.List{d}, &sources{}); err != nil {
+			return err
+		}
+		if d.Code == diag.TemplateTooLarge {
+			return findingsError{}
+		}
+		return fmt.Errorf("cannot read template %s", o.template)
+	}
 	if err != nil {
 		return fmt.Errorf("cannot read template: %w", err)
 	}
 	data, err := readInput(e, o.context)
 	if err != nil {
 		return fmt.Errorf("cannot read context: %w", err)
+	}
+	if d := duplicateKeyDiag(data, o.context); d != nil {
+		srcs := &sources{}
+		srcs.add(o.context, data)
+		if err := e.reportOn(e.stderr, o.format, diag.List{d}, srcs); err != nil {
+			return err
+		}
+		return findingsError{}
 	}
 	vars, err := render.DecodeJSONObject(data)
 	if err != nil {
@@ -201,15 +225,15 @@ func (e *env) renderTemplate(o renderOptions) error {
 	if !diags.HasErrors() {
 		out, err := tpl.Render(context.Background(), vars)
 		if err == nil {
-			if len(diags) > 0 {
-				e.writeTextDiagnostics(diags, srcs)
+			if err := e.warn(o.format, diags, srcs); err != nil {
+				return err
 			}
 			_, err = io.WriteString(e.stdout, out)
 			return err
 		}
 		diags = append(diags, diag.AsList(err)...)
 	}
-	if err := e.report(o.format, diags, srcs); err != nil {
+	if err := e.reportOn(e.stderr, o.format, diags, srcs); err != nil {
 		return err
 	}
 	return findingsError{}
@@ -236,7 +260,7 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 	w, diags := workflows.Load(path, opts)
 	srcs := &sources{}
 	if unreadable(diags) {
-		if err := e.report(o.format, diags, srcs); err != nil {
+		if err := e.reportOn(e.stderr, o.format, diags, srcs); err != nil {
 			return err
 		}
 		return fmt.Errorf("cannot read %s", path)
@@ -248,6 +272,7 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 	if err != nil {
 		return e.failRender(o.format, diags, srcs, w)
 	}
+	diags = laneDiagnostics(diags, w, ls)
 	if o.explain {
 		if err := writeExplain(e.stdout, ls); err != nil {
 			return err
@@ -272,8 +297,12 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 		if err != nil {
 			return fmt.Errorf("cannot read the extra inputs: %w", err)
 		}
+		srcs.add(name, data)
 		extra, err := render.DecodeJSONObject(data)
+		dup := duplicateKeyDiag(data, name)
 		switch {
+		case dup != nil:
+			diags = append(diags, dup)
 		case err != nil:
 			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "the extra inputs must be a JSON object: %v", err))
 		case extra["issue"] != nil || extra["attempt"] != nil:
@@ -293,27 +322,53 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 		}
 		return e.failRender(o.format, append(diags, werr.Diagnostics...), srcs, w)
 	}
-	if len(diags) > 0 {
-		e.writeTextDiagnostics(diags, withWorkflowSources(srcs, w, diags))
+	if err := e.warn(o.format, diags, withWorkflowSources(srcs, w, diags)); err != nil {
+		return err
 	}
 	if o.out == "" {
 		_, err = io.WriteString(e.stdout, out)
 		return err
 	}
-	if err := os.MkdirAll(o.out, 0o755); err != nil {
+	dir, err := confineOut(w.Root(), o.out, o.out)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("cannot create %s: %w", o.out, err)
 	}
-	file := filepath.Join(o.out, o.lane+"-iter-"+strconv.Itoa(o.attempt)+".md")
-	if err := workpad.WriteFile(file, []byte(out)); err != nil {
+	base := o.lane + "-iter-" + strconv.Itoa(o.attempt) + ".md"
+	if err := atomicfile.WriteFile(filepath.Join(dir, base), []byte(out)); err != nil {
 		return fmt.Errorf("cannot write the prompt: %w", err)
 	}
-	_, err = fmt.Fprintln(e.stdout, file)
+	_, err = fmt.Fprintln(e.stdout, filepath.Join(o.out, base))
 	return err
 }
 
-// failRender reports diagnostics and ends the command with exit status 1.
+// laneDiagnostics drops from l the warnings about other lanes' files: a
+// lane render shows the warnings of the workflow file and of the files its
+// own prompt comes from. Errors are kept, wherever they are: any error of
+// the workflow stops every lane.
+func laneDiagnostics(l diag.List, w *workflows.Workflow, ls *workflows.LaneSource) diag.List {
+	mine := map[string]bool{filepath.Clean(w.Path): true}
+	for _, p := range strings.Split(ls.Path, ",") {
+		mine[filepath.Clean(p)] = true
+	}
+	for _, f := range ls.Files {
+		mine[filepath.Clean(f.File)] = true
+	}
+	var out diag.List
+	for _, d := range l {
+		if d.Severity == diag.Error || d.Subject.Filename == "" || mine[filepath.Clean(d.Subject.Filename)] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// failRender reports diagnostics on stderr, leaving stdout empty, and ends
+// the command with exit status 1.
 func (e *env) failRender(format string, diags diag.List, srcs *sources, w *workflows.Workflow) error {
-	if err := e.report(format, dedupe(diags), withWorkflowSources(srcs, w, diags)); err != nil {
+	if err := e.reportOn(e.stderr, format, dedupe(diags), withWorkflowSources(srcs, w, diags)); err != nil {
 		return err
 	}
 	return findingsError{}
@@ -427,12 +482,20 @@ func writeExplain(out io.Writer, ls *workflows.LaneSource) error {
 	return err
 }
 
-// readInput reads a file, or stdin for "-".
+// readInput reads a data input (--context, --issue, --extra, --values): a
+// file, or stdin for "-". Pipes are welcome (--issue <(fetch-issue)), but
+// no input may exceed maxDataBytes: an endless one (/dev/zero) fails as
+// soon as it passes the limit.
 func readInput(e *env, name string) ([]byte, error) {
 	if name == "-" {
-		return io.ReadAll(io.LimitReader(e.stdin, 64<<20))
+		return fsroot.ReadLimited(e.stdin, "stdin", maxDataBytes)
 	}
-	return os.ReadFile(name)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return fsroot.ReadLimited(f, name, maxDataBytes)
 }
 
 // readNamedInput reads a file, or stdin for "-", and returns the name

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -86,8 +87,8 @@ func (d *jsonDoc) at(p string) diag.Range {
 // ("/title"), with the closest property name for an unknown one. On success
 // the issue is returned as rendering values (objects keep their key order,
 // integers stay integers), ready for LaneInput.Issue.
-func DecodeIssue(data []byte, filename, profile string) (map[string]any, diag.List) {
-	schema, err := strict.IssueSchema(profileName(profile))
+func DecodeIssue(data []byte, filename, dialect string) (map[string]any, diag.List) {
+	schema, err := profile.IssueSchema(profileName(dialect))
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%v", err)}
 	}
@@ -111,7 +112,7 @@ func DecodeIssue(data []byte, filename, profile string) (map[string]any, diag.Li
 			return
 		}
 		seen[key] = true
-		d := diag.Errorf(diag.ContextInvalid, subject, "the issue does not fit the %s issue schema at %s: %s", profileName(profile), pointerOrRoot(ptr), msg)
+		d := diag.Errorf(diag.ContextInvalid, subject, "the issue does not fit the %s issue schema at %s: %s", profileName(dialect), pointerOrRoot(ptr), msg)
 		d.Detail = detail
 		diags = append(diags, d)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -20,10 +21,10 @@ import (
 const (
 	// ProfileSymphony is OpenAI Symphony's WORKFLOW.md: front matter and one
 	// prompt body, whose inputs are issue and attempt.
-	ProfileSymphony = strict.ProfileSymphony
+	ProfileSymphony = profile.Symphony
 	// ProfileShea is Shea Symphony's workflow: three lane prompts, backend
 	// fragments, workpad and evidence templates and a resource manifest.
-	ProfileShea = strict.ProfileShea
+	ProfileShea = profile.Shea
 )
 
 // MaxWorkflowBytes caps the size of a workflow file.
@@ -160,7 +161,7 @@ func (w *Workflow) load() {
 	default:
 		w.fatal = true
 		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown profile %q", w.opts.Profile).Detail =
-			diag.DidYouMean(w.opts.Profile, strict.Profiles())
+			diag.DidYouMean(w.opts.Profile, profile.Names())
 		return
 	}
 	if w.Profile == "" && inSheaWorkflows(w.Path) {

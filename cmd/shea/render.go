@@ -174,7 +174,7 @@ func (e *env) renderTemplate(o renderOptions) error {
 		return usageError{fmt.Errorf("render needs --template FILE and --context FILE.json")}
 	}
 	if o.profile == "" {
-		o.profile = strict.ProfileSymphony
+		o.profile = workflows.ProfileSymphony
 	}
 	src, err := os.ReadFile(o.template)
 	if err != nil {
@@ -221,7 +221,7 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 		ctx = context.Background()
 	}
 	switch o.profile {
-	case "", strict.ProfileSymphony, strict.ProfileShea:
+	case "", workflows.ProfileSymphony, workflows.ProfileShea:
 	default:
 		return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", o.profile)}
 	}

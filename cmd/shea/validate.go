@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
 )
@@ -63,7 +62,7 @@ Examples:
 				return err
 			}
 			switch profile {
-			case "", strict.ProfileSymphony, strict.ProfileShea:
+			case "", workflows.ProfileSymphony, workflows.ProfileShea:
 			default:
 				return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", profile)}
 			}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 )
 
 // object is a decoded JSON object that keeps its keys in document order,
@@ -93,6 +94,9 @@ func decodeJSON(b []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	v, err := decodeValue(dec)
+	if errors.Is(err, io.EOF) {
+		return nil, errors.New("unexpected end of input")
+	}
 	if err != nil {
 		return nil, err
 	}

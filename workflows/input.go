@@ -92,6 +92,24 @@ func DecodeIssue(data []byte, filename, dialect string) (map[string]any, diag.Li
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%v", err)}
 	}
+	return decodeIssue(data, filename, dialect, schema)
+}
+
+// DecodeIssue is the package's DecodeIssue for the workflow's profile,
+// with the issue properties its template_context.schema and
+// Options.ContextSchema add (a port's issue.comments) accepted and checked.
+func (w *Workflow) DecodeIssue(data []byte, filename string) (map[string]any, diag.List) {
+	if w.inputs == nil {
+		return DecodeIssue(data, filename, w.Profile)
+	}
+	schema, err := w.inputs.IssueSchema()
+	if err != nil {
+		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%v", err)}
+	}
+	return decodeIssue(data, filename, w.Profile, schema)
+}
+
+func decodeIssue(data []byte, filename, dialect string, schema *strict.Schema) (map[string]any, diag.List) {
 	doc, d := readJSON(data, filename, "the issue is")
 	if d != nil {
 		return nil, diag.List{d}

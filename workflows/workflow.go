@@ -43,10 +43,15 @@ type Options struct {
 	// or when the file lies in a .shea/workflows directory; else symphony.
 	Profile string
 
-	// Context declares lane-prompt inputs beyond the profile's issue and
-	// attempt and the workflow's own template_context.schema (the CLI's
-	// --context-schema). Where both declare an input, this one wins.
-	Context *strict.Schema
+	// ContextSchema is a JSON Schema of lane-prompt inputs beyond the
+	// profile's issue and attempt (the CLI's --context-schema): an object
+	// whose properties are the inputs. It is merged into the profile's
+	// inputs after the workflow's own template_context.schema, adding
+	// inputs and properties (issue.comments) and never replacing them; see
+	// profile.Inputs.Extend. Nil adds nothing.
+	ContextSchema []byte
+	// ContextSchemaName names ContextSchema in diagnostics (its file name).
+	ContextSchemaName string
 
 	// Root is the repository root, the directory no path of the workflow
 	// may leave. Empty discovers it (see fsroot.Discover): the nearest
@@ -110,9 +115,10 @@ type Workflow struct {
 
 	jobs       *schemaJobs // the schema compiles of the load under way
 	laneSchema *strict.Schema
-	lanes      []*item // symphony: agent; shea: main_agent, review_agent, merge_agent
-	backends   []*item // shea: the five fragments, sorted by key
-	workpads   []*item // shea: the 23 templates, registry order
+	inputs     *profile.Inputs // the lane inputs laneSchema was compiled from
+	lanes      []*item         // symphony: agent; shea: main_agent, review_agent, merge_agent
+	backends   []*item         // shea: the five fragments, sorted by key
+	workpads   []*item         // shea: the 23 templates, registry order
 	resources  *closure
 
 	// bad records the pointers of config values that failed validation,

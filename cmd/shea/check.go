@@ -69,7 +69,8 @@ Examples:
 	return cmd
 }
 
-// contextFor returns a profile's lane context, extended by a schema file.
+// contextFor returns a profile's lane context, extended by a schema file
+// (see profile.Extend).
 func contextFor(dialect, extra string) (*strict.Schema, error) {
 	schema, err := profile.LaneContext(dialect)
 	if err != nil {
@@ -78,24 +79,24 @@ func contextFor(dialect, extra string) (*strict.Schema, error) {
 	if extra == "" {
 		return schema, nil
 	}
-	ext, err := loadSchemaFile(extra)
+	b, err := readSchemaFile(extra)
 	if err != nil {
 		return nil, err
 	}
-	return schema.Extend(ext), nil
+	s, diags := profile.Extend(dialect, b, extra)
+	if diags.HasErrors() {
+		return nil, diags.Err()
+	}
+	return s, nil
 }
 
-func loadSchemaFile(path string) (*strict.Schema, error) {
+// readSchemaFile reads a --context-schema file.
+func readSchemaFile(path string) ([]byte, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read context schema: %w", err)
 	}
-	abs, _ := filepath.Abs(path)
-	s, err := strict.CompileSchema("file://"+filepath.ToSlash(abs), b, nil)
-	if err != nil {
-		return nil, fmt.Errorf("context schema %s: %w", path, err)
-	}
-	return s, nil
+	return b, nil
 }
 
 // report writes diagnostics in the chosen format.

@@ -227,11 +227,11 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 	}
 	opts := workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, StrictLayers: o.strictLayers, Limits: o.limits}
 	if o.contextSchema != "" {
-		s, err := loadSchemaFile(o.contextSchema)
+		b, err := readSchemaFile(o.contextSchema)
 		if err != nil {
 			return err
 		}
-		opts.Context = s
+		opts.ContextSchema, opts.ContextSchemaName = b, o.contextSchema
 	}
 	w, diags := workflows.Load(path, opts)
 	srcs := &sources{}
@@ -264,7 +264,7 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 		return fmt.Errorf("cannot read the issue: %w", err)
 	}
 	srcs.add(name, data)
-	issue, idiags := workflows.DecodeIssue(data, name, w.Profile)
+	issue, idiags := w.DecodeIssue(data, name)
 	diags = append(diags, idiags...)
 	in.Issue = issue
 	if o.extra != "" {

@@ -68,11 +68,11 @@ Examples:
 			}
 			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers}
 			if contextSchema != "" {
-				s, err := loadSchemaFile(contextSchema)
+				b, err := readSchemaFile(contextSchema)
 				if err != nil {
 					return err
 				}
-				opts.Context = s
+				opts.ContextSchema, opts.ContextSchemaName = b, contextSchema
 			}
 			if len(files) == 0 {
 				files = []string{"WORKFLOW.md"}

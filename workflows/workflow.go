@@ -115,11 +115,14 @@ type Workflow struct {
 
 	jobs       *schemaJobs // the schema compiles of the load under way
 	laneSchema *strict.Schema
-	inputs     *profile.Inputs // the lane inputs laneSchema was compiled from
-	lanes      []*item         // symphony: agent; shea: main_agent, review_agent, merge_agent
-	backends   []*item         // shea: the five fragments, sorted by key
-	workpads   []*item         // shea: the 23 templates, registry order
+	lanes      []*item // symphony: agent; shea: main_agent, review_agent, merge_agent
+	backends   []*item // shea: the five fragments, sorted by key
+	workpads   []*item // shea: the 23 templates, registry order
 	resources  *closure
+
+	// inputs are the lane inputs laneSchema was compiled from: the
+	// profile's, extended by the workflow's declarations.
+	inputs *profile.Inputs
 
 	// bad records the pointers of config values that failed validation,
 	// so the readback leaves them out.

@@ -529,6 +529,9 @@ func (w *walker) path(p *Path) shape {
 		}
 		next, ok, candidates := sh.property(seg.Name)
 		if ok {
+			if sh.declares(seg.Name) {
+				seg.Declared = true
+			}
 			sh = next
 			continue
 		}

@@ -19,7 +19,7 @@ const issueJSON = `{"issue": {"id": "1", "identifier": "ABC-1", "title": "Fix th
 
 var registry = []Info{
 	{UnknownVariable, ClassTemplateParse,
-		"The template reads a variable that is neither an input of this template nor bound by the template itself.",
+		"The template reads a variable that is neither an input of this template nor bound by the template itself. At render time: a key missing from the data that the schema does not declare (a key of a free-form object); a declared key the data leaves out reads as nil instead.",
 		"Fix the spelling, bind the name with assign or capture first, or declare it under template_context.schema.",
 		"-- prompt.md --\nWorking on {{ isue.title }}\n", "shea check prompt.md"},
 	{UnknownProperty, ClassTemplateParse,

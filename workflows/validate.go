@@ -170,6 +170,7 @@ func (w *Workflow) symphonyReadback(rb *readback, smoked map[*item]bool) {
 }
 
 func (w *Workflow) sheaReadback(rb *readback, smoked map[*item]bool) {
+	rb.add("profile", ProfileShea)
 	if kind, ok := w.str("tracker.kind"); ok {
 		rb.add("tracker", kind)
 	}

@@ -132,7 +132,7 @@ var registry = []Info{
 		"The resource manifest cannot be resolved: an undeclared or unavailable group, a dependency cycle, or a missing or empty resource.",
 		"Fix the manifest or resources.enabled_groups as the summary says.",
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: memory\nresources:\n  enabled_groups: [core]\n---\nWork on {{ issue.title }}.\n",
-		"shea validate WORKFLOW.md"},
+		"shea validate --profile shea WORKFLOW.md"},
 	{PathOutsideRoot, ClassWorkflowConfig,
 		"A path from the workflow or a layer leads outside the directory it must stay in (through .. or a symbolic link).",
 		"Keep templates inside the repository; copy shared text in instead of pointing outside.",

@@ -684,8 +684,11 @@ func pathPrefix(p *Path, n int) string {
 // include checks an include or render tag and the partial it names.
 func (w *walker) include(n *Include) {
 	w.optional(n.With)
-	for _, a := range n.Args {
-		w.expr(a.Value)
+	// The partial sees each argument with the shape of its value, so that
+	// {% render 'card', issue: issue %} checks issue's properties inside.
+	argShapes := make([]shape, len(n.Args))
+	for i, a := range n.Args {
+		argShapes[i] = w.expr(a.Value)
 	}
 	lit, ok := n.Name.(*Literal)
 	if !ok || lit.Kind != LitString {
@@ -726,8 +729,8 @@ func (w *walker) include(n *Include) {
 	// partial, which then sees forloop.
 	args := make([]binding, 0, len(n.Args)+2)
 	argNames := make([]string, 0, len(n.Args)+2)
-	for _, a := range n.Args {
-		args = append(args, binding{a.Name, anyShape})
+	for i, a := range n.Args {
+		args = append(args, binding{a.Name, argShapes[i]})
 		argNames = append(argNames, a.Name)
 	}
 	if n.With != nil {

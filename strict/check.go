@@ -81,7 +81,12 @@ func Check(src, filename string, start diag.Pos, opts Options) (*Program, diag.L
 	if len(w.diags) > 1 {
 		w.diags.Sort()
 	}
-	return prog, dedupe(w.diags)
+	if start.IsZero() {
+		start = diag.StartPos
+	}
+	diags = dedupe(w.diags)
+	noteForeignLanguage(src, filename, start, diags)
+	return prog, diags
 }
 
 // dedupe drops repeated diagnostics: a partial included in several scopes

@@ -47,7 +47,7 @@ var registry = []Info{
 		"Remove the stray tag or open the block it belongs to.",
 		"-- prompt.md --\n{{ issue.title }}\n{% endif %}\n", "shea check prompt.md"},
 	{SyntaxError, ClassTemplateParse,
-		"An expression or tag argument is malformed.",
+		"An expression or tag argument is malformed. When the template's errors sit on constructs of another template language ({{#items}} of Mustache, {{ .Title }} of Go templates, {% set %} of Jinja), the first error says which it looks like.",
 		"Write the expression in Liquid syntax; in output, use a filter such as default instead of and/or.",
 		"-- prompt.md --\n{{ issue.title or \"untitled\" }}\n", "shea check prompt.md"},
 	{MissingPartial, ClassTemplateParse,

@@ -115,3 +115,30 @@ func TestExtendChains(t *testing.T) {
 		t.Error("the merged document lacks comments")
 	}
 }
+
+// shea schema issue's output is a starting point: pasted under
+// properties.issue of a context schema, edited or not, it merges cleanly.
+func TestExtendWithThePrintedIssueSchema(t *testing.T) {
+	for _, p := range Names() {
+		issue, err := Document("issue", p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		frag := `{"type": "object", "properties": {"issue": ` + string(issue) + `, "repo": {"type": "string"}}}`
+		s, diags := Extend(p, []byte(frag), "ctx.json")
+		if len(diags) != 0 {
+			t.Fatalf("%s: %v", p, diags)
+		}
+		if _, d := strict.Check("{{ issue.identifier }} {{ repo }}", "t", diag.Pos{}, strict.Options{Context: s}); len(d) != 0 {
+			t.Errorf("%s: %v", p, d)
+		}
+		ref := `{"properties": {"parent": {"$ref": "` + IssueID(p) + `"}}}`
+		s, diags = Extend(p, []byte(ref), "ctx.json")
+		if len(diags) != 0 {
+			t.Fatalf("%s: $ref by $id: %v", p, diags)
+		}
+		if _, d := strict.Check("{{ parent.title }}", "t", diag.Pos{}, strict.Options{Context: s}); len(d) != 0 {
+			t.Errorf("%s: %v", p, d)
+		}
+	}
+}

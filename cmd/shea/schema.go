@@ -21,6 +21,12 @@ tools can validate the same things:
   issue     the issue model lane prompts receive as "issue"
   context   the lane-prompt inputs: issue and attempt
 
+The issue and context schemas are self-contained (no $ref to resolve): paste
+one into a template_context.schema or --context-schema file as a starting
+point, or name the issue by its $id ({"$ref":
+"https://shea.dev/schemas/symphony-issue.json"}). What such a schema
+declares is merged into the profile's inputs, never replacing them.
+
 Examples:
   shea schema issue --profile shea
   shea schema workflow > .vscode/workflow.schema.json`,

@@ -24,7 +24,7 @@ var registry = []Info{
 		"-- prompt.md --\nWorking on {{ isue.title }}\n", "shea check prompt.md"},
 	{UnknownProperty, ClassTemplateParse,
 		"The template reads a property that the input's schema does not declare, such as a misspelt field of issue.",
-		"Use one of the properties the schema declares (the detail suggests the closest), or extend the schema.",
+		"Use one of the properties the schema declares (the detail suggests the closest), or declare it: template_context.schema or --context-schema add properties to issue (issue.comments) without replacing the profile's.",
 		"-- prompt.md --\n{{ issue.titel }}\n", "shea check prompt.md"},
 	{UnknownFilter, ClassTemplateParse,
 		"A filter name is not one of Liquid's standard filters nor one registered by the caller.",

@@ -21,8 +21,11 @@
 // (ConfigSchema), and every file the workflow names resolved inside the
 // repository root and read. Every template is then checked statically on
 // all its branches against its context schema. Validate smoke-renders what
-// compiled, each template with a sample context built from its schema,
-// and returns the readback lines of Shea Symphony's validate (or, for
+// compiled, each lane prompt and backend fragment with a small matrix of
+// contexts valid against its schema (strict.Schema.SampleMatrix: every
+// field, required only, nullable as null, arrays empty and with two items,
+// attempt absent and 3) and each workpad template with its smoke values
+// and with every value empty, and returns the readback lines of Shea Symphony's validate (or, for
 // symphony, a short form of them) and every diagnostic. RenderLane renders
 // a lane prompt for a real issue, all or nothing. A shea workflow may
 // compose its lane prompts from layers (see below).
@@ -83,7 +86,15 @@
 //
 // # Inputs
 //
-// DecodeIssue reads the issue a lane prompt is rendered for, and
+// A lane prompt's inputs are the profile's (package profile: issue and
+// attempt), extended by the workflow's template_context.schema and then by
+// Options.ContextSchema with profile.Inputs.Extend: declared properties are
+// added to the issue model and declared names become inputs, never
+// replacing what the profile declares.
+//
+// DecodeIssue reads the issue a lane prompt is rendered for (the
+// Workflow's DecodeIssue also accepts the issue properties the workflow
+// declares), and
 // DecodeValues the values of a workpad or evidence template, from JSON:
 // every problem is a context_invalid diagnostic at its place in the JSON
 // text, naming the JSON pointer, before anything renders. Workpads lists

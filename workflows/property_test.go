@@ -19,8 +19,9 @@ import (
 // for every issue valid against the profile's issue schema (with what the
 // workflow declares), and every attempt. Random schema-valid issues and
 // attempts are rendered on every lane of the validated workflows of the
-// repository's testdata, of the package's cases and of ../shared/workflows;
-// only a limit may stop a render.
+// repository's testdata, of the package's cases and of ../shared/workflows
+// (those that read more inputs with them declared); only a limit may stop
+// a render.
 func TestValidatedWorkflowsRenderEveryValidIssue(t *testing.T) {
 	n := 150
 	if testing.Short() {
@@ -46,7 +47,11 @@ func TestValidatedWorkflowsRenderEveryValidIssue(t *testing.T) {
 	}
 	validated := 0
 	for _, path := range paths {
-		w, _ := Load(path, Options{TempDir: "/tmp", Getenv: func(string) string { return "" }})
+		opts := Options{TempDir: "/tmp", Getenv: func(string) string { return "" }}
+		if d, ok := realDeclared[filepath.Base(path)]; ok {
+			opts.ContextSchema, opts.ContextSchemaName = []byte(d), "declared.json"
+		}
+		w, _ := Load(path, opts)
 		if r, _ := w.Validate(context.Background()); !r.Valid() {
 			continue
 		}

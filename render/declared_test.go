@@ -31,6 +31,7 @@ func TestDeclaredMeansPresent(t *testing.T) {
 		t.Fatal(err)
 	}
 	issue := `{"title": "T"}`
+	partials := mapPartials{"card": "{{ x.title }}:{{ x.description }}", "comment": "{{ c.author }}-{{ c.body }}"}
 	for _, tc := range []struct {
 		name, src, data, want, err string
 	}{
@@ -45,10 +46,14 @@ func TestDeclaredMeansPresent(t *testing.T) {
 			`p.md:1:4: "issue.extra.nope" is missing from the data [unknown_variable]`},
 		{"undeclared dynamic key", `{% assign k = "nope" %}{{ issue[k] }}`, issue, "",
 			`"issue[…]" is missing from the data [unknown_variable]`},
+		{"in a render partial", `{% render 'card', x: issue %}`, issue, "T:", ""},
+		{"in an include partial with", `{% include 'card' with issue as x %}`, issue, "T:", ""},
+		{"in a render partial for", `{% render 'comment' for issue.comments as c %}`,
+			`{"title": "T", "comments": [{"author": "a"}]}`, "a-", ""},
 		{"key the schema forbids", `{{ issue.title }}`, `{"title": "T", "titel": "x"}`, "", `[context_invalid]`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tpl, diags := New(Options{}).Compile(tc.src, "p.md", diag.Pos{}, schema)
+			tpl, diags := New(Options{Partials: partials}).Compile(tc.src, "p.md", diag.Pos{}, schema)
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}

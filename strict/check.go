@@ -688,7 +688,10 @@ func pathPrefix(p *Path, n int) string {
 
 // include checks an include or render tag and the partial it names.
 func (w *walker) include(n *Include) {
-	w.optional(n.With)
+	withShape := anyShape
+	if n.With != nil {
+		withShape = boundShape(w.expr(n.With), n)
+	}
 	// The partial sees each argument with the shape of its value, so that
 	// {% render 'card', issue: issue %} checks issue's properties inside.
 	argShapes := make([]shape, len(n.Args))
@@ -743,7 +746,7 @@ func (w *walker) include(n *Include) {
 		if bound == "" {
 			bound = name[strings.LastIndexByte(name, '/')+1:]
 		}
-		args = append(args, binding{bound, anyShape})
+		args = append(args, binding{bound, withShape})
 		argNames = append(argNames, bound)
 		if n.Render && n.For {
 			args = append(args, binding{"forloop", forloopShape})
@@ -786,6 +789,30 @@ func (w *walker) include(n *Include) {
 	w.push(args...)
 	w.body(t.Body)
 	w.pop()
+}
+
+// boundShape is the shape of what an include or render tag binds for its
+// "with" or "for" value of shape sh: each element for render's "for"; for
+// include, which renders once per element of an array either way, each
+// element of a value that can only be an array, the value itself when it
+// cannot be one, and nothing known when it may be either.
+func boundShape(sh shape, n *Include) shape {
+	if n.Render {
+		if n.For {
+			return sh.items()
+		}
+		return sh
+	}
+	ts, ok := sh.types()
+	switch {
+	case !ok:
+		return anyShape
+	case ts&^tNull == tArray:
+		return sh.items()
+	case ts&tArray == 0:
+		return sh
+	}
+	return anyShape
 }
 
 // load parses a partial once.

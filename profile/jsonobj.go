@@ -17,11 +17,6 @@ type object struct {
 
 func newObject() *object { return &object{vals: map[string]any{}} }
 
-func (o *object) get(k string) (any, bool) {
-	v, ok := o.vals[k]
-	return v, ok
-}
-
 // obj returns the value of k when it is an object.
 func (o *object) obj(k string) *object {
 	v, _ := o.vals[k].(*object)

@@ -2,7 +2,6 @@ package workflows
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -90,26 +89,6 @@ func (w *Workflow) templateContext() (doc []byte, name string, at diag.Range, ok
 		return b, "file://" + filepath.ToSlash(canon), at, true
 	}
 	return nil, "", at, false
-}
-
-// compileSchemaSafely compiles a user's context schema, turning a panic of
-// the schema library into an error.
-func compileSchemaSafely(name string, doc []byte) (s *strict.Schema, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			s, err = nil, fmt.Errorf("internal error: %v", r)
-		}
-	}()
-	return strict.CompileSchema(name, doc, nil)
-}
-
-// schemaErr drops the schema name a *strict.SchemaError repeats.
-func schemaErr(err error) error {
-	var se *strict.SchemaError
-	if errors.As(err, &se) {
-		return se.Err
-	}
-	return err
 }
 
 // builtinSchema compiles one of the embedded fragment schemas.

@@ -27,10 +27,7 @@ func TestValidatedWorkflowsRenderEveryValidIssue(t *testing.T) {
 	if testing.Short() {
 		n = 20
 	}
-	var paths []string
-	for _, p := range []string{"../testdata/symphony/WORKFLOW.md", "../testdata/example/.shea/workflows/shea-symphony.md", "../testdata/composed/.shea/workflows/shea.md"} {
-		paths = append(paths, p)
-	}
+	paths := []string{"../testdata/symphony/WORKFLOW.md", "../testdata/example/.shea/workflows/shea-symphony.md", "../testdata/composed/.shea/workflows/shea.md"}
 	if shared, err := golden.SharedDir(); err == nil {
 		files, _ := filepath.Glob(filepath.Join(shared, "workflows", "*.md"))
 		for _, f := range files {

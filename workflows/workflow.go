@@ -149,13 +149,13 @@ func (w *Workflow) Diagnostics() diag.List { return append(diag.List(nil), w.dia
 // render a workflow that loaded with errors.
 func Load(path string, opts Options) (*Workflow, diag.List) {
 	w := &Workflow{Path: path, Config: map[string]any{}, opts: opts, engines: map[string]*render.Engine{}, bad: map[string]bool{}}
-	_, diags := loadWorkflow(w)
+	diags := w.loadAll()
 	w.otherProfileHint()
 	return w, diags
 }
 
-// loadWorkflow loads w, made by Load.
-func loadWorkflow(w *Workflow) (*Workflow, diag.List) {
+// loadAll loads w, as made by Load, and returns its diagnostics.
+func (w *Workflow) loadAll() diag.List {
 	path := w.Path
 	func() {
 		defer func() {
@@ -171,7 +171,7 @@ func loadWorkflow(w *Workflow) (*Workflow, diag.List) {
 		w.root.Release() // the files are read; keep no descriptor open
 	}
 	w.diags.Sort()
-	return w, w.Diagnostics()
+	return w.Diagnostics()
 }
 
 func (w *Workflow) errorf(code diag.Code, r diag.Range, format string, args ...any) *diag.Diagnostic {
@@ -385,7 +385,7 @@ func (w *Workflow) otherProfileHint() {
 	o := w.opts
 	o.Profile = other
 	alt := &Workflow{Path: w.Path, Config: map[string]any{}, opts: o, engines: map[string]*render.Engine{}, bad: map[string]bool{}, alternative: true}
-	_, diags := loadWorkflow(alt)
+	diags := alt.loadAll()
 	if diags.HasErrors() || alt.fatal {
 		return
 	}

@@ -96,7 +96,11 @@ func TestValidatedWorkflowsRenderEveryValidIssue(t *testing.T) {
 
 // limited reports whether a render stopped at a limit.
 func limited(err error) bool {
-	for _, d := range diag.AsList(err) {
+	l := diag.AsList(err)
+	if len(l) == 0 {
+		return false
+	}
+	for _, d := range l {
 		switch d.Code {
 		case diag.DeadlineExceeded, diag.OutputLimit, diag.LoopLimit, diag.DepthLimit:
 		default:

@@ -46,6 +46,7 @@ func TestDeclaredMeansPresent(t *testing.T) {
 			`p.md:1:4: "issue.extra.nope" is missing from the data [unknown_variable]`},
 		{"undeclared dynamic key", `{% assign k = "nope" %}{{ issue[k] }}`, issue, "",
 			`"issue[…]" is missing from the data [unknown_variable]`},
+		{"declared dynamic key", `{% assign k = "description" %}[{{ issue[k] }}]`, issue, "[]", ""},
 		{"in a render partial", `{% render 'card', x: issue %}`, issue, "T:", ""},
 		{"in an include partial with", `{% include 'card' with issue as x %}`, issue, "T:", ""},
 		{"in a render partial for", `{% render 'comment' for issue.comments as c %}`,

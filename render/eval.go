@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sheaproject/shea/strict"
@@ -96,15 +97,17 @@ type segment struct {
 	key   any    // static key: a string name or an int64 index
 	index evalFn // dynamic key
 	dot   bool
-	// declared: the schema declares the key (strict.Segment.Declared).
+	// declared: the schema declares the key (strict.Segment.Declared);
+	// keys: the keys it declares for a dynamic one (strict.Segment.Keys).
 	declared bool
+	keys     []string
 	end      diag.Pos // where the path up to this step ends
 }
 
 func (c *compiler) path(p *strict.Path) evalFn {
 	segs := make([]segment, len(p.Segments))
 	for i, s := range p.Segments {
-		seg := segment{dot: s.Dot, declared: s.Declared, end: s.Range().End}
+		seg := segment{dot: s.Dot, declared: s.Declared, keys: s.Keys, end: s.Range().End}
 		switch {
 		case s.Index != nil:
 			if lit, ok := s.Index.(*strict.Literal); ok && (lit.Kind == strict.LitInt || lit.Kind == strict.LitString) {
@@ -159,7 +162,7 @@ func (c *compiler) path(p *strict.Path) evalFn {
 			next, found := property(v, key, s.dot)
 			if !found {
 				// A property the schema declares may be left out too.
-				if st.strict && isObject(v) && !s.declared {
+				if st.strict && isObject(v) && !s.declared && !s.declares(key) {
 					r := rng
 					r.End = s.end
 					return nil, missing(r, name, p, i+1)
@@ -170,6 +173,16 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		}
 		return v, nil
 	}
+}
+
+// declares reports whether the schema declares key for a dynamic segment.
+func (s *segment) declares(key any) bool {
+	k, ok := key.(string)
+	if !ok || len(s.keys) == 0 {
+		return false
+	}
+	_, found := slices.BinarySearch(s.keys, k)
+	return found
 }
 
 // missing is the runtime strictness error for a lookup that found nothing.

@@ -529,6 +529,7 @@ func (w *walker) path(p *Path) shape {
 					continue
 				}
 			}
+			seg.Keys = mergeSorted(seg.Keys, sh.declaredNames())
 			sh = anyShape
 			continue
 		}

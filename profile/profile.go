@@ -238,12 +238,25 @@ func LaneContext(profile string) (*strict.Schema, error) {
 	return nil, checkName(profile)
 }
 
+// Each profile's issue schema is compiled once per process.
+var (
+	symphonyIssue = sync.OnceValues(func() (*strict.Schema, error) { return compileIssueSchema(Symphony) })
+	sheaIssue     = sync.OnceValues(func() (*strict.Schema, error) { return compileIssueSchema(Shea) })
+)
+
 // IssueSchema returns the schema of a profile's issue as a context schema
 // with the single input "issue", for validating an issue on its own.
 func IssueSchema(profile string) (*strict.Schema, error) {
-	if err := checkName(profile); err != nil {
-		return nil, err
+	switch profile {
+	case Symphony:
+		return symphonyIssue()
+	case Shea:
+		return sheaIssue()
 	}
+	return nil, checkName(profile)
+}
+
+func compileIssueSchema(profile string) (*strict.Schema, error) {
 	issue, err := issueDoc(profile)
 	if err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sheaproject/shea/internal/golden"
+	"github.com/sheaproject/shea/internal/shared"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -78,7 +79,7 @@ func FuzzRender(f *testing.F) {
 }
 
 func goldenSeeds(f *testing.F) []string {
-	if _, err := golden.SharedDir(); err != nil {
+	if _, ok := shared.Find(f, "golden-liquid/golden_liquid.json"); !ok {
 		return nil
 	}
 	defer func() { recover() }()

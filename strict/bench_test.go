@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sheaproject/shea/internal/golden"
+	"github.com/sheaproject/shea/internal/shared"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -102,13 +102,10 @@ func (m mapFilePartials) Partial(name string) (string, string, error) {
 
 func loadBenchFixtures(b *testing.B) []benchFixture {
 	b.Helper()
-	shared, err := golden.SharedDir()
-	if err != nil {
-		b.Skipf("golden-liquid benchmark fixtures not found: %v", err)
-	}
-	dirs, _ := filepath.Glob(filepath.Join(shared, "golden-liquid", "benchmark_fixtures", "*"))
+	fixtures := shared.Path(b, "golden-liquid/benchmark_fixtures")
+	dirs, _ := filepath.Glob(filepath.Join(fixtures, "*"))
 	if len(dirs) == 0 {
-		b.Skipf("golden-liquid benchmark fixtures absent at %s (they live beside the repository in ../shared): skipping", filepath.Join(shared, "golden-liquid", "benchmark_fixtures"))
+		b.Fatalf("no golden-liquid benchmark fixtures in %s", fixtures)
 	}
 	sort.Strings(dirs)
 	var out []benchFixture
@@ -194,12 +191,9 @@ func benchInputs(b *testing.B) []benchInput {
 		{"prompt-with-typos-100KB", promptTemplate(90, true), Options{Context: lane, Partials: promptPartials}},
 		{"example-lanes", exampleLanes(b), Options{Context: mustLaneOf(b, "shea")}},
 	}
-	shared, err := golden.SharedDir()
-	if err == nil {
-		if _, err := os.Stat(filepath.Join(shared, "golden-liquid", "benchmark_fixtures")); err == nil {
-			for _, fx := range loadBenchFixtures(b) {
-				in = append(in, benchInput{"golden-" + fx.name, fx.index, Options{Context: fx.context, Partials: fx.partials}})
-			}
+	if _, ok := shared.Find(b, "golden-liquid/benchmark_fixtures"); ok {
+		for _, fx := range loadBenchFixtures(b) {
+			in = append(in, benchInput{"golden-" + fx.name, fx.index, Options{Context: fx.context, Partials: fx.partials}})
 		}
 	}
 	return in

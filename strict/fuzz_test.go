@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sheaproject/shea/internal/golden"
+	"github.com/sheaproject/shea/internal/shared"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -43,13 +44,7 @@ func seedCorpus(f *testing.F) {
 		}
 		f.Add(string(b))
 	}
-	shared, err := golden.SharedDir()
-	if err != nil {
-		f.Logf("golden-liquid seeds not added: %v", err)
-		return
-	}
-	if _, err := os.Stat(filepath.Join(shared, "golden-liquid", "golden_liquid.json")); err != nil {
-		f.Logf("golden-liquid seeds not added: suite absent at %s", filepath.Join(shared, "golden-liquid"))
+	if _, ok := shared.Find(f, "golden-liquid/golden_liquid.json"); !ok {
 		return
 	}
 	for _, c := range golden.Load(f) {

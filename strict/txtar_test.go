@@ -8,9 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-	"github.com/rogpeppe/go-internal/txtar"
-
+	"github.com/sheaproject/shea/internal/txtartest"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -29,44 +27,28 @@ import (
 //
 // The expected positions were counted by hand from the archive's files.
 func TestCheckFixtures(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("testdata", "check", "*.txtar"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Fatal("no fixtures in testdata/check")
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
+	txtartest.Run(t, filepath.Join("testdata", "check"), func(t *testing.T, c *txtartest.Case) {
+		fx := fixture{partials: mapPartials{}}
+		for _, f := range c.Archive.Files {
+			switch {
+			case f.Name == "template.liquid":
+				fx.template = string(f.Data)
+			case f.Name == "schema.json":
+				fx.schema = f.Data
+			case f.Name == "options":
+				fx.options = strings.Fields(string(f.Data))
+			case f.Name == "want": // compared by c.Compare
+			case strings.HasPrefix(f.Name, "partials/") && strings.HasSuffix(f.Name, ".liquid"):
+				name := strings.TrimSuffix(strings.TrimPrefix(f.Name, "partials/"), ".liquid")
+				fx.partials[name] = string(f.Data)
+			default:
+				t.Fatalf("unexpected file %q in the archive", f.Name)
 			}
-			fx := fixture{partials: mapPartials{}}
-			for _, f := range ar.Files {
-				switch {
-				case f.Name == "template.liquid":
-					fx.template = string(f.Data)
-				case f.Name == "schema.json":
-					fx.schema = f.Data
-				case f.Name == "options":
-					fx.options = strings.Fields(string(f.Data))
-				case f.Name == "want":
-					fx.want = string(f.Data)
-				case strings.HasPrefix(f.Name, "partials/") && strings.HasSuffix(f.Name, ".liquid"):
-					name := strings.TrimSuffix(strings.TrimPrefix(f.Name, "partials/"), ".liquid")
-					fx.partials[name] = string(f.Data)
-				default:
-					t.Fatalf("unexpected file %q in the archive", f.Name)
-				}
-			}
-			opts := fx.checkOptions(t)
-			_, diags := Check(fx.template, "template.liquid", diag.Pos{}, opts)
-			if diff := cmp.Diff(fx.want, formatWant(diags)); diff != "" {
-				t.Errorf("diagnostics (-want +got):\n%s", diff)
-			}
-		})
-	}
+		}
+		opts := fx.checkOptions(t)
+		_, diags := Check(fx.template, "template.liquid", diag.Pos{}, opts)
+		c.Compare(t, map[string]string{"want": formatWant(diags)})
+	})
 }
 
 type fixture struct {
@@ -74,7 +56,6 @@ type fixture struct {
 	schema   []byte
 	options  []string
 	partials mapPartials
-	want     string
 }
 
 func (fx fixture) checkOptions(t *testing.T) Options {

@@ -49,9 +49,9 @@ func generateShea(tb testing.TB, dir string, n int) string {
 				"{%% if issue.url %%}{{ issue.url }}{%% else %%}no link{%% endif %%} {{ issue.state | downcase }}\n", p))
 	}
 	fm.WriteString("backend_prompts:\n")
-	for _, k := range BackendKeys() {
+	for _, k := range backendKeys() {
 		fmt.Fprintf(&fm, "  %s: ../prompts/backend/%s\n", k, backendFile(k))
-		text, _ := DefaultBackend(k)
+		text, _ := defaultBackend(k)
 		write(".shea/prompts/backend/"+backendFile(k), text)
 	}
 	fm.WriteString("workpad_templates:\n")

@@ -78,7 +78,7 @@ func (w *Workflow) loadComposedLanes() {
 			}
 			file = filepath.Base(filepath.FromSlash(ref.rel))
 			if !hasProject {
-				project = w.layerDir("prompts."+lane+"'s directory", ref.ptr, rustParentOrDot(ref.rel))
+				project = w.layerDir("prompts."+lane+"'s directory", ref.ptr, dirAsWrittenOrDot(ref.rel))
 				hasProject = true
 			}
 		}
@@ -248,7 +248,7 @@ func (w *Workflow) configLayer(m map[string]any, key string) layerDir {
 // directory inside the repository root; problems are reported at the
 // config value at ptr.
 func (w *Workflow) layerDir(what, ptr, rel string) layerDir {
-	display := filepath.Clean(rustJoin(w.dir, rel))
+	display := filepath.Clean(joinAsWritten(w.dir, rel))
 	at := w.tree.valueAt(ptr)
 	canon, err := w.root.Resolve(w.absDir, rel)
 	if err == nil {
@@ -291,10 +291,10 @@ func (w *Workflow) envLayer(dir string) layerDir {
 	return layerDir{display: filepath.Clean(dir)}
 }
 
-// rustParentOrDot is the directory of a relative file path as written
+// dirAsWrittenOrDot is the directory of a relative file path as written
 // ("." for a bare name).
-func rustParentOrDot(rel string) string {
-	if d := rustParent(rel); d != "" {
+func dirAsWrittenOrDot(rel string) string {
+	if d := dirAsWritten(rel); d != "" {
 		return d
 	}
 	return "."

@@ -30,52 +30,62 @@ func ConfigSchema(profile string) ([]byte, error) {
 	return nil, fmt.Errorf("unknown profile %q (want %q or %q)", profile, ProfileSymphony, ProfileShea)
 }
 
-// configSchema is a config schema: its document, which also holds the
-// annotations the validator does not read (x-expect, what a value should
-// be, for messages; and x-unknown-keys), and the schema compiled by
-// jsonschema when the quick check cannot vouch for a value.
+// configSchema is a config schema compiled by jsonschema, with its decoded
+// document, which also holds the annotations the validator does not read
+// (x-expect, what a value should be, for messages; and x-unknown-keys).
 type configSchema struct {
-	name  string
-	doc   []byte
-	raw   any
-	quick *quickSchema
-
-	once     sync.Once
+	name     string
+	raw      any
 	compiled *jsonschema.Schema
-	err      error
 }
 
-// newConfigSchema decodes a config schema; jsonschema compiles it on
-// first need (see quickSchema).
-func newConfigSchema(name string, doc []byte) (*configSchema, error) {
+// compileConfigSchema decodes and compiles a config schema. Nothing it
+// refers to is loaded: a $ref outside the document is an error.
+func compileConfigSchema(name string, doc []byte) (*configSchema, error) {
 	var raw any
 	if err := json.Unmarshal(doc, &raw); err != nil {
 		return nil, err
 	}
-	return &configSchema{name: name, doc: doc, raw: raw, quick: newQuickSchema(raw)}, nil
-}
-
-// schema returns the schema compiled by jsonschema.
-func (cs *configSchema) schema() (*jsonschema.Schema, error) {
-	cs.once.Do(func() {
-		c := jsonschema.NewCompiler()
-		c.LoadURL = func(u string) (io.ReadCloser, error) {
-			return nil, fmt.Errorf("schema reference %q is not embedded", u)
-		}
-		if cs.err = c.AddResource(cs.name, bytes.NewReader(cs.doc)); cs.err != nil {
-			return
-		}
-		cs.compiled, cs.err = c.Compile(cs.name)
-	})
-	return cs.compiled, cs.err
-}
-
-func profileConfigSchema(profile string) (*configSchema, error) {
-	doc, err := ConfigSchema(profile)
+	c := jsonschema.NewCompiler()
+	c.LoadURL = func(u string) (io.ReadCloser, error) {
+		return nil, fmt.Errorf("schema reference %q is not embedded", u)
+	}
+	if err := c.AddResource(name, bytes.NewReader(doc)); err != nil {
+		return nil, err
+	}
+	compiled, err := c.Compile(name)
 	if err != nil {
 		return nil, err
 	}
-	return newConfigSchema("https://shea.dev/schemas/"+profile+"-config.json", doc)
+	return &configSchema{name: name, raw: raw, compiled: compiled}, nil
+}
+
+// The embedded config schemas, each compiled once per process on first use.
+var (
+	symphonyConfigSchema = sync.OnceValues(func() (*configSchema, error) { return embeddedConfigSchema(ProfileSymphony + "-config") })
+	sheaConfigSchema     = sync.OnceValues(func() (*configSchema, error) { return embeddedConfigSchema(ProfileShea + "-config") })
+	manifestSchema       = sync.OnceValues(func() (*configSchema, error) { return embeddedConfigSchema("resources-manifest") })
+)
+
+// embeddedConfigSchema compiles schemas/<name>.json.
+func embeddedConfigSchema(name string) (*configSchema, error) {
+	doc, err := schemaFiles.ReadFile("schemas/" + name + ".json")
+	if err != nil {
+		return nil, err
+	}
+	return compileConfigSchema("https://shea.dev/schemas/"+name+".json", doc)
+}
+
+// profileConfigSchema returns the compiled schema of a profile's front
+// matter.
+func profileConfigSchema(profile string) (*configSchema, error) {
+	switch profile {
+	case ProfileSymphony:
+		return symphonyConfigSchema()
+	case ProfileShea:
+		return sheaConfigSchema()
+	}
+	return nil, fmt.Errorf("unknown profile %q (want %q or %q)", profile, ProfileSymphony, ProfileShea)
 }
 
 // check validates the document's value and reports unknown keys. code is
@@ -87,18 +97,12 @@ func (cs *configSchema) check(t *tree, code diag.Code) (diags diag.List, bad map
 	if v == nil {
 		v = map[string]any{}
 	}
-	if valid, sure := cs.quick.valid(v); !valid || !sure {
-		s, err := cs.schema()
-		if err != nil {
-			return diag.List{diag.Errorf(code, t.at(""), "internal error: schema %s: %v", cs.name, err)}, bad
+	if err := cs.compiled.Validate(v); err != nil {
+		var ve *jsonschema.ValidationError
+		if !errors.As(err, &ve) {
+			return diag.List{diag.Errorf(code, t.at(""), "%v", err)}, bad
 		}
-		if err := s.Validate(v); err != nil {
-			var ve *jsonschema.ValidationError
-			if !errors.As(err, &ve) {
-				return diag.List{diag.Errorf(code, t.at(""), "%v", err)}, bad
-			}
-			diags = cs.mapErrors(t, ve, code, bad)
-		}
+		diags = cs.mapErrors(t, ve, code, bad)
 	}
 	diags = append(diags, cs.unknownKeys(t, cs.raw, v, "", "warn", 0)...)
 	return diags, bad

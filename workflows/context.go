@@ -4,27 +4,26 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"sync"
 
 	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
-// laneBase is the profile's lane context schema, or why it did not compile.
-type laneBase struct {
-	schema *strict.Schema
-	err    error
-}
+// laneContext returns the lane inputs of a profile (compiled once per
+// process by package profile).
+func laneContext(dialect string) (*strict.Schema, error) { return profile.LaneContext(dialect) }
+
+// issueSchema returns the issue schema of a profile (compiled once per
+// process by package profile).
+func issueSchema(dialect string) (*strict.Schema, error) { return profile.IssueSchema(dialect) }
 
 // lanesContext returns the inputs of the workflow's lane prompts: the
 // profile's issue and attempt, extended (never replaced, see
 // profile.Inputs.Extend) by template_context.schema and then by
 // Options.ContextSchema.
-func (w *Workflow) lanesContext(lb laneBase) *strict.Schema {
-	if lb.err != nil {
-		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: lane context: %v", lb.err)
-		return nil
-	}
+func (w *Workflow) lanesContext() *strict.Schema {
 	in, err := profile.LaneInputs(w.Profile)
 	if err != nil {
 		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: lane context: %v", err)
@@ -90,6 +89,10 @@ func (w *Workflow) templateContext() (doc []byte, name string, at diag.Range, ok
 	}
 	return nil, "", at, false
 }
+
+// reviewStructuredSchema is the inputs of the automatic_review_structured
+// backend fragment, compiled once per process on first use.
+var reviewStructuredSchema = sync.OnceValues(func() (*strict.Schema, error) { return builtinSchema("backend-review-structured") })
 
 // builtinSchema compiles one of the embedded fragment schemas.
 func builtinSchema(name string) (*strict.Schema, error) {

@@ -8,15 +8,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workpad"
 )
 
-// MaxInputBytes caps the size of an issue or values document.
-const MaxInputBytes = 16 << 20
+// maxInputBytes caps the size of an issue or values document.
+const maxInputBytes = 16 << 20
 
 // jsonDoc is a JSON document read for its values and the position of each.
 type jsonDoc struct {
@@ -28,8 +27,8 @@ type jsonDoc struct {
 // what it is, with its verb, for messages ("the issue is"). A syntax
 // error is a context_invalid diagnostic at the offending byte.
 func readJSON(data []byte, filename, subject string) (*jsonDoc, *diag.Diagnostic) {
-	if len(data) > MaxInputBytes {
-		return nil, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%s more than the %d-byte limit", subject, MaxInputBytes)
+	if len(data) > maxInputBytes {
+		return nil, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%s more than the %d-byte limit", subject, maxInputBytes)
 	}
 	src := newSource(filename, data)
 	dec := json.NewDecoder(bytes.NewReader([]byte(src.text)))
@@ -88,7 +87,7 @@ func (d *jsonDoc) at(p string) diag.Range {
 // the issue is returned as rendering values (objects keep their key order,
 // integers stay integers), ready for LaneInput.Issue.
 func DecodeIssue(data []byte, filename, dialect string) (map[string]any, diag.List) {
-	schema, err := profile.IssueSchema(profileName(dialect))
+	schema, err := issueSchema(profileName(dialect))
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%v", err)}
 	}

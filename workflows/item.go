@@ -89,7 +89,7 @@ func (it *item) bytes() int { return len(it.text) }
 type fileRef struct {
 	ptr     string // config pointer of the path value ("" for defaults)
 	rel     string // the path as written
-	display string // rustJoin(workflow dir, rel)
+	display string // joinAsWritten(workflow dir, rel)
 }
 
 // readRef resolves and reads a referenced file, reporting path_outside_root,

@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
-	"github.com/sheaproject/shea/internal/golden"
+	"github.com/sheaproject/shea/internal/shared"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -28,8 +28,8 @@ func TestValidatedWorkflowsRenderEveryValidIssue(t *testing.T) {
 		n = 20
 	}
 	paths := []string{"../testdata/symphony/WORKFLOW.md", "../testdata/example/.shea/workflows/shea-symphony.md", "../testdata/composed/.shea/workflows/shea.md"}
-	if shared, err := golden.SharedDir(); err == nil {
-		files, _ := filepath.Glob(filepath.Join(shared, "workflows", "*.md"))
+	if dir, ok := shared.Find(t, "workflows"); ok {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.md"))
 		for _, f := range files {
 			if filepath.Base(f) != "README.md" {
 				paths = append(paths, f)

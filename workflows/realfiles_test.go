@@ -11,7 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/sheaproject/shea/internal/golden"
+	"github.com/sheaproject/shea/internal/shared"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -53,14 +53,7 @@ var realDeclared = map[string]string{
 // invalid only because they read inputs beyond issue and attempt are
 // validated again with those inputs declared, and must then be valid.
 func TestRealWorkflows(t *testing.T) {
-	shared, err := golden.SharedDir()
-	if err != nil {
-		t.Skipf("shared directory not found: %v", err)
-	}
-	dir := filepath.Join(shared, "workflows")
-	if _, err := os.Stat(filepath.Join(dir, "README.md")); err != nil {
-		t.Skipf("real workflows not found at %s (they live beside the repository in ../shared): skipping", dir)
-	}
+	dir := filepath.Dir(shared.Path(t, "workflows/README.md"))
 	tests := []struct {
 		file     string
 		want     []string // "line:col code name", sorted by position; nil when valid

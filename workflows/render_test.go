@@ -179,3 +179,37 @@ func TestValidateIsRepeatable(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentLoads validates workflows of both profiles at once: the
+// loads share the schemas compiled once per process, and each must report
+// what a load on its own reports (run with -race).
+func TestConcurrentLoads(t *testing.T) {
+	paths := []string{"../testdata/example/.shea/workflows/shea-symphony.md", "../testdata/symphony/WORKFLOW.md", "../testdata/composed/.shea/workflows/shea.md"}
+	want := make([]string, len(paths))
+	for i, p := range paths {
+		r, _ := Validate(context.Background(), p, Options{})
+		var b strings.Builder
+		if err := r.WriteText(&b); err != nil {
+			t.Fatal(err)
+		}
+		want[i] = b.String()
+	}
+	var wg sync.WaitGroup
+	for n := range 3 * len(paths) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			i := n % len(paths)
+			r, _ := Validate(context.Background(), paths[i], Options{})
+			var b strings.Builder
+			if err := r.WriteText(&b); err != nil {
+				t.Error(err)
+				return
+			}
+			if b.String() != want[i] {
+				t.Errorf("%s: concurrent readback\n%s\nwant\n%s", paths[i], b.String(), want[i])
+			}
+		}()
+	}
+	wg.Wait()
+}

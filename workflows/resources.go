@@ -51,41 +51,66 @@ type manifestGroup struct {
 	resources           []map[string]any
 }
 
-// loadResources resolves resources.manifest and resources.enabled_groups.
-// It returns nil when the workflow has no resources key.
+// loadResources resolves resources.manifest and resources.enabled_groups
+// to the enabled closure. It returns nil when the workflow has no
+// resources key.
 func (w *Workflow) loadResources() *closure {
-	v, configured := w.Config["resources"]
-	if !configured {
+	if _, configured := w.Config["resources"]; !configured {
 		return nil
 	}
 	c := &closure{}
-	fail := func(code diag.Code, at diag.Range, format string, args ...any) *diag.Diagnostic {
-		return w.errorf(code, at, format, args...)
-	}
-	m, ok := v.(map[string]any)
+	rel, enabled, enabledOK, ok := w.resourceSettings()
 	if !ok {
-		fail(diag.ResourceClosureError, w.tree.at("/resources"), "resources must be a mapping with manifest and enabled_groups, not %s", describe(v))
 		return c
 	}
-	rel, ok := m["manifest"].(string)
-	if !ok || strings.TrimSpace(rel) == "" {
+	canon, b, ok := w.readManifest(rel)
+	if !ok {
+		return c
+	}
+	c.manifest = canon
+	mt, groups, core, ok := w.parseManifest(filepath.Clean(joinAsWritten(w.dir, rel)), b)
+	if !ok {
+		return c
+	}
+	c.schema = 1
+
+	errs := len(w.diags.Errors())
+	requested := w.requestedGroups(mt, groups, core, enabled, rel)
+	c.groups = w.selectGroups(mt, groups, requested)
+	c.entries, c.markdown = w.checkResources(mt, groups, c.groups, filepath.Dir(canon))
+	c.ok = len(w.diags.Errors()) == errs && enabledOK
+	return c
+}
+
+// resourceSettings reads the resources setting: the manifest's path as
+// written, and the enabled groups. enabledOK is false when an entry of
+// enabled_groups was left out as invalid; ok is false when the manifest
+// cannot be named.
+func (w *Workflow) resourceSettings() (rel string, enabled []string, enabledOK, ok bool) {
+	v := w.Config["resources"]
+	m, isMap := v.(map[string]any)
+	if !isMap {
+		w.errorf(diag.ResourceClosureError, w.tree.at("/resources"), "resources must be a mapping with manifest and enabled_groups, not %s", describe(v))
+		return "", nil, false, false
+	}
+	rel, isString := m["manifest"].(string)
+	if !isString || strings.TrimSpace(rel) == "" {
 		at := w.tree.at("/resources")
 		if _, present := m["manifest"]; present {
 			at = w.tree.at("/resources/manifest")
 		}
-		d := fail(diag.ResourceClosureError, at, "resources.manifest is required when resources is configured")
+		d := w.errorf(diag.ResourceClosureError, at, "resources.manifest is required when resources is configured")
 		d.Detail = "Name the resource manifest file, relative to the workflow's directory (Shea's layout uses ../resources.v1.json)."
-		return c
+		return "", nil, false, false
 	}
-	var enabled []string
-	enabledOK := true
+	enabledOK = true
 	switch eg := m["enabled_groups"].(type) {
 	case nil:
 	case []any:
 		for i, g := range eg {
 			s, ok := g.(string)
 			if !ok {
-				fail(diag.ResourceClosureError, w.tree.valueAt("/resources/enabled_groups/"+strconv.Itoa(i)),
+				w.errorf(diag.ResourceClosureError, w.tree.valueAt("/resources/enabled_groups/"+strconv.Itoa(i)),
 					"resources.enabled_groups[%d] must be a group name, not %s", i, describe(g))
 				enabledOK = false
 				continue
@@ -93,41 +118,43 @@ func (w *Workflow) loadResources() *closure {
 			enabled = append(enabled, s)
 		}
 	default:
-		fail(diag.ResourceClosureError, w.tree.at("/resources/enabled_groups"), "resources.enabled_groups must be a list of group names, not %s", describe(eg))
+		w.errorf(diag.ResourceClosureError, w.tree.at("/resources/enabled_groups"), "resources.enabled_groups must be a list of group names, not %s", describe(eg))
 		enabledOK = false
 	}
+	return rel, enabled, enabledOK, true
+}
 
-	// Read the manifest.
+// readManifest resolves the manifest's path inside the repository root and
+// reads it, returning its canonical path and its bytes.
+func (w *Workflow) readManifest(rel string) (canon string, b []byte, ok bool) {
 	at := w.tree.valueAt("/resources/manifest")
 	canon, err := w.root.Resolve(w.absDir, rel)
-	var b []byte
 	if err == nil {
 		b, err = w.root.ReadFile(canon, MaxFileBytes)
 	}
 	if err != nil {
 		if errors.Is(err, fsroot.ErrOutside) {
-			fail(diag.PathOutsideRoot, at, "resource manifest %s leads outside the repository root", rel).Detail =
+			w.errorf(diag.PathOutsideRoot, at, "resource manifest %s leads outside the repository root", rel).Detail =
 				"Paths resolve against the workflow's directory and must stay inside " + w.root.Dir() + " (symbolic links included)."
 		} else {
-			fail(diag.ResourceClosureError, at, "resource manifest is unavailable at %s: %v", rel, describeIOError(err))
+			w.errorf(diag.ResourceClosureError, at, "resource manifest is unavailable at %s: %v", rel, describeIOError(err))
 		}
-		return c
+		return "", nil, false
 	}
-	c.manifest = canon
-	mt, groups, core, ok := w.parseManifest(filepath.Clean(rustJoin(w.dir, rel)), b)
-	if !ok {
-		return c
-	}
-	c.schema = 1
+	return canon, b, true
+}
 
-	errs := len(w.diags.Errors())
-	// The core group must exist, be available and not be optional.
+// requestedGroups checks the core group (it must exist, be available and
+// not be optional) and the enabled groups (each declared and available),
+// and returns the core group followed by the enabled groups that pass.
+// rel is the manifest's path as written, for messages.
+func (w *Workflow) requestedGroups(mt *tree, groups map[string]manifestGroup, core string, enabled []string, rel string) []string {
 	coreAt := mt.valueAt("/core_group")
 	if cg, ok := groups[core]; !ok {
-		fail(diag.ResourceClosureError, coreAt, "core resource group %q is not declared", core).Detail =
+		w.errorf(diag.ResourceClosureError, coreAt, "core resource group %q is not declared", core).Detail =
 			diag.DidYouMean(core, sortedKeys(groups))
 	} else if !cg.available || cg.optional {
-		fail(diag.ResourceClosureError, coreAt, "core resource group %q must be available and non-optional", core)
+		w.errorf(diag.ResourceClosureError, coreAt, "core resource group %q must be available and non-optional", core)
 	}
 	requested := []string{core}
 	for i, g := range enabled {
@@ -135,69 +162,77 @@ func (w *Workflow) loadResources() *closure {
 		gr, ok := groups[g]
 		switch {
 		case !ok:
-			d := fail(diag.ResourceClosureError, gAt, "resource group %q is not declared in %s", g, rel)
+			d := w.errorf(diag.ResourceClosureError, gAt, "resource group %q is not declared in %s", g, rel)
 			d.Detail = diag.DidYouMean(g, sortedKeys(groups))
 			if d.Detail == "" {
 				d.Detail = "The manifest declares " + strings.Join(quoteAll(sortedKeys(groups)), ", ") + "."
 			}
 		case !gr.available:
-			fail(diag.ResourceClosureError, gAt, "resource group %q is declared but unavailable in this release", g)
+			w.errorf(diag.ResourceClosureError, gAt, "resource group %q is declared but unavailable in this release", g)
 		default:
 			requested = append(requested, g)
 		}
 	}
+	return requested
+}
 
-	// Depth first, dependencies before dependents, each group once.
+// selectGroups returns the requested groups that are declared, each after
+// the groups it depends on and each once (depth first), reporting
+// dependency cycles and dependencies that are undeclared or unavailable.
+func (w *Workflow) selectGroups(mt *tree, groups map[string]manifestGroup, requested []string) []string {
+	var selected []string
 	state := map[string]int{} // 1 visiting, 2 done
 	var visit func(g string)
 	visit = func(g string) {
 		switch state[g] {
 		case 1:
-			fail(diag.ResourceClosureError, mt.at("/groups/"+escapePointer(g)), "resource group dependency cycle includes %q", g)
+			w.errorf(diag.ResourceClosureError, mt.at("/groups/"+escapePointer(g)), "resource group dependency cycle includes %q", g)
 			return
 		case 2:
 			return
 		}
 		state[g] = 1
-		gr := groups[g]
-		for i, dep := range gr.dependsOn {
+		for i, dep := range groups[g].dependsOn {
 			depAt := mt.valueAt("/groups/" + escapePointer(g) + "/depends_on/" + strconv.Itoa(i))
 			dg, ok := groups[dep]
 			switch {
 			case !ok:
-				fail(diag.ResourceClosureError, depAt, "resource group %q depends on %q, which is not declared", g, dep).Detail =
+				w.errorf(diag.ResourceClosureError, depAt, "resource group %q depends on %q, which is not declared", g, dep).Detail =
 					diag.DidYouMean(dep, sortedKeys(groups))
 			case !dg.available:
-				fail(diag.ResourceClosureError, depAt, "resource group %q depends on %q, which is unavailable in this release", g, dep)
+				w.errorf(diag.ResourceClosureError, depAt, "resource group %q depends on %q, which is unavailable in this release", g, dep)
 			default:
 				visit(dep)
 			}
 		}
 		state[g] = 2
-		c.groups = append(c.groups, g)
+		selected = append(selected, g)
 	}
 	for _, g := range requested {
 		if _, ok := groups[g]; ok {
 			visit(g)
 		}
 	}
+	return selected
+}
 
-	// Check every resource of the selected groups.
-	manifestDir := filepath.Dir(canon)
+// checkResources checks every resource of the selected groups (see
+// checkResource), whose paths resolve against manifestDir. It returns the
+// resources that pass, in selection then declaration order, and every
+// Markdown file of the closure, canonical and sorted.
+func (w *Workflow) checkResources(mt *tree, groups map[string]manifestGroup, selected []string, manifestDir string) (entries []resource, markdown []string) {
 	md := map[string]bool{}
-	for _, g := range c.groups {
+	for _, g := range selected {
 		for i, entry := range groups[g].resources {
 			ptr := "/groups/" + escapePointer(g) + "/resources/" + strconv.Itoa(i) + "/path"
 			kind, _ := entry["kind"].(string)
 			p, _ := entry["path"].(string)
 			if res, ok := w.checkResource(mt, ptr, g, manifestDir, p, md); ok {
-				c.entries = append(c.entries, resource{group: g, kind: kind, path: res})
+				entries = append(entries, resource{group: g, kind: kind, path: res})
 			}
 		}
 	}
-	c.markdown = sortedKeys(md)
-	c.ok = len(w.diags.Errors()) == errs && enabledOK
-	return c
+	return entries, sortedKeys(md)
 }
 
 // parseManifest reads the manifest's JSON, checks its shape against the
@@ -233,7 +268,7 @@ func (w *Workflow) parseManifest(display string, b []byte) (*tree, map[string]ma
 	}
 	t.value = plainNumbers(raw)
 
-	cs, err := w.jobs.manifestSchema()
+	cs, err := manifestSchema()
 	if err != nil {
 		w.errorf(diag.ResourceClosureError, t.at(""), "internal error: manifest schema: %v", err)
 		return nil, nil, "", false
@@ -271,11 +306,6 @@ func (w *Workflow) parseManifest(display string, b []byte) (*tree, map[string]ma
 		groups[name] = g
 	}
 	return t, groups, root["core_group"].(string), true
-}
-
-func mustRead(name string) []byte {
-	b, _ := schemaFiles.ReadFile(name)
-	return b
 }
 
 // plainNumbers converts json.Number values to int64 or float64.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -27,9 +28,9 @@ func Lanes(profile string) []string {
 	return []string{LaneAgent}
 }
 
-// BackendKeys returns the keys of the five backend fragments, sorted (the
+// backendKeys returns the keys of the five backend fragments, sorted (the
 // order validate reports them in).
-func BackendKeys() []string {
+func backendKeys() []string {
 	return []string{"automatic_review", "automatic_review_structured", "claude_code_review", "codex_app_server", "merge_repair"}
 }
 
@@ -42,7 +43,7 @@ func backendSchema(key string) (*strict.Schema, error) {
 	case "merge_repair":
 		return workpad.MergeRepairSchema()
 	case "automatic_review_structured":
-		return builtinSchema("backend-review-structured")
+		return reviewStructuredSchema()
 	}
 	return strict.StringInputs(nil) // static: no inputs at all
 }
@@ -52,10 +53,10 @@ func backendFile(key string) string { return strings.ReplaceAll(key, "_", "-") +
 //go:embed defaults/backend/*.md
 var defaultBackends embed.FS
 
-// DefaultBackend returns shea's built-in text of a backend fragment, used
+// defaultBackend returns shea's built-in text of a backend fragment, used
 // when a workflow configures no backend_prompts and the repository has no
 // prompts/backend directory next to the workflow's.
-func DefaultBackend(key string) (string, bool) {
+func defaultBackend(key string) (string, bool) {
 	b, err := defaultBackends.ReadFile("defaults/backend/" + backendFile(key))
 	if err != nil {
 		return "", false
@@ -133,7 +134,7 @@ func (w *Workflow) pathSetting(m map[string]any, section, key string, isMap bool
 		}
 		return fileRef{}, false
 	}
-	return fileRef{ptr: ptr, rel: s, display: rustJoin(w.dir, s)}, true
+	return fileRef{ptr: ptr, rel: s, display: joinAsWritten(w.dir, s)}, true
 }
 
 // loadFile reads and compiles a configured file.
@@ -164,7 +165,7 @@ func (w *Workflow) repositoryDefault(rel string) (fileRef, bool) {
 	if st, err := os.Stat(canon); err != nil || !st.Mode().IsRegular() {
 		return fileRef{}, false
 	}
-	return fileRef{rel: up, display: rustJoin(w.dir, up)}, true
+	return fileRef{rel: up, display: joinAsWritten(w.dir, up)}, true
 }
 
 // loadBackends reads the five backend fragments: all from backend_prompts
@@ -176,7 +177,7 @@ func (w *Workflow) loadBackends() {
 	if configured && !isMap {
 		w.errorf(diag.ConfigInvalid, w.tree.at("/backend_prompts"), "backend_prompts must be a mapping of the five fragment keys to files, not %s", describe(v))
 	}
-	for _, key := range BackendKeys() {
+	for _, key := range backendKeys() {
 		it := &item{key: key}
 		w.backends = append(w.backends, it)
 		schema, err := backendSchema(key)
@@ -203,7 +204,7 @@ func (w *Workflow) loadBackends() {
 			w.loadFile(it, ref, "backend fragment")
 			continue
 		}
-		text, _ := DefaultBackend(key)
+		text, _ := defaultBackend(key)
 		w.builtin(it, "prompts/backend/"+backendFile(key), text)
 		w.compile(it)
 	}
@@ -274,14 +275,16 @@ func (w *Workflow) loadWorkpadFile(it *item, ref fileRef) {
 	w.compileWorkpad(it)
 }
 
+// workpadSchemas are the workpad templates' context schemas, compiled
+// once per process on first use.
+var workpadSchemas = sync.OnceValues(workpad.CompileSchemas)
+
 func (w *Workflow) compileWorkpad(it *item) {
-	if w.workpadSchemas == nil {
-		// The registry's schemas always compile; on a program error each
-		// template compiles its own schema and reports it.
-		w.workpadSchemas, _ = workpad.CompileSchemas()
-	}
+	// The registry's schemas always compile; on a program error each
+	// template compiles its own schema and reports it.
+	schemas, _ := workpadSchemas()
 	tpl, diags := compileGuarded(diag.Range{Filename: it.filename, Start: it.start, End: it.start}, func() (*workpad.Template, diag.List) {
-		return workpad.CompileWith(w.engine(it.dir), w.workpadSchemas, it.key, it.text, it.filename, it.start)
+		return workpad.CompileWith(w.engine(it.dir), schemas, it.key, it.text, it.filename, it.start)
 	})
 	w.diags = append(w.diags, diags...)
 	if diags.HasErrors() || tpl == nil {

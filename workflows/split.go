@@ -60,7 +60,7 @@ func SplitSymphony(text string) Split {
 	return s
 }
 
-// SplitShea splits normalised text as Shea Symphony does, quirks included:
+// splitShea splits normalised text as Shea Symphony does, quirks included:
 //   - text opening with "---\n" starts a front matter block; when the next
 //     line is "---" the block is empty, and when nothing but "---" follows,
 //     both parts are empty;
@@ -71,7 +71,7 @@ func SplitSymphony(text string) Split {
 //     the body is empty;
 //   - text whose trimmed form is "---" has no front matter and no body;
 //     anything else without an opening "---\n" is all body.
-func SplitShea(text string) Split {
+func splitShea(text string) Split {
 	rest, ok := strings.CutPrefix(text, "---\n")
 	if !ok {
 		if strings.TrimSpace(text) == "---" {

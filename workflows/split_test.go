@@ -60,8 +60,8 @@ func TestSplitShea(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, SplitShea(tt.text)); diff != "" {
-				t.Errorf("SplitShea(%q) (-want +got):\n%s", tt.text, diff)
+			if diff := cmp.Diff(tt.want, splitShea(tt.text)); diff != "" {
+				t.Errorf("splitShea(%q) (-want +got):\n%s", tt.text, diff)
 			}
 		})
 	}
@@ -110,7 +110,7 @@ func FuzzSplit(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, orig []byte) {
 		src := newSource("f", orig)
-		for name, sp := range map[string]Split{"symphony": SplitSymphony(src.text), "shea": SplitShea(src.text)} {
+		for name, sp := range map[string]Split{"symphony": SplitSymphony(src.text), "shea": splitShea(src.text)} {
 			if sp.FrontStart < 0 || sp.FrontStart+len(sp.Front) > len(src.text) || src.text[sp.FrontStart:sp.FrontStart+len(sp.Front)] != sp.Front {
 				t.Fatalf("%s: front %q is not the text at %d", name, sp.Front, sp.FrontStart)
 			}

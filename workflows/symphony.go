@@ -74,7 +74,7 @@ func (w *Workflow) workspaceRoot() (string, bool) {
 		}
 	}
 	if w.Profile == ProfileShea {
-		return rustJoin(w.dir, s), true
+		return joinAsWritten(w.dir, s), true
 	}
 	if !filepath.IsAbs(s) {
 		s = filepath.Join(w.absDir, s)

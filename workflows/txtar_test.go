@@ -9,9 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-	"github.com/rogpeppe/go-internal/txtar"
-
+	"github.com/sheaproject/shea/internal/txtartest"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -30,23 +28,11 @@ import (
 // without quoted source) and "readback" the expected readback; both are
 // rewritten from the actual output when SHEA_UPDATE=1.
 func TestCases(t *testing.T) {
-	files, _ := filepath.Glob("testdata/cases/*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no cases")
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			runCase(t, file)
-		})
-	}
+	txtartest.Run(t, "testdata/cases", runCase)
 }
 
-func runCase(t *testing.T, file string) {
-	abs, _ := filepath.Abs(file)
-	ar, err := txtar.ParseFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+func runCase(t *testing.T, c *txtartest.Case) {
+	ar := c.Archive
 	opts := map[string]string{"workflow": "WORKFLOW.md"}
 	env := map[string]string{"HOME": "/home/agent", "WS_ROOT": "/srv/ws"}
 	var links []string
@@ -68,15 +54,9 @@ func runCase(t *testing.T, file string) {
 		opts[k] = v
 	}
 	dir := t.TempDir()
-	var want, wantReadback *txtar.File
 	for i := range ar.Files {
 		f := &ar.Files[i]
-		switch f.Name {
-		case "want":
-			want = f
-			continue
-		case "readback":
-			wantReadback = f
+		if f.Name == "want" || f.Name == "readback" {
 			continue
 		}
 		p := filepath.Join(dir, filepath.FromSlash(f.Name))
@@ -128,20 +108,7 @@ func runCase(t *testing.T, file string) {
 	if err := r.WriteText(&gotReadback); err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]string{"want": normalizePaths(gotDiags.String(), dir), "readback": normalizePaths(gotReadback.String(), dir)}
-	if os.Getenv("SHEA_UPDATE") == "1" {
-		update(t, abs, ar, got)
-		return
-	}
-	for name, f := range map[string]*txtar.File{"want": want, "readback": wantReadback} {
-		if f == nil {
-			t.Errorf("case has no %q file; run with SHEA_UPDATE=1 to write it", name)
-			continue
-		}
-		if diff := cmp.Diff(string(f.Data), got[name]); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", name, diff)
-		}
-	}
+	c.Compare(t, map[string]string{"want": normalizePaths(gotDiags.String(), dir), "readback": normalizePaths(gotReadback.String(), dir)})
 }
 
 // normalizePaths replaces the case's temporary directory with $DIR, and
@@ -154,23 +121,4 @@ func normalizePaths(s, dir string) string {
 	s = strings.ReplaceAll(s, dir, "$DIR")
 	builtin := regexp.MustCompile(`(path=<builtin>/(?:workpad|evidence)/\S+ bytes=)\d+`)
 	return builtin.ReplaceAllString(s, "${1}*")
-}
-
-func update(t *testing.T, file string, ar *txtar.Archive, got map[string]string) {
-	t.Helper()
-	seen := map[string]bool{}
-	for i := range ar.Files {
-		if v, ok := got[ar.Files[i].Name]; ok {
-			ar.Files[i].Data = []byte(v)
-			seen[ar.Files[i].Name] = true
-		}
-	}
-	for _, name := range []string{"want", "readback"} {
-		if !seen[name] {
-			ar.Files = append(ar.Files, txtar.File{Name: name, Data: []byte(got[name])})
-		}
-	}
-	if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }

@@ -11,9 +11,9 @@ import (
 	"github.com/sheaproject/shea/strict/diag"
 )
 
-// RendererMode is what validate reports as prompt_renderer: shea renders
+// rendererMode is what validate reports as prompt_renderer: shea renders
 // Liquid strictly, with Shopify Liquid's semantics.
-const RendererMode = "strict-liquid-compatible"
+const rendererMode = "strict-liquid-compatible"
 
 // The statuses of a Report.
 const (
@@ -225,7 +225,7 @@ func (w *Workflow) symphonyReadback(rb *readback, smoked map[*item]bool) {
 	}
 	agent := w.lanes[0]
 	rb.add("prompt_template_bytes", strconv.Itoa(agent.bytes()))
-	rb.add("prompt_renderer", RendererMode)
+	rb.add("prompt_renderer", rendererMode)
 	rb.add("prompt_source."+LaneAgent, SourceWorkflowBody+" path="+w.Path+" bytes="+strconv.Itoa(agent.bytes()))
 	if smoked[agent] {
 		rb.add("prompt_template_smoke."+LaneAgent, "pass")
@@ -246,7 +246,7 @@ func (w *Workflow) sheaReadback(rb *readback, smoked map[*item]bool) {
 	if main := w.lanes[0]; main.loaded {
 		rb.add("prompt_template_bytes", strconv.Itoa(main.bytes()))
 	}
-	rb.add("prompt_renderer", RendererMode)
+	rb.add("prompt_renderer", rendererMode)
 	switch c := w.resources; {
 	case c == nil:
 		rb.add("resource_manifest", "not_configured")

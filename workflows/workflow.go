@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
@@ -14,7 +14,6 @@ import (
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
-	"github.com/sheaproject/shea/workpad"
 )
 
 // The workflow dialects.
@@ -114,11 +113,7 @@ type Workflow struct {
 	absDir  string // canonical absolute directory
 	root    *fsroot.Root
 	engines map[string]*render.Engine
-	// workpadSchemas are the workpad templates' context schemas, compiled
-	// together on first use.
-	workpadSchemas workpad.Schemas
 
-	jobs       *schemaJobs // the schema compiles of the load under way
 	laneSchema *strict.Schema
 	lanes      []*item // symphony: agent; shea: main_agent, review_agent, merge_agent
 	backends   []*item // shea: the five fragments, sorted by key
@@ -166,7 +161,6 @@ func (w *Workflow) loadAll() diag.List {
 		}()
 		w.load()
 	}()
-	w.jobs = nil
 	if w.root != nil {
 		w.root.Release() // the files are read; keep no descriptor open
 	}
@@ -193,10 +187,6 @@ func (w *Workflow) load() {
 	if w.Profile == "" && inSheaWorkflows(w.Path) {
 		w.Profile = ProfileShea
 	}
-	var jobs *schemaJobs
-	if w.Profile != "" {
-		jobs = startSchemaJobs(w.Profile)
-	}
 	b, err := readLimited(w.Path, MaxWorkflowBytes)
 	if err != nil {
 		w.fatal = true
@@ -214,59 +204,23 @@ func (w *Workflow) load() {
 	}
 	if w.Profile == "" {
 		w.Profile = detectProfile(w.Config)
-		if w.Profile == ProfileShea && SplitShea(w.src.text) != w.split {
+		if w.Profile == ProfileShea && splitShea(w.src.text) != w.split {
 			// The dialects split a few unusual files differently.
 			if !w.parse(ProfileShea) {
 				return
 			}
 		}
 	}
-	if jobs == nil {
-		jobs = startSchemaJobs(w.Profile)
-	}
-	if _, ok := w.Config["resources"]; ok && w.Profile == ProfileShea {
-		jobs.startManifest()
-	}
-	w.jobs = jobs
-	w.dir = rustParent(w.Path)
+	w.dir = dirAsWritten(w.Path)
 	if err := w.findRoot(); err != nil {
 		w.fatal = true
 		w.errorf(diag.MissingWorkflowFile, diag.Range{Filename: w.Path}, "%v", err)
 		return
 	}
-	// The settings are checked beside the loading of the templates (their
-	// schema may still be compiling; see schemaJobs). Loading consults
-	// which settings failed validation (it does not report a bad path
-	// twice, nor read a file through it); it runs first on a copy that
-	// knows only its own findings, and that copy stands when the settings
-	// hold no error, as in a workflow that is ready to run. Otherwise
-	// loading runs again, knowing them.
-	checked := make(chan configCheck, 1)
-	go func() { checked <- w.checkConfig(jobs.config) }()
-	spec := w.copyForLoad()
-	lb := jobs.laneBase()
-	spec.loadTemplates(lb)
-	cc := <-checked
-	if len(cc.bad) == 0 {
-		// The diagnostics keep their order: the file's, the settings',
-		// then the templates'.
-		n := len(w.diags)
-		diags := make(diag.List, 0, len(spec.diags)+len(cc.diags))
-		diags = append(append(append(diags, spec.diags[:n]...), cc.diags...), spec.diags[n:]...)
-		*w = *spec
-		w.diags = diags
-		return
-	}
-	for p := range cc.bad {
-		w.bad[p] = true
-	}
-	w.diags = append(w.diags, cc.diags...)
-	w.loadTemplates(lb)
-}
-
-// loadTemplates loads the profile's templates, once the settings are read.
-func (w *Workflow) loadTemplates(lb laneBase) {
-	w.laneSchema = w.lanesContext(lb)
+	// Loading the templates consults which settings failed validation: it
+	// does not report a bad path twice, nor read a file through it.
+	w.checkConfig()
+	w.laneSchema = w.lanesContext()
 	if w.Profile == ProfileShea {
 		w.loadShea()
 	} else {
@@ -274,29 +228,11 @@ func (w *Workflow) loadTemplates(lb laneBase) {
 	}
 }
 
-// copyForLoad returns a copy of w, before its templates are loaded, that
-// loading can change without changing w: the maps and the diagnostics are
-// its own, and what it shares (the source, the YAML tree, the root) is
-// only read.
-func (w *Workflow) copyForLoad() *Workflow {
-	c := *w
-	c.diags = w.diags[:len(w.diags):len(w.diags)]
-	c.bad = make(map[string]bool, len(w.bad))
-	for k, v := range w.bad {
-		c.bad[k] = v
-	}
-	c.engines = make(map[string]*render.Engine, len(w.engines))
-	for k, v := range w.engines {
-		c.engines[k] = v
-	}
-	return &c
-}
-
 // parse splits the file as profile does (symphony when empty) and decodes
 // the front matter. It reports whether the config could be read.
 func (w *Workflow) parse(profile string) bool {
 	if profile == ProfileShea {
-		w.split = SplitShea(w.src.text)
+		w.split = splitShea(w.src.text)
 	} else {
 		w.split = SplitSymphony(w.src.text)
 	}
@@ -442,24 +378,19 @@ func (w *Workflow) findRoot() error {
 	return nil
 }
 
-// configCheck is what validating the settings found: the diagnostics, and
-// the JSON pointers of the values that failed.
-type configCheck struct {
-	diags diag.List
-	bad   map[string]bool
-}
-
-// checkConfig validates the settings against the profile's schema, once it
-// is compiled. It only reads w, so that it can run while the templates
-// load.
-func (w *Workflow) checkConfig(schema *future[*configSchema]) configCheck {
-	cs, err := schema.get()
+// checkConfig validates the settings against the profile's schema.
+func (w *Workflow) checkConfig() {
+	cs, err := profileConfigSchema(w.Profile)
 	if err != nil {
 		// The embedded schemas are tested; this is a program error.
-		return configCheck{diags: diag.List{diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: config schema: %v", err)}}
+		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: config schema: %v", err)
+		return
 	}
 	diags, bad := cs.check(w.tree, diag.ConfigInvalid)
-	return configCheck{diags, bad}
+	w.diags = append(w.diags, diags...)
+	for p := range bad {
+		w.bad[p] = true
+	}
 }
 
 // lookup returns the config value at a dotted path ("tracker.kind").
@@ -493,10 +424,10 @@ func (w *Workflow) engine(dir string) *render.Engine {
 	return e
 }
 
-// rustParent returns the directory part of path the way Rust's
-// Path::parent does: "" for a bare file name, so that joining keeps
-// relative paths as the user wrote them.
-func rustParent(path string) string {
+// dirAsWritten returns the directory part of path as written, without
+// cleaning it: "" for a bare file name, "/" for a file in the root
+// directory, so that joining keeps relative paths as the user wrote them.
+func dirAsWritten(path string) string {
 	i := strings.LastIndexAny(path, "/"+string(filepath.Separator))
 	switch {
 	case i < 0:
@@ -507,9 +438,9 @@ func rustParent(path string) string {
 	return path[:i]
 }
 
-// rustJoin joins the way Rust's Path::join does: an absolute rel replaces
-// dir, and nothing is normalised ("a/b" + "../c" is "a/b/../c").
-func rustJoin(dir, rel string) string {
+// joinAsWritten joins rel to dir without cleaning the result ("a/b" +
+// "../c" is "a/b/../c"); an absolute rel, or an empty dir, gives rel.
+func joinAsWritten(dir, rel string) string {
 	if filepath.IsAbs(rel) || dir == "" {
 		return rel
 	}

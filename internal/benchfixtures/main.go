@@ -27,7 +27,7 @@ import (
 	"github.com/osteele/liquid"
 
 	"github.com/sheaproject/shea/internal/fixtures"
-	"github.com/sheaproject/shea/internal/golden"
+	"github.com/sheaproject/shea/internal/shared"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -55,11 +55,11 @@ func main() {
 	flag.Parse()
 	dir := flag.Arg(0)
 	if dir == "" {
-		shared, err := golden.SharedDir()
+		root, err := shared.Root()
 		if err != nil {
 			fail(err)
 		}
-		dir = shared + "/golden-liquid/benchmark_fixtures"
+		dir = root + "/golden-liquid/benchmark_fixtures"
 	}
 	fs, err := fixtures.Load(dir)
 	if err != nil {

@@ -6,6 +6,7 @@
 // symbolic link of its longest existing prefix) and rejects it with
 // ErrOutside when the result leaves the root; ReadFile then opens it through
 // an os.Root, which refuses any escape that a race could still introduce.
+// WalkFiles lists directories through the same os.Root.
 package fsroot
 
 import (
@@ -269,8 +270,10 @@ func (r *Root) ReadFile(p string, max int64) ([]byte, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
-		// os.Root refuses a path that escapes it, with an unexported error.
-		if strings.Contains(err.Error(), "escapes") {
+		// os.Root's error for a path that escapes it is not exported: a
+		// refusal is an escape when the path now resolves outside the root
+		// (a symbolic link that leaves it, or one changed since Resolve).
+		if c, _ := canonical(p); !r.Contains(c) {
 			return nil, fmt.Errorf("%s: %w %s", p, ErrOutside, r.dir)
 		}
 		return nil, err
@@ -327,61 +330,84 @@ func ReadOpened(f *os.File, name string, max int64) ([]byte, error) {
 }
 
 // WalkFiles calls fn for every regular file under the canonical directory
-// dir, in lexical order, with its canonical path. Symbolic links are
-// followed when their target stays inside the root; a link that leads
-// outside is passed to fn with an error wrapping ErrOutside. A directory is
-// visited once even when links reach it twice.
+// dir, in lexical order, with its canonical path. Directories are listed
+// through the root (os.Root.FS), so that no listing leaves it. Symbolic
+// links are followed when their target stays inside the root; a link that
+// leads outside is passed to fn with an error wrapping ErrOutside. A
+// directory is visited once even when links reach it twice.
 func (r *Root) WalkFiles(dir string, fn func(path string, size int64, err error) error) error {
-	seen := map[string]bool{}
-	var walk func(d string) error
-	walk = func(d string) error {
-		if seen[d] {
-			return nil
-		}
-		seen[d] = true
-		entries, err := os.ReadDir(d)
-		if err != nil {
-			return fn(d, 0, err)
-		}
-		for _, e := range entries {
-			p := filepath.Join(d, e.Name())
-			if e.Type()&fs.ModeSymlink != 0 {
-				c, err := filepath.EvalSymlinks(p)
-				if err != nil {
-					if err := fn(p, 0, err); err != nil {
-						return err
-					}
-					continue
-				}
-				if !r.Contains(c) {
-					if err := fn(p, 0, fmt.Errorf("%s: %w %s", p, ErrOutside, r.dir)); err != nil {
-						return err
-					}
-					continue
-				}
-				p = c
-			}
-			st, err := os.Stat(p)
-			if err != nil {
-				if err := fn(p, 0, err); err != nil {
-					return err
-				}
-				continue
-			}
-			if st.IsDir() {
-				if err := walk(p); err != nil {
-					return err
-				}
-				continue
-			}
-			if !st.Mode().IsRegular() {
-				continue
-			}
-			if err := fn(p, st.Size(), nil); err != nil {
-				return err
-			}
-		}
+	if !r.Contains(dir) {
+		return fn(dir, 0, fmt.Errorf("%s: %w %s", dir, ErrOutside, r.dir))
+	}
+	root, err := r.open()
+	if err != nil {
+		return fn(dir, 0, err)
+	}
+	w := walker{r: r, fsys: root.FS(), fn: fn, seen: map[string]bool{}}
+	return w.walk(r.Rel(dir))
+}
+
+// walker is the state of one WalkFiles.
+type walker struct {
+	r    *Root
+	fsys fs.FS
+	fn   func(path string, size int64, err error) error
+	seen map[string]bool // directories visited, slash-separated relative to the root
+}
+
+// walk walks the directory at rel, relative to the root.
+func (w *walker) walk(rel string) error {
+	if w.seen[rel] {
 		return nil
 	}
-	return walk(dir)
+	w.seen[rel] = true
+	return fs.WalkDir(w.fsys, rel, func(name string, d fs.DirEntry, err error) error {
+		p := filepath.Join(w.r.dir, filepath.FromSlash(name))
+		if err != nil {
+			return w.fn(p, 0, err)
+		}
+		switch {
+		case d.IsDir():
+			if name != rel {
+				if w.seen[name] {
+					return fs.SkipDir
+				}
+				w.seen[name] = true
+			}
+			return nil
+		case d.Type()&fs.ModeSymlink != 0:
+			return w.link(p)
+		case !d.Type().IsRegular():
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return w.fn(p, 0, err)
+		}
+		return w.fn(p, info.Size(), nil)
+	})
+}
+
+// link follows the symbolic link at p: into a directory inside the root,
+// which it walks, or to a file inside the root, which it reports.
+func (w *walker) link(p string) error {
+	c, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return w.fn(p, 0, err)
+	}
+	if !w.r.Contains(c) {
+		return w.fn(p, 0, fmt.Errorf("%s: %w %s", p, ErrOutside, w.r.dir))
+	}
+	rel := w.r.Rel(c)
+	st, err := fs.Stat(w.fsys, rel)
+	if err != nil {
+		return w.fn(c, 0, err)
+	}
+	if st.IsDir() {
+		return w.walk(rel)
+	}
+	if !st.Mode().IsRegular() {
+		return nil
+	}
+	return w.fn(c, st.Size(), nil)
 }

@@ -1,15 +1,17 @@
 // Package golden reads the golden-liquid conformance suite that lives beside
 // the repository in ../shared/golden-liquid. The suite is third-party data:
 // it is never copied into this repository, and tests that need it skip with
-// a message when it is absent.
+// a message when it is absent, or fail when SHEA_REQUIRE_SHARED=1 (see
+// package shared).
 package golden
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/sheaproject/shea/internal/shared"
 )
 
 // Case is one case of the suite.
@@ -47,41 +49,15 @@ func (c Case) HasTag(tag string) bool {
 	return false
 }
 
-// SharedDir returns ../shared relative to the module root, found by walking
-// up from the working directory to the directory holding go.mod.
-func SharedDir() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(filepath.Dir(dir), "shared"), nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above the working directory")
-		}
-		dir = parent
-	}
-}
-
 // Dir returns the golden-liquid directory, or skips the test when it is
-// absent.
+// absent (fails it with SHEA_REQUIRE_SHARED=1; see package shared).
 func Dir(tb testing.TB) string {
 	tb.Helper()
-	shared, err := SharedDir()
-	if err != nil {
-		tb.Skipf("golden-liquid suite not found: %v", err)
-	}
-	dir := filepath.Join(shared, "golden-liquid")
-	if _, err := os.Stat(filepath.Join(dir, "golden_liquid.json")); err != nil {
-		tb.Skipf("golden-liquid suite not found at %s (it lives beside the repository in ../shared): skipping", dir)
-	}
-	return dir
+	return filepath.Dir(shared.Path(tb, "golden-liquid/golden_liquid.json"))
 }
 
-// Load reads the suite's cases, or skips the test when it is absent.
+// Load reads the suite's cases, or skips the test when it is absent (see
+// Dir).
 func Load(tb testing.TB) []Case {
 	tb.Helper()
 	b, err := os.ReadFile(filepath.Join(Dir(tb), "golden_liquid.json"))

@@ -1,6 +1,7 @@
 package strict
 
 import (
+	"maps"
 	"sort"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
@@ -40,10 +41,20 @@ var matrixModes = []matrixMode{
 // minItems, rule the variation out) is left out, and so is one equal to
 // an earlier one. The result is the same on every call.
 func (s *Schema) SampleMatrix() []SampleInput {
-	out := []SampleInput{{Name: "sample", Vars: s.Sample()}}
 	if s == nil {
-		return out
+		return []SampleInput{{Name: "sample", Vars: map[string]any{}}}
 	}
+	s.matrixOnce.Do(func() { s.matrix = s.sampleMatrix() })
+	// Each call gets its own top-level maps, which a caller may change.
+	out := make([]SampleInput, len(s.matrix))
+	for i, in := range s.matrix {
+		out[i] = SampleInput{Name: in.Name, Vars: maps.Clone(in.Vars)}
+	}
+	return out
+}
+
+func (s *Schema) sampleMatrix() []SampleInput {
+	out := []SampleInput{{Name: "sample", Vars: s.Sample()}}
 	for _, m := range matrixModes {
 		vars := map[string]any{}
 		for _, name := range s.order {

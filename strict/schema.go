@@ -8,6 +8,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
@@ -20,6 +21,9 @@ type Schema struct {
 	order    []string // input names in declaration order
 	required map[string]bool
 	memo     flatMemo // shared by the checks that use the schema
+	// matrix holds SampleMatrix's contexts, made once.
+	matrixOnce sync.Once
+	matrix     []SampleInput
 }
 
 // SchemaError is a schema that does not compile.

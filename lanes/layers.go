@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/strict/diag"
 )
@@ -156,6 +157,10 @@ func readDiag(l layer, rel string, err error) *diag.Diagnostic {
 	if errors.Is(err, errOutside) {
 		return diag.Errorf(diag.PathOutsideRoot, diag.Range{Filename: name}, "%s leads outside the %s layer", rel, l.name).
 			WithDetail("Layer files are read only from inside their layer directory; copy the text in instead of linking to it.")
+	}
+	if errors.Is(err, fsroot.ErrNotRegular) {
+		return diag.Errorf(diag.NotARegularFile, diag.Range{Filename: name}, "%s is not a regular file", name).
+			WithDetail("shea reads only regular files, never a named pipe (FIFO), a device or a socket.")
 	}
 	return diag.Errorf(diag.MissingTemplateFile, diag.Range{Filename: name}, "%s cannot be read: %v", name, err)
 }

@@ -38,6 +38,11 @@ type Limits struct {
 	// MaxOutputBytes caps the rendered output, counting text captured by
 	// capture blocks (output_limit). Default 16 MiB.
 	MaxOutputBytes int
+	// MaxMemory caps the bytes of values one render builds and holds:
+	// strings and arrays made by filters (each checked before it is built)
+	// and the values assign and capture bind (memory_limit). Ranges count
+	// when a filter makes their numbers into an array. Default 64 MiB.
+	MaxMemory int
 	// MaxLoopIterations caps the iterations of all for and tablerow loops
 	// of one render together (loop_limit). Default 1,000,000.
 	MaxLoopIterations int
@@ -56,6 +61,7 @@ type Limits struct {
 const (
 	DefaultMaxTemplateBytes  = 1 << 20
 	DefaultMaxOutputBytes    = 16 << 20
+	DefaultMaxMemory         = 64 << 20
 	DefaultMaxLoopIterations = 1_000_000
 	DefaultMaxDepth          = 64
 	DefaultTimeout           = 10 * time.Second
@@ -67,6 +73,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxOutputBytes <= 0 {
 		l.MaxOutputBytes = DefaultMaxOutputBytes
+	}
+	if l.MaxMemory <= 0 {
+		l.MaxMemory = DefaultMaxMemory
 	}
 	if l.MaxLoopIterations <= 0 {
 		l.MaxLoopIterations = DefaultMaxLoopIterations

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -272,7 +273,8 @@ func (c *compiler) logical(e *strict.Logical) evalFn {
 // filterCall is a compiled filter step.
 type filterCall struct {
 	name    string
-	fn      FilterFunc
+	fn      FilterFunc // a caller's filter
+	std     filterBody // a standard filter, when fn is nil
 	args    []evalFn
 	kwNames []string
 	kwArgs  []evalFn
@@ -288,6 +290,9 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 	calls := make([]filterCall, len(pl.Filters))
 	for i, f := range pl.Filters {
 		fc := filterCall{name: f.Name, fn: c.eng.filters[f.Name], rng: f.NameSpan.Range()}
+		if fc.fn == nil {
+			fc.std = c.eng.std[f.Name]
+		}
 		for _, a := range f.Args {
 			if a.Name == "" {
 				fc.args = append(fc.args, c.expr(a.Value))
@@ -306,7 +311,7 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 		v = value(v)
 		for i := range calls {
 			fc := &calls[i]
-			if fc.fn == nil {
+			if fc.fn == nil && fc.std == nil {
 				continue // an unknown filter in compat mode returns its input
 			}
 			base := len(st.args)
@@ -330,23 +335,23 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 					kw[fc.kwNames[j]] = value(x)
 				}
 			}
-			out, err := callFilter(fc.fn, v, st.args[base:len(st.args):len(st.args)], kw)
+			args := st.args[base:len(st.args):len(st.args)]
+			var out any
+			if fc.fn != nil {
+				out, err = fc.fn(v, args, kw)
+			} else {
+				out, err = fc.std(st.b, v, args, kw)
+			}
 			st.args = st.args[:base]
 			if err != nil {
+				var le *limitError
+				if errors.As(err, &le) {
+					return nil, diag.Errorf(le.code, fc.rng, "filter %q: %s", fc.name, le.msg)
+				}
 				return nil, diag.Errorf(diag.RenderError, fc.rng, "filter %q: %v", fc.name, err)
 			}
 			v = out
 		}
 		return v, nil
 	}
-}
-
-// callFilter calls a filter, turning a panic into an error.
-func callFilter(fn FilterFunc, in any, args []any, kw map[string]any) (out any, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			out, err = nil, fmt.Errorf("failed on its input: %v", r)
-		}
-	}()
-	return fn(in, args, kw)
 }

@@ -80,6 +80,11 @@ func (c *compiler) include(t *Template, n *strict.Include) simpleFn {
 		var items []any
 		iterate := isFor && subject != nil && (isArray(subject) || isRender && isObject(subject))
 		if iterate {
+			if r, ok := subject.(rangeValue); ok {
+				if err := st.b.allocItems(r.len(), 0); err != nil {
+					return diag.Errorf(diag.MemoryLimit, rng, "%v", err)
+				}
+			}
 			items = toList(subject)
 		}
 
@@ -97,6 +102,7 @@ func (c *compiler) include(t *Template, n *strict.Include) simpleFn {
 					ns.push("forloop", fl)
 				}
 				err := renderUnit(u, w, ns)
+				ns.release()
 				if errors.Is(err, errBreak) || errors.Is(err, errContinue) {
 					return nil
 				}

@@ -8,6 +8,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/sheaproject/shea/internal/jsondup"
 )
 
 // Map is an object that keeps its keys in insertion order, as Liquid's
@@ -72,8 +74,12 @@ const maxJSONDepth = 1000
 // DecodeJSON decodes one JSON value for rendering: objects become *Map in
 // document order, arrays []any, integers int64 (a number with a fraction or
 // exponent, or beyond int64, becomes float64, so 5.0 prints as 5.0), and
-// strings, booleans and null their Go counterparts.
+// strings, booleans and null their Go counterparts. A key written twice in
+// one object is an error: parsers disagree about which value it keeps.
 func DecodeJSON(data []byte) (any, error) {
+	if dup, found := jsondup.Find(data); found {
+		return nil, fmt.Errorf("duplicate key %q at %s", dup.Key, dup.Pointer)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	v, err := decodeValue(dec, 0)

@@ -168,6 +168,9 @@ func FuzzCheck(f *testing.F) {
 				t.Fatal("Check returned no program")
 			}
 			for i, d := range diags {
+				if d.Code == diag.InternalError {
+					t.Fatalf("%v\n%s", d, d.Stack)
+				}
 				fname := "f.liquid"
 				if strings.HasPrefix(d.Subject.Filename, "partials/") {
 					fname = d.Subject.Filename

@@ -163,7 +163,7 @@ func (m matrixMode) value(name string, n *jsonschema.Schema, depth int, open []*
 			if m.requiredOnly {
 				return map[string]any{}, true
 			}
-			return sampleValue(name, n, depth), true // a free-form object: its example
+			return m.sample(name, n, depth), true // a free-form object: its example
 		}
 		keys := make([]string, 0, len(props))
 		for k := range props {
@@ -196,7 +196,7 @@ func (m matrixMode) value(name string, n *jsonschema.Schema, depth int, open []*
 		}
 		return arr, true
 	}
-	return sampleValue(name, n, depth), true
+	return m.sample(name, n, depth), true
 }
 
 // allowsNull reports whether a branch of n's anyOf or oneOf allows only
@@ -210,4 +210,9 @@ func allowsNull(n *jsonschema.Schema) bool {
 		}
 	}
 	return false
+}
+
+// sample is the value Sample gives n.
+func (m matrixMode) sample(name string, n *jsonschema.Schema, depth int) any {
+	return (&sampler{open: map[*jsonschema.Schema]bool{}}).value(name, n, depth, false)
 }

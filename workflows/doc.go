@@ -97,7 +97,8 @@
 // declares), and
 // DecodeValues the values of a workpad or evidence template, from JSON:
 // every problem is a context_invalid diagnostic at its place in the JSON
-// text, naming the JSON pointer, before anything renders. Workpads lists
+// text, naming the JSON pointer, before anything renders; a key written
+// twice in one object is such an error too ("duplicate key"). Workpads lists
 // the workpad and evidence templates and where each comes from;
 // WorkpadTemplate returns one compiled, resolved as Validate resolves it.
 //
@@ -124,10 +125,17 @@
 // such a path is a path_outside_root error. The root is Options.Root when
 // set; else the nearest ancestor of the workflow's directory that holds
 // .git; else, for a file in .shea/workflows, the directory holding .shea;
-// else the workflow's own directory.
+// else the workflow's own directory. The workflow file itself is read
+// through the root as well: a WORKFLOW.md that is a symbolic link out of
+// it is a missing_workflow_file error. Only regular files are read, each
+// bounded (MaxWorkflowBytes, MaxFileBytes), and opened without blocking: a
+// named pipe or a device is a not_a_regular_file error.
 //
 // The readback shows lane, fragment and template paths the way Shea
 // Symphony does (the workflow's directory as given, joined with the
 // configured path, not normalised), resource paths canonical and
-// absolute, and shea's embedded defaults as <builtin>/….
+// absolute, and shea's embedded defaults as <builtin>/…. It never shows an
+// environment variable's value: workspace.root written as $VAR or ~/… is
+// shown as written. Control characters in every value are escaped ("\n",
+// "\x1b"), so a value cannot forge a line such as status=valid.
 package workflows

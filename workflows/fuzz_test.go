@@ -53,6 +53,9 @@ func FuzzValidate(f *testing.F) {
 			t.Fatalf("last readback line %q with errors %v", last, diags.Errors())
 		}
 		for _, d := range diags {
+			if d.Code == diag.InternalError {
+				t.Fatalf("%v\n%s", d, d.Stack)
+			}
 			if d.Subject.Filename == path && !d.Subject.Start.IsZero() {
 				checkFilePos(t, data, d, d.Subject.Start)
 				checkFilePos(t, data, d, d.Subject.End)
@@ -127,6 +130,9 @@ func FuzzDecodeInputs(f *testing.F) {
 			t.Fatalf("result %v with diagnostics %v", ok, diags)
 		}
 		for _, d := range diags {
+			if d.Code == diag.InternalError {
+				t.Fatalf("%v\n%s", d, d.Stack)
+			}
 			if d.Severity != diag.Error || d.Code != diag.ContextInvalid || d.Subject.Filename != "input.json" {
 				t.Fatalf("unexpected diagnostic %v", d)
 			}

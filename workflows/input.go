@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sheaproject/shea/internal/jsondup"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -16,6 +17,9 @@ import (
 
 // maxInputBytes caps the size of an issue or values document.
 const maxInputBytes = 16 << 20
+
+// duplicateKeyDetail explains why a duplicate JSON key is an error.
+const duplicateKeyDetail = "JSON parsers disagree about a key written twice (some keep the first value, some the last); write each key once."
 
 // jsonDoc is a JSON document read for its values and the position of each.
 type jsonDoc struct {
@@ -54,6 +58,12 @@ func readJSON(data []byte, filename, subject string) (*jsonDoc, *diag.Diagnostic
 			msg = "the file is empty"
 		}
 		return nil, diag.Errorf(diag.ContextInvalid, src.rng(off, min(off+1, len(src.text))), "%s not valid JSON: %s", subject, msg)
+	}
+	// encoding/json keeps the last of two equal keys, other parsers the
+	// first: refuse them, as the YAML loader does.
+	if dup, found := jsondup.Find([]byte(src.text)); found {
+		return nil, diag.Errorf(diag.ContextInvalid, src.rng(dup.Offset, dup.End), "duplicate key %q at %s", dup.Key, dup.Pointer).
+			WithDetail("%s", duplicateKeyDetail)
 	}
 	// JSON is YAML: parse it again for the positions of its values.
 	t, diags := parseYAML(src, 0, src.text)

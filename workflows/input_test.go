@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sheaproject/shea/render"
+	"github.com/sheaproject/shea/strict/diag"
 )
 
 func TestDecodeIssue(t *testing.T) {
@@ -151,5 +152,19 @@ func TestWorkpadTemplate(t *testing.T) {
 	sw, _ := Load(sym, Options{})
 	if _, err := sw.WorkpadTemplate("merge_run"); !errors.Is(err, ErrUnknownWorkpad) || !strings.Contains(err.Error(), "symphony workflow has no workpad") {
 		t.Errorf("symphony: %v", err)
+	}
+}
+
+// TestDecodeDuplicateKeys: the library's JSON decoders refuse a key
+// written twice, with a context_invalid error at the second occurrence
+// naming the key's path.
+func TestDecodeDuplicateKeys(t *testing.T) {
+	_, diags := DecodeIssue([]byte("{\"id\": \"1\", \"identifier\": \"A-1\", \"title\": \"x\",\n \"state\": \"Todo\", \"title\": \"y\"}"), "issue.json", ProfileSymphony)
+	if len(diags) != 1 || diags[0].Code != diag.ContextInvalid || diags[0].Error() != `issue.json:2:19: duplicate key "title" at /title [context_invalid]` {
+		t.Errorf("DecodeIssue: %v", diags)
+	}
+	_, diags = DecodeValues([]byte(`{"issue_ref": "#1", "issue_title": "t", "reason": "a", "reason": "b"}`), "v.json", "review_invalid_handoff")
+	if len(diags) != 1 || diags[0].Error() != `v.json:1:56: duplicate key "reason" at /reason [context_invalid]` {
+		t.Errorf("DecodeValues: %v", diags)
 	}
 }

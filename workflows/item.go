@@ -130,6 +130,9 @@ func (w *Workflow) refError(err error, at diag.Range, what, rel string) {
 	case errors.Is(err, fsroot.ErrOutside):
 		w.errorf(diag.PathOutsideRoot, at, "%s %s leads outside the repository root", what, rel).Detail =
 			"Paths resolve against the workflow's directory and must stay inside " + w.root.Dir() + " (symbolic links included)."
+	case errors.Is(err, fsroot.ErrNotRegular):
+		w.errorf(diag.NotARegularFile, at, "%s %s is not a regular file", what, rel).Detail =
+			"shea reads only regular files, never a named pipe (FIFO), a device or a socket: " + unwrapPathError(err).Error() + "."
 	case errors.Is(err, fs.ErrNotExist):
 		d := w.errorf(diag.MissingTemplateFile, at, "%s %s does not exist", what, rel)
 		d.Detail = "Paths resolve against the workflow's directory (" + displayDir(w.dir) + ")."

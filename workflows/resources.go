@@ -136,6 +136,9 @@ func (w *Workflow) readManifest(rel string) (canon string, b []byte, ok bool) {
 		if errors.Is(err, fsroot.ErrOutside) {
 			w.errorf(diag.PathOutsideRoot, at, "resource manifest %s leads outside the repository root", rel).Detail =
 				"Paths resolve against the workflow's directory and must stay inside " + w.root.Dir() + " (symbolic links included)."
+		} else if errors.Is(err, fsroot.ErrNotRegular) {
+			w.errorf(diag.NotARegularFile, at, "resource manifest %s is not a regular file", rel).Detail =
+				"shea reads only regular files, never a named pipe (FIFO), a device or a socket."
 		} else {
 			w.errorf(diag.ResourceClosureError, at, "resource manifest is unavailable at %s: %v", rel, describeIOError(err))
 		}
@@ -357,6 +360,10 @@ func (w *Workflow) checkResource(mt *tree, ptr, group, manifestDir, p string, md
 		return "", false
 	}
 	if !st.IsDir() {
+		if !st.Mode().IsRegular() {
+			w.errorf(diag.NotARegularFile, at, "resource %q from group %q is not a regular file", p, group)
+			return "", false
+		}
 		if st.Size() == 0 {
 			w.errorf(diag.ResourceClosureError, at, "resource %q from group %q is empty", p, group)
 			return "", false

@@ -45,12 +45,16 @@ func (w *Workflow) partialsDir() string {
 	return filepath.Clean(w.dir)
 }
 
-// workspaceRoot resolves workspace.root as the profile does. symphony: ~
-// and a whole-value $VAR are expanded, a relative path resolves against the
-// workflow's directory, and the result is absolute and clean. shea: ~ and
-// $VAR likewise, then the workflow's directory is joined as written,
-// without normalising. Both default to symphony_workspaces in the system
-// temporary directory.
+// workspaceRoot is workspace.root as the readback shows it. A path is
+// resolved as the profile does: symphony joins a relative path to the
+// workflow's directory and makes it absolute and clean; shea joins the
+// workflow's directory as written, without normalising. Both default to
+// symphony_workspaces in the system temporary directory, also when the
+// value is a whole-value $VAR whose variable is unset or empty.
+//
+// The runner expands a whole-value $VAR and a leading ~ from the
+// environment; the readback never does, so that no variable's value (a
+// secret, say) reaches a log: it shows "$VAR" and "~/…" as written.
 func (w *Workflow) workspaceRoot() (string, bool) {
 	def := filepath.Join(w.tempDir(), "symphony_workspaces")
 	v, present := w.lookup("workspace.root")
@@ -63,15 +67,16 @@ func (w *Workflow) workspaceRoot() (string, bool) {
 	}
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "$") && isEnvName(s[1:]) {
-		s = w.opts.getenv(s[1:])
+		if w.opts.getenv(s[1:]) == "" {
+			return def, true
+		}
+		return s, true
 	}
 	if s == "" {
 		return def, true
 	}
 	if s == "~" || strings.HasPrefix(s, "~/") {
-		if home := w.opts.getenv("HOME"); home != "" {
-			s = home + s[1:]
-		}
+		return s, true
 	}
 	if w.Profile == ProfileShea {
 		return joinAsWritten(w.dir, s), true

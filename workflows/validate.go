@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -23,6 +24,8 @@ const (
 
 // Line is one readback line. Most print as key=value; the resource
 // entries print as "resource group=… kind=… path=…" (key "resource").
+// Control characters in Value are escaped ("\n", "\x1b"), so a line never
+// breaks, and no Value holds an environment variable's value.
 type Line struct {
 	Key   string `json:"key"`
 	Value string `json:"value"`
@@ -211,7 +214,12 @@ func noteSmokeInput(d *diag.Diagnostic, name string, vars any) {
 
 type readback struct{ lines []Line }
 
-func (rb *readback) add(key, value string) { rb.lines = append(rb.lines, Line{key, value}) }
+// add appends a line. Its value has its control characters escaped
+// (textesc.Controls), so that no value from the workflow, such as
+// tracker.kind "linear\nstatus=valid", can break its line or forge another.
+func (rb *readback) add(key, value string) {
+	rb.lines = append(rb.lines, Line{key, textesc.Controls(value)})
+}
 
 func (w *Workflow) symphonyReadback(rb *readback, smoked map[*item]bool) {
 	rb.add("profile", ProfileSymphony)

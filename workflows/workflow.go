@@ -1,6 +1,7 @@
 package workflows
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -64,8 +65,9 @@ type Options struct {
 	// own directory.
 	Root string
 
-	// Getenv reads the environment: $VAR and ~ in workspace.root, and
-	// SHEA_WORKSPACE_PROMPTS for a composed workflow without
+	// Getenv reads the environment: whether the variable of a whole-value
+	// $VAR in workspace.root is set (the readback shows "$VAR", never the
+	// value), and SHEA_WORKSPACE_PROMPTS for a composed workflow without
 	// composition.workspace. Nil means os.Getenv.
 	Getenv func(string) string
 
@@ -135,6 +137,16 @@ type Workflow struct {
 	fatal bool // nothing beyond the file's header could be read
 }
 
+// Root returns the canonical repository root no path of the workflow may
+// leave (Options.Root, or the one discovered), or "" when Load could not
+// establish it.
+func (w *Workflow) Root() string {
+	if w.root == nil {
+		return ""
+	}
+	return w.root.Dir()
+}
+
 // Diagnostics returns what Load found.
 func (w *Workflow) Diagnostics() diag.List { return append(diag.List(nil), w.diags...) }
 
@@ -156,7 +168,7 @@ func (w *Workflow) loadAll() diag.List {
 		defer func() {
 			if r := recover(); r != nil {
 				w.fatal = true
-				w.errorf(diag.WorkflowParseError, diag.Range{Filename: path}, "internal error while loading the workflow: %v", r)
+				w.diags = append(w.diags, diag.Bug(diag.Range{Filename: path}, "loading the workflow", r))
 			}
 		}()
 		w.load()
@@ -187,10 +199,18 @@ func (w *Workflow) load() {
 	if w.Profile == "" && inSheaWorkflows(w.Path) {
 		w.Profile = ProfileShea
 	}
-	b, err := readLimited(w.Path, MaxWorkflowBytes)
+	w.dir = dirAsWritten(w.Path)
+	rootErr := w.findRoot()
+	b, err := w.readEntry(rootErr)
 	if err != nil {
 		w.fatal = true
-		w.errorf(diag.MissingWorkflowFile, diag.Range{Filename: w.Path}, "cannot read the workflow: %v", unwrapPathError(err))
+		d := w.errorf(diag.MissingWorkflowFile, diag.Range{Filename: w.Path}, "cannot read the workflow: %v", unwrapPathError(err))
+		switch {
+		case errors.Is(err, fsroot.ErrOutside):
+			d.Detail = "The workflow is read through the repository root like every path it names, so a symbolic link may not lead out of it; choose the root with --root (Options.Root)."
+		case errors.Is(err, fsroot.ErrNotRegular):
+			d.Detail = "shea reads only regular files, never a named pipe (FIFO), a device or a socket."
+		}
 		return
 	}
 	w.src = newSource(w.Path, b)
@@ -210,12 +230,6 @@ func (w *Workflow) load() {
 				return
 			}
 		}
-	}
-	w.dir = dirAsWritten(w.Path)
-	if err := w.findRoot(); err != nil {
-		w.fatal = true
-		w.errorf(diag.MissingWorkflowFile, diag.Range{Filename: w.Path}, "%v", err)
-		return
 	}
 	// Loading the templates consults which settings failed validation: it
 	// does not report a bad path twice, nor read a file through it.
@@ -450,13 +464,30 @@ func joinAsWritten(dir, rel string) string {
 	return dir + "/" + rel
 }
 
-func readLimited(path string, max int64) ([]byte, error) {
-	f, err := os.Open(path)
+// readEntry reads the workflow file itself through the repository root,
+// like every file it names: a symbolic link that leads out of the root (to
+// another repository, to /proc/self/environ) is refused, as is anything
+// that is not a regular file. rootErr is findRoot's error, reported unless
+// the file itself cannot be found.
+func (w *Workflow) readEntry(rootErr error) ([]byte, error) {
+	if _, err := os.Stat(w.Path); err != nil {
+		return nil, err
+	}
+	if rootErr != nil {
+		return nil, rootErr
+	}
+	abs, err := filepath.Abs(w.Path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	return fsroot.ReadOpened(f, path, max)
+	canon, err := w.root.Resolve("", abs)
+	if err != nil {
+		if errors.Is(err, fsroot.ErrOutside) {
+			return nil, wrappedError{fmt.Sprintf("%s leads outside the repository root %s", w.Path, w.root.Dir()), fsroot.ErrOutside}
+		}
+		return nil, err
+	}
+	return w.root.ReadFileAs(canon, w.Path, MaxWorkflowBytes)
 }
 
 // unwrapPathError drops the path an *os.PathError repeats.
@@ -466,3 +497,13 @@ func unwrapPathError(err error) error {
 	}
 	return err
 }
+
+// wrappedError is an error with its own text that wraps another error
+// without repeating the other's text.
+type wrappedError struct {
+	msg  string
+	wrap error
+}
+
+func (e wrappedError) Error() string { return e.msg }
+func (e wrappedError) Unwrap() error { return e.wrap }

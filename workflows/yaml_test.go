@@ -181,6 +181,9 @@ func FuzzYAMLPositions(f *testing.F) {
 		sp := SplitSymphony(src.text)
 		tr, diags := parseYAML(src, sp.FrontStart, sp.Front)
 		for _, d := range diags {
+			if d.Code == diag.InternalError {
+				t.Fatalf("%v\n%s", d, d.Stack)
+			}
 			checkRange(t, src, d.Subject)
 		}
 		if tr == nil {

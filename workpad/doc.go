@@ -43,7 +43,6 @@
 // close, rename, fsync of the directory. A failure at any step leaves the
 // previous file as it was and removes the temporary file; concurrent writers
 // to one path finish one after another, each installing one complete file.
-// WriteFile does the same for text produced elsewhere.
 //
 // # Untrusted text
 //
@@ -54,7 +53,12 @@
 // Truncate caps the length with a visible "…[truncated N bytes]" marker, and
 // Redact replaces obvious secrets (GitHub, Slack, OpenAI-style and AWS keys,
 // Authorization headers, Bearer tokens, private key blocks, passwords in
-// URLs) with [REDACTED]. SanitizeLine applies them all. MergeRepairFacts
+// URLs) with [REDACTED]. SanitizeLine applies them all; SanitizeText
+// applies all but the one-line and length steps. Render passes every
+// untrusted free-text value of a template (see Untrusted: errors, reasons,
+// summaries, titles, tool output, notes and evidence) through SanitizeText
+// before rendering, on every path, so evidence never carries a token or a
+// terminal escape into a comment. MergeRepairFacts
 // builds the sanitized facts of the merge_repair backend fragment, whose
 // schema is MergeRepairSchema.
 package workpad

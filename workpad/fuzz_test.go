@@ -119,3 +119,31 @@ func checkSanitized(t *testing.T, text, secret, body string, limit int, out stri
 		t.Fatalf("secret body %q survives in %q", check, out)
 	}
 }
+
+// FuzzSanitizeText plants a secret in arbitrary text and checks what
+// SanitizeText promises: valid UTF-8, no control character but line breaks
+// and tabs, no escape sequence, and no secret.
+func FuzzSanitizeText(f *testing.F) {
+	f.Add("plain text", uint8(0), []byte("seed"), uint16(0))
+	f.Add("error:\x1b[31m failed\x1b[0m\r\n\tat line 3", uint8(11), []byte{1, 2, 3}, uint16(7))
+	f.Add("\x1b]0;title\x07after \u202ebidi\u202c", uint8(15), []byte("k"), uint16(3))
+	f.Add("a\x00b\x1b", uint8(5), []byte("zz"), uint16(4))
+	f.Add("\xff\xfe bad utf-8 \xc2", uint8(2), []byte(nil), uint16(5))
+	f.Fuzz(func(t *testing.T, text string, kind uint8, seed []byte, pos uint16) {
+		body := secretBody(seed)
+		secret := plantable[int(kind)%len(plantable)](body)
+		at := int(pos) % (len(text) + 1)
+		out := SanitizeText(text[:at] + " " + secret + " " + text[at:])
+		if !utf8.ValidString(out) {
+			t.Fatalf("invalid UTF-8: %q", out)
+		}
+		for _, r := range out {
+			if (unicode.IsControl(r) && r != '\n' && r != '\t') || invisible(r) {
+				t.Fatalf("%U in output %q", r, out)
+			}
+		}
+		if strings.Contains(out, secret) {
+			t.Fatalf("secret %q survives in %q", secret, out)
+		}
+	})
+}

@@ -136,3 +136,44 @@ func DeclaredBy(name string) []string {
 	}
 	return out
 }
+
+// Untrusted reports whether the value name carries free text that comes
+// from outside the runtime's own bookkeeping: written by an agent, a
+// person or a tracker, or printed by a tool. Render passes such values
+// through SanitizeText (terminal escapes and control characters removed,
+// secrets redacted) before the template sees them. They are
+//
+//   - errors and reasons: error, reason, stale_reason, message;
+//   - titles from the tracker: issue_title, parent_issue_title,
+//     rework_title;
+//   - summaries: summary, evidence_summary, validation_summary,
+//     patch_summary;
+//   - tool output and commands: stdout, stderr, stdout_section,
+//     stderr_section, command, agent_command, attach_command;
+//   - notes, evidence and findings written by agents or people: notes,
+//     assumptions, rationale, result_note, agent_review_note, evidence,
+//     run_evidence, repair_evidence, merge_repair_evidence,
+//     findings_section, doctor_findings, extra_lines, readbacks,
+//     post_merge_readback, preflight, required_human_input,
+//     operator_confirmation, attempt_details, missing,
+//     documentation_impact, planned_handoff, next_action, repair.
+//
+// The packed lists (findings, changed_files) and their separators
+// (record_separator, field_separator) are not: their control characters
+// are their structure. Identifiers, states, refs, paths, timestamps and
+// the runtime's own markers are not either.
+func Untrusted(name string) bool {
+	switch name {
+	case "error", "reason", "stale_reason", "message",
+		"issue_title", "parent_issue_title", "rework_title",
+		"summary", "evidence_summary", "validation_summary", "patch_summary",
+		"stdout", "stderr", "stdout_section", "stderr_section", "command", "agent_command", "attach_command",
+		"notes", "assumptions", "rationale", "result_note", "agent_review_note", "evidence",
+		"run_evidence", "repair_evidence", "merge_repair_evidence", "findings_section", "doctor_findings",
+		"extra_lines", "readbacks", "post_merge_readback", "preflight", "required_human_input",
+		"operator_confirmation", "attempt_details", "missing", "documentation_impact", "planned_handoff",
+		"next_action", "repair":
+		return true
+	}
+	return false
+}

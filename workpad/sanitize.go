@@ -241,3 +241,14 @@ func truncate(s string, maxBytes, extra int) string {
 func truncationMarker(n int) string {
 	return "…[truncated " + strconv.Itoa(n) + " bytes]"
 }
+
+// SanitizeText makes untrusted multi-line text safe to place in a comment:
+// invalid UTF-8 becomes U+FFFD, terminal escape sequences and control
+// characters are removed as StripControls removes them (line breaks and
+// tabs stay), and secrets are redacted (Redact), before and after the
+// stripping, since removing a control character can join the pieces of a
+// token. Unlike SanitizeLine it keeps the text's lines and length.
+func SanitizeText(s string) string {
+	s = Redact(strings.ToValidUTF8(s, "\uFFFD"))
+	return Redact(StripControls(s))
+}

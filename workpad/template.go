@@ -178,7 +178,10 @@ func variableName(summary string) (string, bool) {
 // the id does not declare, is a context_invalid error and nothing renders.
 // Values are data: each is printed as the string it is, so a value holding
 // "{{ x }}" or "{% if %}" appears in the output verbatim and is never
-// evaluated.
+// evaluated. The untrusted free-text values (see Untrusted: errors,
+// reasons, summaries, tool output, notes) are first passed through
+// SanitizeText, always: their terminal escapes and control characters are
+// removed and the secrets Redact knows are replaced with [REDACTED].
 //
 // On error the text is empty and the error is a *render.Error whose
 // diagnostics say what went wrong (class template_render_error, or
@@ -189,6 +192,9 @@ func (t *Template) Render(ctx context.Context, values map[string]string) (string
 	}
 	vars := make(map[string]any, len(values))
 	for k, v := range values {
+		if Untrusted(k) {
+			v = SanitizeText(v)
+		}
 		vars[k] = v
 	}
 	out, err := t.tpl.Render(ctx, vars)

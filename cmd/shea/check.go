@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
@@ -43,7 +42,17 @@ Examples:
 			src := &sources{}
 			var all diag.List
 			for _, f := range files {
-				b, err := os.ReadFile(f)
+				b, err := readTemplateFile(f, 0)
+				if d := templateReadDiag(f, err); d != nil {
+					all = append(all, d)
+					if d.Code == diag.TemplateTooLarge {
+						continue
+					}
+					if err := e.report(format, all, src); err != nil {
+						return err
+					}
+					return fmt.Errorf("cannot read %s", f)
+				}
 				if err != nil {
 					return fmt.Errorf("cannot read %s: %w", f, err)
 				}
@@ -79,7 +88,7 @@ func contextFor(dialect, extra string) (*strict.Schema, error) {
 	if extra == "" {
 		return schema, nil
 	}
-	b, err := readSchemaFile(extra)
+	b, err := readContextSchema(extra)
 	if err != nil {
 		return nil, err
 	}
@@ -90,9 +99,9 @@ func contextFor(dialect, extra string) (*strict.Schema, error) {
 	return s, nil
 }
 
-// readSchemaFile reads a --context-schema file.
-func readSchemaFile(path string) ([]byte, error) {
-	b, err := os.ReadFile(path)
+// readContextSchema reads a --context-schema file.
+func readContextSchema(path string) ([]byte, error) {
+	b, err := readSchemaFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read context schema: %w", err)
 	}

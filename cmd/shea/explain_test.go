@@ -19,6 +19,9 @@ import (
 func TestExplainExamples(t *testing.T) {
 	for _, info := range diag.Codes() {
 		t.Run(string(info.Code), func(t *testing.T) {
+			if info.Code == diag.InternalError {
+				t.Skip("internal_error is a bug: no input is meant to produce it")
+			}
 			if info.Example == "" || !strings.HasPrefix(info.Command, "shea ") {
 				t.Fatalf("%s has no runnable example", info.Code)
 			}

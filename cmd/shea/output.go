@@ -5,6 +5,7 @@ import (
 	"os"
 	"sync"
 
+	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -58,8 +59,8 @@ func (s *sources) get(name string) []byte {
 	if b, ok := s.files[name]; ok {
 		return b
 	}
-	b, err := os.ReadFile(name)
-	if err != nil || len(b) > 4<<20 {
+	b, err := fsroot.ReadPath(name, 4<<20) // never a FIFO or a device
+	if err != nil {
 		b = nil
 	}
 	if s.files == nil {
@@ -72,7 +73,8 @@ func (s *sources) get(name string) []byte {
 // writeTextDiagnostics writes diagnostics for people on stderr.
 func (e *env) writeTextDiagnostics(l diag.List, src *sources) {
 	l.Sort()
-	diag.WriteText(e.stderr, l, diag.TextOptions{Color: e.colorEnabled(), Source: src.get, ExplainHint: true})
+	diag.WriteText(e.stderr, l, diag.TextOptions{Color: e.colorEnabled(), Source: src.get, ExplainHint: true, Max: e.maxDiagnostics,
+		Stack: e.getenv("SHEA_DEBUG") == "1"})
 }
 
 // writeSARIF writes diagnostics as SARIF on stdout, with paths relative to

@@ -12,12 +12,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/internal/atomicfile"
+	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
-	"github.com/sheaproject/shea/workpad"
 )
 
 // renderOptions are the flags of shea render.
@@ -79,7 +80,10 @@ shea render WORKFLOW.md --lane LANE --issue ISSUE.json [--attempt N]
   --out DIR writes the prompt to DIR/<lane>-iter-<N>.md (N the attempt, 0
   without --attempt), atomically (a temporary file renamed into place;
   DIR is created when missing), and prints the file's path instead of the
-  prompt. A failed render writes nothing.
+  prompt. A failed render writes nothing. A relative DIR must stay inside
+  the repository root, symbolic links included (a directory link in the
+  repository cannot send the prompt elsewhere); an absolute DIR is used as
+  given. A writer waits at most 10s for another's lock on DIR.
 
   --extra FILE.json supplies the inputs the workflow declares under
   template_context.schema (or --context-schema) besides issue and attempt.
@@ -176,13 +180,30 @@ func (e *env) renderTemplate(o renderOptions) error {
 	if o.profile == "" {
 		o.profile = workflows.ProfileSymphony
 	}
-	src, err := os.ReadFile(o.template)
+	src, err := readTemplateFile(o.template, o.limits.MaxTemplateBytes)
+	if d := templateReadDiag(o.template, err); d != nil {
+		if err := e.report(o.format, diag.List{d}, &sources{}); err != nil {
+			return err
+		}
+		if d.Code == diag.TemplateTooLarge {
+			return findingsError{}
+		}
+		return fmt.Errorf("cannot read template %s", o.template)
+	}
 	if err != nil {
 		return fmt.Errorf("cannot read template: %w", err)
 	}
 	data, err := readInput(e, o.context)
 	if err != nil {
 		return fmt.Errorf("cannot read context: %w", err)
+	}
+	if d := duplicateKeyDiag(data, o.context); d != nil {
+		srcs := &sources{}
+		srcs.add(o.context, data)
+		if err := e.report(o.format, diag.List{d}, srcs); err != nil {
+			return err
+		}
+		return findingsError{}
 	}
 	vars, err := render.DecodeJSONObject(data)
 	if err != nil {
@@ -227,7 +248,7 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 	}
 	opts := workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, StrictLayers: o.strictLayers, Limits: o.limits}
 	if o.contextSchema != "" {
-		b, err := readSchemaFile(o.contextSchema)
+		b, err := readContextSchema(o.contextSchema)
 		if err != nil {
 			return err
 		}
@@ -272,8 +293,12 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 		if err != nil {
 			return fmt.Errorf("cannot read the extra inputs: %w", err)
 		}
+		srcs.add(name, data)
 		extra, err := render.DecodeJSONObject(data)
+		dup := duplicateKeyDiag(data, name)
 		switch {
+		case dup != nil:
+			diags = append(diags, dup)
 		case err != nil:
 			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "the extra inputs must be a JSON object: %v", err))
 		case extra["issue"] != nil || extra["attempt"] != nil:
@@ -300,14 +325,18 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 		_, err = io.WriteString(e.stdout, out)
 		return err
 	}
-	if err := os.MkdirAll(o.out, 0o755); err != nil {
+	dir, err := confineOut(w.Root(), o.out, o.out)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("cannot create %s: %w", o.out, err)
 	}
-	file := filepath.Join(o.out, o.lane+"-iter-"+strconv.Itoa(o.attempt)+".md")
-	if err := workpad.WriteFile(file, []byte(out)); err != nil {
+	base := o.lane + "-iter-" + strconv.Itoa(o.attempt) + ".md"
+	if err := atomicfile.WriteFile(filepath.Join(dir, base), []byte(out)); err != nil {
 		return fmt.Errorf("cannot write the prompt: %w", err)
 	}
-	_, err = fmt.Fprintln(e.stdout, file)
+	_, err = fmt.Fprintln(e.stdout, filepath.Join(o.out, base))
 	return err
 }
 
@@ -427,12 +456,20 @@ func writeExplain(out io.Writer, ls *workflows.LaneSource) error {
 	return err
 }
 
-// readInput reads a file, or stdin for "-".
+// readInput reads a data input (--context, --issue, --extra, --values): a
+// file, or stdin for "-". Pipes are welcome (--issue <(fetch-issue)), but
+// no input may exceed maxDataBytes: an endless one (/dev/zero) fails as
+// soon as it passes the limit.
 func readInput(e *env, name string) ([]byte, error) {
 	if name == "-" {
-		return io.ReadAll(io.LimitReader(e.stdin, 64<<20))
+		return fsroot.ReadLimited(e.stdin, "stdin", maxDataBytes)
 	}
-	return os.ReadFile(name)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return fsroot.ReadLimited(f, name, maxDataBytes)
 }
 
 // readNamedInput reads a file, or stdin for "-", and returns the name

@@ -34,6 +34,8 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
+	// maxDiagnostics is how many diagnostics text output shows (0: all).
+	maxDiagnostics int
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -73,6 +75,7 @@ found, 2 when the command could not run.`,
 		Version:       version(),
 	}
 	root.SetVersionTemplate("shea {{.Version}}\n")
+	root.PersistentFlags().IntVar(&e.maxDiagnostics, "max-diagnostics", 200, "most diagnostics printed as text, then a count of the rest (0: all)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(
 		newCheckCmd(e),

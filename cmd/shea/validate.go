@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
 )
@@ -14,14 +15,19 @@ import (
 func newValidateCmd(e *env) *cobra.Command {
 	var profile, contextSchema, format, root string
 	var strictLayers bool
+	var limits render.Limits
 	cmd := &cobra.Command{
 		Use:   "validate [flags] [WORKFLOW.md...]",
 		Short: "Prove that every prompt and template of a workflow renders",
 		Long: `Validate loads a workflow, checks every template it uses on all branches,
-smoke-renders each one with a sample context built from its schema, and
+smoke-renders each one with a small matrix of contexts valid against its
+schema (every field; required only; nullable as null; arrays empty and with
+two items; attempt absent and 3), and
 prints readback lines (key=value) on stdout, ending with status=valid or
 status=invalid. Diagnostics go to stderr; all problems of all templates
-are reported in one run.
+are reported in one run. Control characters in readback values are
+escaped (\n, \x1b), and workspace.root written as $VAR or ~/... is shown
+as written, never an environment variable's value.
 
 Two dialects are read, detected from Shea structure (a file under
 .shea/workflows, or prompts.main_agent/review_agent/merge_agent, main_lane,
@@ -69,9 +75,9 @@ Examples:
 			default:
 				return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", profile)}
 			}
-			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers}
+			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits}
 			if contextSchema != "" {
-				b, err := readSchemaFile(contextSchema)
+				b, err := readContextSchema(contextSchema)
 				if err != nil {
 					return err
 				}
@@ -88,6 +94,7 @@ Examples:
 	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json or sarif")
 	cmd.Flags().StringVar(&root, "root", "", "repository root `DIR` no workflow path may leave (default: discovered)")
 	cmd.Flags().BoolVar(&strictLayers, "strict-layers", false, "make protected_section_override an error in composed lanes")
+	addLimitFlags(cmd.Flags(), &limits)
 	return cmd
 }
 

@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/internal/textesc"
+	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
 	"github.com/sheaproject/shea/workpad"
@@ -17,6 +20,7 @@ import (
 // workpadOptions are the flags shared by the workpad subcommands.
 type workpadOptions struct {
 	profile, root, format string
+	limits                render.Limits
 }
 
 func (o *workpadOptions) register(cmd *cobra.Command, format bool) {
@@ -26,6 +30,7 @@ func (o *workpadOptions) register(cmd *cobra.Command, format bool) {
 	if format {
 		cmd.Flags().StringVar(&o.format, "format", formatText, "diagnostics format: text, json or sarif")
 	}
+	addLimitFlags(cmd.Flags(), &o.limits)
 }
 
 // load loads a workflow for a workpad subcommand. It fails the command
@@ -39,7 +44,7 @@ func (o *workpadOptions) load(e *env, path string, srcs *sources) (*workflows.Wo
 	default:
 		return nil, nil, usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", o.profile)}
 	}
-	w, diags := workflows.Load(path, workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv})
+	w, diags := workflows.Load(path, workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, Limits: o.limits})
 	if unreadable(diags) {
 		if err := e.report(o.format, diags, srcs); err != nil {
 			return nil, nil, err
@@ -89,14 +94,21 @@ are strings, exactly the values the id declares (shea workpad list shows
 them). A value the id does not declare, such as one from another template's
 set, a missing value, or a value that is not a string is a context_invalid
 error at its place in the file. Values are data: text such as {{ x }} in a
-value is printed as it is, never rendered.
+value is printed as it is, never rendered. Free-text values (errors,
+reasons, summaries, titles, tool output, notes and evidence; the workpad
+package's Untrusted lists them) lose their terminal escapes and control
+characters, and secrets in them (ghp_ tokens, AKIA keys, Bearer tokens,
+private keys, passwords in URLs) become [REDACTED].
 
 The workflow is loaded and checked as validate checks it; a workflow with
 any error renders nothing. The text, which ends without white space as a
 tracker comment does, goes to stdout as it is, or with --out to FILE,
 written atomically (a temporary file in the same directory, renamed into
 place) only when the whole render succeeded, so a failure leaves an
-existing FILE as it was; the path is then printed. On any error stdout
+existing FILE as it was; the path is then printed. A relative FILE must
+stay inside the repository root, symbolic links included; an absolute FILE
+is used as given. A writer waits at most 10s for another's lock on the
+directory. On any error stdout
 stays empty, the diagnostics go to stderr and the exit status is 1; an
 unknown ID is exit status 2, with the closest id.
 
@@ -138,7 +150,11 @@ Examples:
 			if out == "" {
 				text, err = tpl.Render(ctx, vals)
 			} else {
-				err = workpad.Write(ctx, out, tpl, vals)
+				dir, cerr := confineOut(w.Root(), filepath.Dir(out), out)
+				if cerr != nil {
+					return cerr
+				}
+				err = workpad.Write(ctx, filepath.Join(dir, filepath.Base(out)), tpl, vals)
 			}
 			if err != nil {
 				l := diag.AsList(err)
@@ -177,8 +193,9 @@ Shea Symphony's order, one line each:
 source is workflow_template_file for a template configured under
 workpad_templates, and repository_markdown_default for the repository's
 default or, with a path under <builtin>/, shea's built-in default. values
-are the names the template is rendered with. The list is printed even when
-the workflow has errors; they go to stderr and the exit status is 1.
+are the names the template is rendered with. Control characters in a path
+are escaped (\n, \x1b). The list is printed even when the workflow has
+errors; they go to stderr and the exit status is 1.
 
 Examples:
   shea workpad list .shea/workflows/shea.md
@@ -195,7 +212,9 @@ Examples:
 			}
 			var b strings.Builder
 			for _, s := range w.Workpads() {
-				fmt.Fprintf(&b, "%s kind=%s source=%s path=%s values=%s\n", s.ID, s.Kind, s.Source, s.Path, strings.Join(s.Values, ","))
+				// The path comes from the workflow: escaped, it cannot
+				// break its line or forge another.
+				fmt.Fprintf(&b, "%s kind=%s source=%s path=%s values=%s\n", s.ID, s.Kind, s.Source, textesc.Controls(s.Path), strings.Join(s.Values, ","))
 			}
 			if _, err := io.WriteString(e.stdout, b.String()); err != nil {
 				return err

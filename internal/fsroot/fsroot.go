@@ -7,6 +7,12 @@
 // ErrOutside when the result leaves the root; ReadFile then opens it through
 // an os.Root, which refuses any escape that a race could still introduce.
 // WalkFiles lists directories through the same os.Root.
+//
+// Every read is bounded and reads only a regular file: files are opened
+// without blocking (a FIFO with no writer would otherwise wait forever),
+// and anything that is not a regular file, such as a FIFO or /dev/zero, is
+// refused with ErrNotRegular before a byte is read. ReadPath does the same
+// for a path outside any root, and ReadLimited bounds a stream.
 package fsroot
 
 import (
@@ -18,6 +24,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 )
 
 // ErrOutside is the error (wrapped) of a path that leads outside its root.
@@ -259,8 +266,16 @@ func (r *Root) Rel(p string) string {
 }
 
 // ReadFile reads the file at canonical path p (from Resolve) through an
-// os.Root, refusing directories and files larger than max bytes.
+// os.Root, refusing directories, anything else that is not a regular file
+// (opened without blocking, so a FIFO cannot hang the read) and files
+// larger than max bytes.
 func (r *Root) ReadFile(p string, max int64) ([]byte, error) {
+	return r.ReadFileAs(p, p, max)
+}
+
+// ReadFileAs is ReadFile naming the file name, not its canonical path, in
+// the errors of reading it.
+func (r *Root) ReadFileAs(p, name string, max int64) ([]byte, error) {
 	if !r.Contains(p) {
 		return nil, fmt.Errorf("%s: %w %s", p, ErrOutside, r.dir)
 	}
@@ -279,7 +294,7 @@ func (r *Root) ReadFile(p string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return ReadOpened(f, p, max)
+	return ReadOpened(f, name, max)
 }
 
 // openFile opens the file at rel (relative to the root) through its
@@ -291,7 +306,7 @@ func (r *Root) openFile(rel string) (*os.File, error) {
 		dir = "."
 	}
 	if h, err := r.dirHandle(filepath.Clean(dir)); err == nil {
-		if f, err := h.Open(base); err == nil || errors.Is(err, fs.ErrNotExist) {
+		if f, err := h.OpenFile(base, openFlags, 0); err == nil || errors.Is(err, fs.ErrNotExist) {
 			return f, err
 		}
 	}
@@ -299,15 +314,64 @@ func (r *Root) openFile(rel string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return root.Open(rel)
+	return root.OpenFile(rel, openFlags, 0)
+}
+
+// openFlags open a file for reading without blocking: opening a FIFO with
+// no writer, or a device, returns at once, and ReadOpened then refuses
+// anything that is not a regular file.
+const openFlags = os.O_RDONLY | syscall.O_NONBLOCK
+
+// OpenFile opens the file at path (outside any root) for reading the way
+// ReadFile does, without blocking on a FIFO or a device; pass the result to
+// ReadOpened, which refuses anything that is not a regular file.
+func OpenFile(path string) (*os.File, error) {
+	return os.OpenFile(path, openFlags, 0)
+}
+
+// ReadPath reads the regular file at path (outside any root), refusing
+// anything else and files larger than max bytes, as ReadFile does.
+func ReadPath(path string, max int64) ([]byte, error) {
+	f, err := OpenFile(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadOpened(f, path, max)
 }
 
 // ErrIsDir is the error ReadOpened wraps for a directory.
 var ErrIsDir = errors.New("is a directory, not a file")
 
+// ErrNotRegular is the error ReadOpened wraps for anything that is neither
+// a regular file nor a directory: a FIFO, a device, a socket.
+var ErrNotRegular = errors.New("is not a regular file")
+
+// ErrTooLarge is what a *TooLargeError from ReadOpened or ReadLimited is
+// (errors.Is).
+var ErrTooLarge = errors.New("input limit exceeded")
+
+// TooLargeError is the error of an input larger than its limit.
+type TooLargeError struct {
+	Name string
+	Size int64 // the input's size in bytes, or -1 when it is a stream
+	Max  int64 // the limit
+}
+
+func (e *TooLargeError) Error() string {
+	if e.Size < 0 {
+		return fmt.Sprintf("%s is more than the %d-byte limit", e.Name, e.Max)
+	}
+	return fmt.Sprintf("%s is %d bytes, more than the %d-byte limit", e.Name, e.Size, e.Max)
+}
+
+// Is reports ErrTooLarge.
+func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
+
 // ReadOpened reads an opened file, refusing a directory (an error wrapping
-// ErrIsDir) and a file larger than max bytes; name is the file's name in
-// errors.
+// ErrIsDir), anything else that is not a regular file (ErrNotRegular:
+// reading a FIFO or a device could block or never end) and a file larger
+// than max bytes (a *TooLargeError); name is the file's name in errors.
 func ReadOpened(f *os.File, name string, max int64) ([]byte, error) {
 	st, err := f.Stat()
 	if err != nil {
@@ -316,17 +380,43 @@ func ReadOpened(f *os.File, name string, max int64) ([]byte, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("%s %w", name, ErrIsDir)
 	}
-	if st.Size() > max {
-		return nil, fmt.Errorf("%s is %d bytes, more than the %d-byte limit", name, st.Size(), max)
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s %w (it is %s)", name, ErrNotRegular, describeMode(st.Mode()))
 	}
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if st.Size() > max {
+		return nil, &TooLargeError{name, st.Size(), max}
+	}
+	return ReadLimited(f, name, max)
+}
+
+// ReadLimited reads r to its end, failing with a *TooLargeError as soon as
+// it holds more than max bytes, so that an endless stream (/dev/zero, a
+// pipe) costs at most max+1 bytes of memory; name is the input's name in
+// errors.
+func ReadLimited(r io.Reader, name string, max int64) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, max+1))
 	if err != nil {
 		return nil, err
 	}
 	if int64(len(b)) > max {
-		return nil, fmt.Errorf("%s is more than the %d-byte limit", name, max)
+		return nil, &TooLargeError{name, -1, max}
 	}
 	return b, nil
+}
+
+// describeMode names the kind of a file that is not a regular file.
+func describeMode(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "a special file"
 }
 
 // WalkFiles calls fn for every regular file under the canonical directory

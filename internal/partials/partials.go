@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/sheaproject/shea/internal/fsroot"
 )
@@ -87,14 +88,15 @@ func (d *Dir) PartialNames() []string {
 
 // ReadFile reads name (slash-separated, relative) inside dir through an
 // os.Root, so that neither ".." nor a symbolic link can lead outside dir,
-// and refuses files larger than MaxBytes.
+// and refuses files larger than MaxBytes and anything that is not a
+// regular file (opened without blocking, so a FIFO cannot hang the read).
 func ReadFile(dir, name string) ([]byte, error) {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, err
 	}
 	defer root.Close()
-	f, err := root.Open(filepath.FromSlash(name))
+	f, err := root.OpenFile(filepath.FromSlash(name), os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -31,6 +31,9 @@ const (
 	MissingPartial   Code = "missing_partial"
 	PartialCycle     Code = "partial_cycle"
 	TemplateTooLarge Code = "template_too_large"
+	// PartialExpansionLimit: checking walked partials more times than
+	// strict.Options.MaxPartialExpansions allows.
+	PartialExpansionLimit Code = "partial_expansion_limit"
 )
 
 // Codes found while rendering (class template_render_error).
@@ -41,7 +44,12 @@ const (
 	OutputLimit      Code = "output_limit"
 	LoopLimit        Code = "loop_limit"
 	DepthLimit       Code = "depth_limit"
+	MemoryLimit      Code = "memory_limit"
 )
+
+// InternalError is a bug in shea, not a problem in the input: a panic
+// caught at a public entry point. Its detail carries the stack.
+const InternalError Code = "internal_error"
 
 // Workflow codes.
 const (
@@ -54,6 +62,7 @@ const (
 	EmptyTemplateFile         Code = "empty_template_file"
 	ResourceClosureError      Code = "resource_closure_error"
 	PathOutsideRoot           Code = "path_outside_root"
+	NotARegularFile           Code = "not_a_regular_file"
 	ProtectedSectionOverride  Code = "protected_section_override"
 )
 

@@ -55,6 +55,7 @@ type Diagnostic struct {
 	Detail   string // optional; suggestions ("Did you mean …?") go here
 	Subject  Range  // what the diagnostic is about; Start.IsZero() when no position is known
 	Related  []Related
+	Stack    string // the goroutine stack of an internal_error; empty otherwise
 }
 
 // Error makes a diagnostic usable as an error value: "file:line:col: summary [code]".

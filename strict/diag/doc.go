@@ -13,7 +13,8 @@
 // the subject and End is one past its last byte.
 //
 // The writers render a list for people (WriteText, with the source line and a
-// caret), for programs (WriteJSON, whose field names are a contract) and for
+// caret, quoted in constant time however long the line, and control
+// characters escaped), for programs (WriteJSON, whose field names are a contract) and for
 // code-scanning services (WriteSARIF, SARIF 2.1.0). Suggest picks the
 // did-you-mean candidate every "unknown X" diagnostic offers.
 package diag

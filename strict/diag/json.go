@@ -15,11 +15,12 @@ type jsonDiagnostic struct {
 	Detail   string    `json:"detail,omitempty"`
 	Range    *Range    `json:"range,omitempty"`
 	Related  []Related `json:"related,omitempty"`
+	Stack    string    `json:"stack,omitempty"`
 }
 
 // MarshalJSON writes the diagnostic in its wire form.
 func (d *Diagnostic) MarshalJSON() ([]byte, error) {
-	jd := jsonDiagnostic{Severity: d.Severity, Code: d.Code, Class: d.Code.Class(), Summary: d.Summary, Detail: d.Detail, Related: d.Related}
+	jd := jsonDiagnostic{Severity: d.Severity, Code: d.Code, Class: d.Code.Class(), Summary: d.Summary, Detail: d.Detail, Related: d.Related, Stack: d.Stack}
 	if !d.Subject.Start.IsZero() || d.Subject.Filename != "" {
 		r := d.Subject
 		jd.Range = &r
@@ -33,7 +34,7 @@ func (d *Diagnostic) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &jd); err != nil {
 		return err
 	}
-	*d = Diagnostic{Severity: jd.Severity, Code: jd.Code, Summary: jd.Summary, Detail: jd.Detail, Related: jd.Related}
+	*d = Diagnostic{Severity: jd.Severity, Code: jd.Code, Summary: jd.Summary, Detail: jd.Detail, Related: jd.Related, Stack: jd.Stack}
 	if jd.Range != nil {
 		d.Subject = *jd.Range
 	}

@@ -1,6 +1,10 @@
 package diag
 
-import "sort"
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
 
 // Info documents one code for `shea explain`.
 type Info struct {
@@ -64,6 +68,10 @@ var registry = []Info{
 		"Split the template into partials, or raise the limit if the size is intended.",
 		"-- prompt.md --\nWork on {{ issue.identifier }}: {{ issue.title }}, and explain every step you take.\n-- context.json --\n" + issueJSON + "\n",
 		"shea render --max-template-bytes 64 --template prompt.md --context context.json"},
+	{PartialExpansionLimit, ClassTemplateParse,
+		"Checking walked partials more times than the bound allows, and stopped. Each include is checked in the scope it appears in, so includes in many loops or branches, of partials that include others the same way, multiply.",
+		"Include fewer partials from loops and branches, use render (whose partial sees only its arguments and is checked once), or flatten the include tree.",
+		expansionExample(), "shea check prompt.md"},
 	{RenderError, ClassTemplateRender,
 		"Rendering failed: a filter rejected its input, or a value could not be used the way the template uses it.",
 		"Read the summary: it names the filter or tag and the value that failed. Guard the input with if, or fix the data.",
@@ -94,6 +102,15 @@ var registry = []Info{
 		"Flatten the partial structure; deep nesting is usually accidental.",
 		"-- prompt.md --\n{% render 'section' %}\n-- section.md --\n{% render 'item' %}\n-- item.md --\n{% render 'detail' %}\n-- detail.md --\ndetail\n-- context.json --\n" + issueJSON + "\n",
 		"shea render --max-depth 2 --template prompt.md --context context.json"},
+	{MemoryLimit, ClassTemplateRender,
+		"Values built while rendering (strings and arrays made by filters, and what assign and capture hold) would pass the memory limit; nothing was output.",
+		"Look for values that grow on each step, such as an assign that appends a variable to itself in a loop, or raise the limit.",
+		"-- prompt.md --\n{% assign t = issue.title %}{% for i in (1..20) %}{% assign t = t | append: t %}{% endfor %}{{ t | size }}\n-- context.json --\n" + issueJSON + "\n",
+		"shea render --max-memory 100000 --template prompt.md --context context.json"},
+	{InternalError, ClassTemplateRender,
+		"shea itself failed: a bug, not a problem in your files. The detail holds the stack; SHEA_DEBUG=1 prints it with text output, --format json always carries it.",
+		"Please report it with the input that caused it and the stack. Meanwhile, changing the construct the position points at may avoid it.",
+		"", ""},
 	{MissingWorkflowFile, ClassMissingFile,
 		"The workflow file cannot be read.",
 		"Check the path; `shea validate` without arguments reads ./WORKFLOW.md.",
@@ -138,11 +155,32 @@ var registry = []Info{
 		"Keep templates inside the repository; copy shared text in instead of pointing outside.",
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: memory\nprompts:\n  main_agent: ../outside.md\n  review_agent: ../outside.md\n  merge_agent: ../outside.md\n---\nLanes live elsewhere.\n",
 		"shea validate WORKFLOW.md"},
+	{NotARegularFile, ClassWorkflowConfig,
+		"A file shea was asked to read is a named pipe (FIFO), a device or a socket, not a regular file. shea reads only regular files, so that a FIFO cannot hang a check and a device such as /dev/zero cannot feed it without end.",
+		"Point the setting or the argument at a regular file; pass generated data through --issue -, --context - or --values - (stdin) instead.",
+		"-- WORKFLOW.md --\n---\ntracker:\n  kind: memory\ntemplate_context:\n  schema: /dev/null\n---\nWork on {{ issue.title }}.\n",
+		"shea validate --root / WORKFLOW.md"},
 	{ProtectedSectionOverride, ClassWorkflowConfig,
 		"A higher prompt layer tries to remove or replace a section that a lower layer marked protected; the protected text is kept. A warning, or an error with --strict-layers.",
 		"Append to the protected section with an <!-- append --> override instead of replacing it.",
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: memory\nprompts:\n  main_agent: prompts/main-agent.md\n  review_agent: prompts/review-agent.md\n  merge_agent: prompts/merge-agent.md\ncomposition:\n  project: prompts\n---\nComposed lanes.\n-- prompts/main-agent.md --\n# Main\n\nImplement {{ issue.title }}.\n-- prompts/review-agent.md --\n# Review\n\nReview {{ issue.title }}.\n-- prompts/merge-agent.md --\n# Merge\n\nMerge {{ issue.title }}.\n",
 		"shea validate WORKFLOW.md"},
+}
+
+// expansionExample is four partials, each including the next from ten
+// loops that bind different names: 11,110 walks.
+func expansionExample() string {
+	var b strings.Builder
+	b.WriteString("-- prompt.md --\n{% include 'p1' %}\n")
+	for i := 1; i <= 4; i++ {
+		fmt.Fprintf(&b, "-- p%d.md --\n", i)
+		for _, v := range "abcdefghij" {
+			fmt.Fprintf(&b, "{%% for %c%d in (1..2) %%}{%% include 'p%d' %%}{%% endfor %%}", v, i, i+1)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("-- p5.md --\n.\n")
+	return b.String()
 }
 
 func codeInfo(c Code) (Info, bool) {

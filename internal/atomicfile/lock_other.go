@@ -1,8 +1,10 @@
 //go:build !(darwin || dragonfly || freebsd || linux || netbsd || openbsd)
 
-package workpad
+package atomicfile
+
+import "time"
 
 // lockDir does nothing where flock is not available: writers there still
 // never interleave, because each installs its file with one rename, but
 // they are not made to wait for each other.
-func lockDir(string) (func(), error) { return func() {}, nil }
+func lockDir(string, time.Duration) (func(), error) { return func() {}, nil }

@@ -1,4 +1,4 @@
-package workpad
+package atomicfile
 
 import (
 	"bytes"
@@ -14,8 +14,6 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/sheaproject/shea/render"
 )
 
 var errInjected = errors.New("injected failure")
@@ -24,7 +22,7 @@ var errInjected = errors.New("injected failure")
 // write writes half the data first, and a failing close closes the file,
 // as a real failure might.
 func failAt(step string) fileOps {
-	ops := osFileOps()
+	ops := osFileOps(DefaultLockWait)
 	switch step {
 	case "lock directory":
 		ops.lockDir = func(string) (func(), error) { return nil, errInjected }
@@ -100,7 +98,7 @@ func TestWriteFileFailsAtEachStep(t *testing.T) {
 				if !errors.Is(err, errInjected) {
 					t.Fatalf("error %v, want the injected failure", err)
 				}
-				if want := "workpad: write " + path + ": " + tc.step + ": injected failure"; err.Error() != want {
+				if want := "write " + path + ": " + tc.step + ": injected failure"; err.Error() != want {
 					t.Errorf("error %q\nwant  %q", err, want)
 				}
 				got, rerr := os.ReadFile(path)
@@ -174,7 +172,7 @@ func TestWriteFileRefusesDirectory(t *testing.T) {
 		t.Fatal(err)
 	}
 	err := WriteFile(target, []byte("x"))
-	if err == nil || err.Error() != "workpad: write "+target+": stat: is a directory" {
+	if err == nil || err.Error() != "write "+target+": stat: is a directory" {
 		t.Errorf("error %v", err)
 	}
 	if names := dirEntries(t, dir); !slices.Equal(names, []string{"sub"}) {
@@ -272,7 +270,7 @@ func TestWriteFileConcurrent(t *testing.T) {
 func TestWriteFileSerializesWriters(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "x.md")
 	var inside, most atomic.Int32
-	ops := osFileOps()
+	ops := osFileOps(DefaultLockWait)
 	write := ops.write
 	ops.write = func(f *os.File, b []byte) error {
 		n := inside.Add(1)
@@ -319,7 +317,7 @@ func TestWriteFileCrashAtEachStep(t *testing.T) {
 				t.Fatal(err)
 			}
 			cmd := exec.Command(os.Args[0], "-test.run=^TestCrashHelper$")
-			cmd.Env = append(os.Environ(), "WORKPAD_CRASH_STEP="+step, "WORKPAD_CRASH_PATH="+path)
+			cmd.Env = append(os.Environ(), "ATOMICFILE_CRASH_STEP="+step, "ATOMICFILE_CRASH_PATH="+path)
 			out, err := cmd.CombinedOutput()
 			var exit *exec.ExitError
 			if !errors.As(err, &exit) || exit.ExitCode() != 3 {
@@ -349,12 +347,12 @@ var crashContent = strings.Repeat("new content\n", 1000)
 
 // TestCrashHelper is the child of TestWriteFileCrashAtEachStep.
 func TestCrashHelper(t *testing.T) {
-	step, path := os.Getenv("WORKPAD_CRASH_STEP"), os.Getenv("WORKPAD_CRASH_PATH")
+	step, path := os.Getenv("ATOMICFILE_CRASH_STEP"), os.Getenv("ATOMICFILE_CRASH_PATH")
 	if step == "" {
 		t.Skip("run by TestWriteFileCrashAtEachStep")
 	}
 	crash := func() { os.Exit(3) }
-	ops := osFileOps()
+	ops := osFileOps(DefaultLockWait)
 	switch step {
 	case "create temporary file":
 		ops.createTemp = func(dir, pattern string) (*os.File, error) {
@@ -375,26 +373,4 @@ func TestCrashHelper(t *testing.T) {
 	}
 	_ = writeFile(ops, path, []byte(crashContent))
 	t.Fatal("the write finished without crashing")
-}
-
-func TestWriteRendersFirst(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "blocked.md")
-	if err := os.WriteFile(path, []byte("previous"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tpl := &Template{spec: mustLookup(t, "forge_rework_blocked"), filename: "blocked.md"}
-	err := Write(t.Context(), path, tpl, map[string]string{"issue_ref": "A-1"})
-	if _, ok := render.AsError(err); !ok {
-		t.Fatalf("error %v, want the render error", err)
-	}
-	if got, _ := os.ReadFile(path); string(got) != "previous" {
-		t.Errorf("target holds %q after a failed render", got)
-	}
-	if names := dirEntries(t, dir); !slices.Equal(names, []string{"blocked.md"}) {
-		t.Errorf("directory holds %q", names)
-	}
-	if err := Write(t.Context(), path, nil, nil); err == nil {
-		t.Error("Write with a nil template succeeded")
-	}
 }

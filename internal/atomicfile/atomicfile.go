@@ -1,57 +1,48 @@
-package workpad
+// Package atomicfile replaces a file's content atomically, following the
+// renameio recipe, so that a reader sees the old file or the new one and
+// never a mix, and a failure leaves the old file as it was.
+package atomicfile
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
+	"time"
 )
 
-// Write renders t with values and, only when rendering succeeds completely,
-// replaces the file at path with the text atomically. The file holds
-// exactly the text Render returns (which ends without white space, as a
-// tracker comment would).
-//
-// The write follows the renameio recipe: a temporary file in the target's
-// directory is written, given the target's permissions (0644 for a new
-// file), fsynced and closed, then renamed over the target, and the
-// directory is fsynced so the rename itself is durable. On any error
-// before the rename the temporary file is removed and the existing file is
-// untouched; a reader sees the old file or the new one, never a mix. An
-// error from the final directory fsync means the new file is in place but
-// may not survive a crash.
-//
-// Writers to one path never interleave: each rename installs one complete
-// file, and writers in the same directory take an exclusive lock on it (an
-// advisory flock where the system has one), so they also finish one after
-// another, across goroutines and processes. A symbolic link at path is
-// replaced by the file, not followed.
-//
-// Rendering errors are *render.Error values; a canceled ctx stops the write
-// before it starts. Other errors are file system errors wrapped with the
-// step that failed.
-func Write(ctx context.Context, path string, t *Template, values map[string]string) error {
-	if t == nil {
-		return errors.New("workpad: write: nil template")
-	}
-	out, err := t.Render(ctx, values)
-	if err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("workpad: write %s: %w", path, err)
-	}
-	return writeFile(osFileOps(), path, []byte(out))
-}
+// DefaultLockWait is how long WriteFile waits for another writer's lock on
+// the target's directory before it gives up with an error wrapping
+// ErrLocked.
+const DefaultLockWait = 10 * time.Second
 
-// WriteFile replaces the file at path with data atomically, as Write does
-// with rendered text. It is for callers that produce the text some other
-// way, such as a CLI writing a rendered prompt to --out.
+// ErrLocked is the error (wrapped) of a write that gave up waiting for
+// another writer's lock on the target's directory.
+var ErrLocked = errors.New("the directory is locked by another writer")
+
+// WriteFile replaces the file at path with data atomically.
+//
+// A temporary file in the target's directory is written, given the
+// target's permissions (0644 for a new file), fsynced and closed, then
+// renamed over the target, and the directory is fsynced so the rename
+// itself is durable. On any error before the rename the temporary file is
+// removed and the existing file is untouched. An error from the final
+// directory fsync means the new file is in place but may not survive a
+// crash.
+//
+// Writers to one directory never interleave: each takes an exclusive lock
+// on the directory (an advisory flock where the system has one), so they
+// finish one after another, across goroutines and processes. A writer
+// waits at most DefaultLockWait for the lock, then fails with an error
+// wrapping ErrLocked and writes nothing. A symbolic link at path is
+// replaced by the file, not followed. The directory must exist.
+//
+// Errors are file system errors wrapped with the step that failed:
+// "write PATH: STEP: ERROR".
 func WriteFile(path string, data []byte) error {
-	return writeFile(osFileOps(), path, data)
+	return writeFile(osFileOps(DefaultLockWait), path, data)
 }
 
 // fileOps are the operating-system steps of an atomic write, one function
@@ -70,9 +61,10 @@ type fileOps struct {
 	remove     func(name string) error
 }
 
-func osFileOps() fileOps {
+// osFileOps returns the real steps; the lock is waited for at most wait.
+func osFileOps(wait time.Duration) fileOps {
 	return fileOps{
-		lockDir:    lockDir,
+		lockDir:    func(dir string) (func(), error) { return lockDir(dir, wait) },
 		stat:       os.Lstat,
 		createTemp: os.CreateTemp,
 		write: func(f *os.File, b []byte) error {
@@ -88,13 +80,13 @@ func osFileOps() fileOps {
 	}
 }
 
-// defaultFileMode is the permission of a file Write creates.
+// defaultFileMode is the permission of a file WriteFile creates.
 const defaultFileMode fs.FileMode = 0o644
 
 // writeFile is the atomic write, with its steps in ops.
 func writeFile(ops fileOps, path string, data []byte) (err error) {
 	step := func(name string, err error) error {
-		return fmt.Errorf("workpad: write %s: %s: %w", path, name, err)
+		return fmt.Errorf("write %s: %s: %w", path, name, err)
 	}
 	dir := filepath.Dir(path)
 	unlock, err := ops.lockDir(dir)

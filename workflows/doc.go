@@ -25,8 +25,13 @@
 // contexts valid against its schema (strict.Schema.SampleMatrix: every
 // field, required only, nullable as null, arrays empty and with two items,
 // attempt absent and 3) and each workpad template with its smoke values
-// and with every value empty, and returns the readback lines of Shea Symphony's validate (or, for
-// symphony, a short form of them) and every diagnostic. RenderLane renders
+// and with every value empty, and returns the readback lines of Shea
+// Symphony's validate (or, for symphony, a short form of them) and every
+// diagnostic. A readback Line is a key, a value and named fields (path=…
+// bytes=… smoke=…); a template that failed keeps its line, marked fail.
+// Files lists the files a workflow uses, so a change to any of them can be
+// traced to it. A workflow's shea.disable setting lists codes whose
+// warnings are dropped. RenderLane renders
 // a lane prompt for a real issue, all or nothing. A shea workflow may
 // compose its lane prompts from layers (see below).
 //
@@ -131,11 +136,13 @@
 // bounded (MaxWorkflowBytes, MaxFileBytes), and opened without blocking: a
 // named pipe or a device is a not_a_regular_file error.
 //
-// The readback shows lane, fragment and template paths the way Shea
-// Symphony does (the workflow's directory as given, joined with the
-// configured path, not normalised), resource paths canonical and
-// absolute, and shea's embedded defaults as <builtin>/…. It never shows an
-// environment variable's value: workspace.root written as $VAR or ~/… is
-// shown as written. Control characters in every value are escaped ("\n",
-// "\x1b"), so a value cannot forge a line such as status=valid.
+// The readback shows lane, fragment and template paths as the workflow's
+// directory as given joined with the configured path, cleaned (Shea
+// Symphony does not normalise them; diagnostics do, and so does the
+// readback: .shea/prompts/main.md, not .shea/workflows/../prompts/main.md),
+// resource paths canonical and absolute, and shea's embedded defaults as
+// <builtin>/…. It never shows an environment variable's value:
+// workspace.root written as $VAR or ~/… is shown as written. Control
+// characters in every value and field are escaped ("\n", "\x1b"), so a
+// value cannot forge a line such as status=valid.
 package workflows

@@ -174,7 +174,7 @@ func TestValidateIsRepeatable(t *testing.T) {
 		t.Fatalf("first %s (%d lines), second %s (%d lines)", a.Status, len(a.Readback), b.Status, len(b.Readback))
 	}
 	for i := range a.Readback {
-		if a.Readback[i] != b.Readback[i] {
+		if a.Readback[i].String() != b.Readback[i].String() {
 			t.Errorf("line %d: %v then %v", i, a.Readback[i], b.Readback[i])
 		}
 	}

@@ -1,10 +1,12 @@
 package workflows
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -22,20 +24,110 @@ const (
 	StatusInvalid = "invalid"
 )
 
-// Line is one readback line. Most print as key=value; the resource
-// entries print as "resource group=… kind=… path=…" (key "resource").
-// Control characters in Value are escaped ("\n", "\x1b"), so a line never
-// breaks, and no Value holds an environment variable's value.
+// Line is one readback line: a key, its value and, for the lines that
+// describe a source, named fields. It prints as key=value followed by
+// " name=value" for each field; the resource entries have no value and
+// print as "resource group=… kind=… path=…". Control characters in Value
+// and in the fields' values are escaped ("\n", "\x1b"), so a line never
+// breaks, and no value holds an environment variable's value.
 type Line struct {
-	Key   string `json:"key"`
-	Value string `json:"value"`
+	Key    string `json:"key"`
+	Value  string `json:"value"`
+	Fields Fields `json:"fields"`
+}
+
+// Field is one named field of a readback line, such as path=… or
+// smoke=pass.
+type Field struct {
+	Name  string
+	Value string
+}
+
+// Fields are a line's fields in readback order. They marshal as a JSON
+// object in that order.
+type Fields []Field
+
+// MarshalJSON writes the fields as one JSON object, in order.
+func (fs Fields) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range fs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		for j, s := range []string{f.Name, f.Value} {
+			enc, err := marshalString(s)
+			if err != nil {
+				return nil, err
+			}
+			b.Write(enc)
+			if j == 0 {
+				b.WriteByte(':')
+			}
+		}
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON reads a JSON object of strings (its members in the
+// document's order).
+func (fs *Fields) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil {
+		return err
+	}
+	*fs = nil
+	for dec.More() {
+		var name, value string
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		name, _ = tok.(string)
+		if err := dec.Decode(&value); err != nil {
+			return err
+		}
+		*fs = append(*fs, Field{name, value})
+	}
+	_, err := dec.Token()
+	return err
+}
+
+func marshalString(s string) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+// Field returns the value of the named field, and whether it is present.
+func (l Line) Field(name string) (string, bool) {
+	for _, f := range l.Fields {
+		if f.Name == name {
+			return f.Value, true
+		}
+	}
+	return "", false
 }
 
 func (l Line) String() string {
-	if l.Key == "resource" {
-		return l.Key + " " + l.Value
+	var b strings.Builder
+	b.WriteString(l.Key)
+	if l.Value != "" || len(l.Fields) == 0 {
+		b.WriteByte('=')
+		b.WriteString(l.Value)
 	}
-	return l.Key + "=" + l.Value
+	for _, f := range l.Fields {
+		b.WriteByte(' ')
+		b.WriteString(f.Name)
+		b.WriteByte('=')
+		b.WriteString(f.Value)
+	}
+	return b.String()
 }
 
 // Report is the result of validating a workflow: the readback lines that
@@ -68,11 +160,24 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
+	return enc.Encode(r.forJSON())
+}
+
+// forJSON returns a copy of r whose lists marshal as arrays and objects,
+// never null.
+func (r *Report) forJSON() *Report {
 	out := *r
-	if out.Readback == nil {
-		out.Readback = []Line{}
+	out.Readback = make([]Line, len(r.Readback))
+	for i, l := range r.Readback {
+		if l.Fields == nil {
+			l.Fields = Fields{}
+		}
+		out.Readback[i] = l
 	}
-	return enc.Encode(out)
+	if out.Diagnostics == nil {
+		out.Diagnostics = diag.List{}
+	}
+	return &out
 }
 
 // Validate loads the workflow at path and validates it (see
@@ -214,11 +319,53 @@ func noteSmokeInput(d *diag.Diagnostic, name string, vars any) {
 
 type readback struct{ lines []Line }
 
-// add appends a line. Its value has its control characters escaped
-// (textesc.Controls), so that no value from the workflow, such as
-// tracker.kind "linear\nstatus=valid", can break its line or forge another.
-func (rb *readback) add(key, value string) {
-	rb.lines = append(rb.lines, Line{key, textesc.Controls(value)})
+// add appends a line. Its value and its fields' values have their control
+// characters escaped (textesc.Controls), so that no value from the
+// workflow, such as tracker.kind "linear\nstatus=valid", can break its line
+// or forge another.
+func (rb *readback) add(key, value string, fields ...Field) {
+	for i := range fields {
+		fields[i].Value = textesc.Controls(fields[i].Value)
+	}
+	rb.lines = append(rb.lines, Line{Key: key, Value: textesc.Controls(value), Fields: fields})
+}
+
+// smoke is the field or value that says whether a template rendered.
+func smoke(passed bool) string {
+	if passed {
+		return "pass"
+	}
+	return "fail"
+}
+
+// sourceFields returns the fields of a template's readback line: its cleaned
+// path, its size when it was read, and with the smoke field when asked.
+func (it *item) sourceFields(withSmoke, passed bool) []Field {
+	fs := []Field{{"path", cleanPaths(it.display)}}
+	if it.loaded {
+		fs = append(fs, Field{"bytes", strconv.Itoa(it.bytes())})
+	}
+	if withSmoke {
+		fs = append(fs, Field{"smoke", smoke(passed)})
+	}
+	return fs
+}
+
+// cleanPaths cleans each of the comma-separated paths of a readback field
+// (Shea joins paths without normalising them: a/b/../c is a/c here, as in
+// diagnostics). A template whose setting holds no usable path has the path
+// <none>.
+func cleanPaths(list string) string {
+	if list == "" {
+		return "<none>"
+	}
+	parts := strings.Split(list, ",")
+	for i, p := range parts {
+		if p != "" {
+			parts[i] = filepath.Clean(p)
+		}
+	}
+	return strings.Join(parts, ",")
 }
 
 func (w *Workflow) symphonyReadback(rb *readback, smoked map[*item]bool) {
@@ -234,10 +381,8 @@ func (w *Workflow) symphonyReadback(rb *readback, smoked map[*item]bool) {
 	agent := w.lanes[0]
 	rb.add("prompt_template_bytes", strconv.Itoa(agent.bytes()))
 	rb.add("prompt_renderer", rendererMode)
-	rb.add("prompt_source."+LaneAgent, SourceWorkflowBody+" path="+w.Path+" bytes="+strconv.Itoa(agent.bytes()))
-	if smoked[agent] {
-		rb.add("prompt_template_smoke."+LaneAgent, "pass")
-	}
+	rb.add("prompt_source."+LaneAgent, SourceWorkflowBody, Field{"path", filepath.Clean(w.Path)}, Field{"bytes", strconv.Itoa(agent.bytes())})
+	rb.add("prompt_template_smoke."+LaneAgent, smoke(smoked[agent]))
 }
 
 func (w *Workflow) sheaReadback(rb *readback, smoked map[*item]bool) {
@@ -259,34 +404,29 @@ func (w *Workflow) sheaReadback(rb *readback, smoked map[*item]bool) {
 	case c == nil:
 		rb.add("resource_manifest", "not_configured")
 	case c.ok:
-		rb.add("resource_manifest", c.manifest+" schema="+strconv.FormatInt(c.schema, 10)+" groups="+strings.Join(c.groups, ","))
+		rb.add("resource_manifest", filepath.Clean(c.manifest), Field{"schema", strconv.FormatInt(c.schema, 10)}, Field{"groups", strings.Join(c.groups, ",")})
 		for _, e := range c.entries {
-			rb.add("resource", "group="+e.group+" kind="+e.kind+" path="+e.path)
+			rb.add("resource", "", Field{"group", e.group}, Field{"kind", e.kind}, Field{"path", filepath.Clean(e.path)})
 		}
 		for _, p := range c.markdown {
-			rb.add("resource_markdown_source", p)
+			rb.add("resource_markdown_source", filepath.Clean(p))
 		}
 	}
 	for _, it := range w.lanes {
-		if !it.loaded {
-			continue
+		if it.loaded {
+			rb.add("prompt_source."+it.key, it.kind, it.sourceFields(false, false)...)
 		}
-		rb.add("prompt_source."+it.key, it.kind+" path="+it.display+" bytes="+strconv.Itoa(it.bytes()))
-		if smoked[it] {
-			rb.add("prompt_template_smoke."+it.key, "pass")
-		}
+		rb.add("prompt_template_smoke."+it.key, smoke(smoked[it]))
 	}
 	for _, e := range runtimeEnvelopes() {
-		rb.add("runtime_envelope", e.id+" lane="+e.lane+" backend="+e.backend+" source="+e.source+" purpose="+e.purpose)
+		rb.add("runtime_envelope", e.id, Field{"lane", e.lane}, Field{"backend", e.backend}, Field{"source", e.source}, Field{"purpose", e.purpose})
 	}
 	for _, it := range w.backends {
-		if smoked[it] {
-			rb.add("backend_prompt_source."+it.key, it.kind+" path="+it.display+" bytes="+strconv.Itoa(it.bytes())+" smoke=pass")
-		}
+		rb.add("backend_prompt_source."+it.key, it.kind, it.sourceFields(true, smoked[it])...)
 	}
 	for _, it := range w.workpads {
-		if it.listed && smoked[it] {
-			rb.add("workpad_template."+it.key, it.kind+" path="+it.display+" bytes="+strconv.Itoa(it.bytes())+" smoke=pass")
+		if it.listed {
+			rb.add("workpad_template."+it.key, it.kind, it.sourceFields(true, smoked[it])...)
 		}
 	}
 }

@@ -172,6 +172,7 @@ func (w *Workflow) loadAll() diag.List {
 			}
 		}()
 		w.load()
+		w.applyDisable()
 	}()
 	if w.root != nil {
 		w.root.Release() // the files are read; keep no descriptor open

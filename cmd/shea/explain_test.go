@@ -40,13 +40,26 @@ func TestExplainExamples(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			code := run(args, strings.NewReader(""), &stdout, &stderr)
 			var codes []diag.Code
-			dec := json.NewDecoder(&stdout)
+			out := &stdout
+			if args[0] == "render" {
+				out = &stderr // render keeps stdout for the rendered text
+				if stdout.Len() > 0 {
+					t.Errorf("%s printed on stdout: %s", info.Command, stdout.String())
+				}
+			}
+			dec := json.NewDecoder(out)
 			for dec.More() {
 				var doc struct {
-					Diagnostics []*diag.Diagnostic `json:"diagnostics"`
+					Diagnostics []*diag.Diagnostic `json:"diagnostics"` // check, render
+					Workflows   []struct {
+						Diagnostics []*diag.Diagnostic `json:"diagnostics"`
+					} `json:"workflows"` // validate
 				}
 				if err := dec.Decode(&doc); err != nil {
 					t.Fatalf("%s: output is not JSON: %v\nstderr: %s", info.Command, err, stderr.String())
+				}
+				for _, w := range doc.Workflows {
+					doc.Diagnostics = append(doc.Diagnostics, w.Diagnostics...)
 				}
 				for _, d := range doc.Diagnostics {
 					codes = append(codes, d.Code)

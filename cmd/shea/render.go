@@ -96,6 +96,9 @@ shea render --template FILE --context FILE.json
   missing key. --context - reads the data from stdin. --compat renders as
   Shopify Liquid does, without strictness.
 
+Diagnostics, and the warnings of a render that succeeded, always go to
+stderr: --format json or sarif writes them there as one document.
+
 Exit status: 0 rendered, 1 errors in the workflow, the issue or the
 template, 2 the command could not run (bad flags, an unknown lane, an
 unreadable file).
@@ -157,7 +160,7 @@ Examples:
 	f.BoolVar(&o.compat, "compat", false, "render as Shopify Liquid does, without strictness (--template only)")
 	f.StringVar(&o.profile, "profile", "", "inputs of --template (default symphony), or the workflow's dialect (default detected): symphony or shea")
 	f.StringVar(&o.contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra inputs")
-	f.StringVar(&o.format, "format", formatText, "diagnostics format: text, json or sarif")
+	f.StringVar(&o.format, "format", formatText, "format of the diagnostics on stderr: text, json or sarif")
 	addLimitFlags(f, &o.limits)
 	return cmd
 }
@@ -182,7 +185,7 @@ func (e *env) renderTemplate(o renderOptions) error {
 	}
 	src, err := readTemplateFile(o.template, o.limits.MaxTemplateBytes)
 	if d := templateReadDiag(o.template, err); d != nil {
-		if err := e.report(o.format, diag.List{d}, &sources{}); err != nil {
+		if err := e.reportOn(e.stderr, o.format, diag.List{d}, &sources{}); err != nil {
 			return err
 		}
 		if d.Code == diag.TemplateTooLarge {
@@ -200,7 +203,7 @@ func (e *env) renderTemplate(o renderOptions) error {
 	if d := duplicateKeyDiag(data, o.context); d != nil {
 		srcs := &sources{}
 		srcs.add(o.context, data)
-		if err := e.report(o.format, diag.List{d}, srcs); err != nil {
+		if err := e.reportOn(e.stderr, o.format, diag.List{d}, srcs); err != nil {
 			return err
 		}
 		return findingsError{}
@@ -222,15 +225,15 @@ func (e *env) renderTemplate(o renderOptions) error {
 	if !diags.HasErrors() {
 		out, err := tpl.Render(context.Background(), vars)
 		if err == nil {
-			if len(diags) > 0 {
-				e.writeTextDiagnostics(diags, srcs)
+			if err := e.warn(o.format, diags, srcs); err != nil {
+				return err
 			}
 			_, err = io.WriteString(e.stdout, out)
 			return err
 		}
 		diags = append(diags, diag.AsList(err)...)
 	}
-	if err := e.report(o.format, diags, srcs); err != nil {
+	if err := e.reportOn(e.stderr, o.format, diags, srcs); err != nil {
 		return err
 	}
 	return findingsError{}
@@ -257,7 +260,7 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 	w, diags := workflows.Load(path, opts)
 	srcs := &sources{}
 	if unreadable(diags) {
-		if err := e.report(o.format, diags, srcs); err != nil {
+		if err := e.reportOn(e.stderr, o.format, diags, srcs); err != nil {
 			return err
 		}
 		return fmt.Errorf("cannot read %s", path)
@@ -269,6 +272,7 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 	if err != nil {
 		return e.failRender(o.format, diags, srcs, w)
 	}
+	diags = laneDiagnostics(diags, w, ls)
 	if o.explain {
 		if err := writeExplain(e.stdout, ls); err != nil {
 			return err
@@ -318,8 +322,8 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 		}
 		return e.failRender(o.format, append(diags, werr.Diagnostics...), srcs, w)
 	}
-	if len(diags) > 0 {
-		e.writeTextDiagnostics(diags, withWorkflowSources(srcs, w, diags))
+	if err := e.warn(o.format, diags, withWorkflowSources(srcs, w, diags)); err != nil {
+		return err
 	}
 	if o.out == "" {
 		_, err = io.WriteString(e.stdout, out)
@@ -340,9 +344,31 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 	return err
 }
 
-// failRender reports diagnostics and ends the command with exit status 1.
+// laneDiagnostics drops from l the warnings about other lanes' files: a
+// lane render shows the warnings of the workflow file and of the files its
+// own prompt comes from. Errors are kept, wherever they are: any error of
+// the workflow stops every lane.
+func laneDiagnostics(l diag.List, w *workflows.Workflow, ls *workflows.LaneSource) diag.List {
+	mine := map[string]bool{filepath.Clean(w.Path): true}
+	for _, p := range strings.Split(ls.Path, ",") {
+		mine[filepath.Clean(p)] = true
+	}
+	for _, f := range ls.Files {
+		mine[filepath.Clean(f.File)] = true
+	}
+	var out diag.List
+	for _, d := range l {
+		if d.Severity == diag.Error || d.Subject.Filename == "" || mine[filepath.Clean(d.Subject.Filename)] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// failRender reports diagnostics on stderr, leaving stdout empty, and ends
+// the command with exit status 1.
 func (e *env) failRender(format string, diags diag.List, srcs *sources, w *workflows.Workflow) error {
-	if err := e.report(format, dedupe(diags), withWorkflowSources(srcs, w, diags)); err != nil {
+	if err := e.reportOn(e.stderr, format, dedupe(diags), withWorkflowSources(srcs, w, diags)); err != nil {
 		return err
 	}
 	return findingsError{}

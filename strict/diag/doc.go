@@ -14,7 +14,10 @@
 //
 // The writers render a list for people (WriteText, with the source line and a
 // caret, quoted in constant time however long the line, and control
-// characters escaped), for programs (WriteJSON, whose field names are a contract) and for
-// code-scanning services (WriteSARIF, SARIF 2.1.0). Suggest picks the
-// did-you-mean candidate every "unknown X" diagnostic offers.
+// characters escaped; optionally grouping one mistake made in many places
+// and showing a long detail once), for programs (WriteJSON, whose field
+// names are a contract, one entry per place) and for code-scanning services
+// (WriteSARIF, SARIF 2.1.0). Suggest picks the did-you-mean candidate every
+// "unknown X" diagnostic offers; DidYouMean writes it into the detail, and
+// Diagnostic.Suggestions reads it back for the JSON "suggestions" list.
 package diag

@@ -23,11 +23,15 @@
 //
 // Rendering first validates the data against the template's context schema
 // (a bad context is a context_invalid error naming the JSON pointer), then
-// renders with runtime strictness: a lookup of a missing key anywhere is an
-// unknown_variable error naming the path and its position, while a present
-// key holding null is fine. Output is all-or-nothing: an error returns no
-// text. Limits on time (the context's deadline, looked at inside costly
-// filters too), output size, the memory of values the render builds, loop
+// renders with runtime strictness: a lookup of a missing key the schema
+// does not declare (a key of a free-form object, a dynamic [key] outside the
+// declared names) is an unknown_variable error naming the path and its
+// position, while a key the schema declares but the data leaves out reads
+// as nil, like a key holding null, so data valid against the schema never
+// fails a template that passed the static check. Output is all-or-nothing:
+// an error returns no text. Limits on time (the context's deadline, looked
+// at inside costly filters too), output size, the memory of values the
+// render builds, loop
 // iterations and partial depth are errors with their own codes, never
 // truncations (see Limits). A panic, which would be a bug, is recovered at
 // Compile and Render and reported as internal_error with its stack.

@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sheaproject/shea/strict"
@@ -98,12 +99,16 @@ type segment struct {
 	index evalFn // dynamic key
 	dot   bool
 	span  strict.Span // the step, whose end is where the path up to it ends
+	// declared: the schema declares the key (strict.Segment.Declared);
+	// keys: the keys it declares for a dynamic one (strict.Segment.Keys).
+	declared bool
+	keys     []string
 }
 
 func (c *compiler) path(p *strict.Path) evalFn {
 	segs := make([]segment, len(p.Segments))
 	for i, s := range p.Segments {
-		seg := segment{dot: s.Dot, span: s.Span}
+		seg := segment{dot: s.Dot, span: s.Span, declared: s.Declared, keys: s.Keys}
 		switch {
 		case s.Index != nil:
 			if lit, ok := s.Index.(*strict.Literal); ok && (lit.Kind == strict.LitInt || lit.Kind == strict.LitString) {
@@ -132,7 +137,9 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		}
 		v, ok := st.lookup(name)
 		if !ok {
-			if st.strict {
+			// An input the schema declares may be left out (attempt on
+			// the first run): it reads as nil.
+			if st.strict && !st.t.schema.Has(name) {
 				r := p.Range()
 				r.End = p.RootSpan.Range().End
 				return nil, missing(r, name, p, 0)
@@ -154,7 +161,8 @@ func (c *compiler) path(p *strict.Path) evalFn {
 			}
 			next, found := property(v, key, s.dot)
 			if !found {
-				if st.strict && isObject(v) {
+				// A property the schema declares may be left out too.
+				if st.strict && isObject(v) && !s.declared && !s.declares(key) {
 					r := p.Range()
 					r.End = s.span.Range().End
 					return nil, missing(r, name, p, i+1)
@@ -165,6 +173,16 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		}
 		return v, nil
 	}
+}
+
+// declares reports whether the schema declares key for a dynamic segment.
+func (s *segment) declares(key any) bool {
+	k, ok := key.(string)
+	if !ok || len(s.keys) == 0 {
+		return false
+	}
+	_, found := slices.BinarySearch(s.keys, k)
+	return found
 }
 
 // missing is the runtime strictness error for a lookup that found nothing.

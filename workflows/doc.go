@@ -10,8 +10,9 @@
 // Shea Symphony's .shea/workflows/*.md, has three lane prompts (files under
 // prompts:, or the body for all three), five backend fragments, 23 workpad
 // and evidence templates and a resource manifest. The profile is detected
-// from the front matter's keys and the file's location, or forced with
-// Options.Profile.
+// from Shea structure only (the file's location under .shea/workflows, or
+// settings such as prompts.main_agent or main_lane; see Options.Profile),
+// or forced with Options.Profile.
 //
 // Load reads a workflow the way its dialect does: the front matter split
 // (each dialect's own rules, quirks included, with CRLF, a lone CR and a
@@ -20,13 +21,17 @@
 // (ConfigSchema), and every file the workflow names resolved inside the
 // repository root and read. Every template is then checked statically on
 // all its branches against its context schema. Validate smoke-renders what
-// compiled, each template with a sample context built from its schema,
-// and returns the readback lines of Shea Symphony's validate (or, for
-// symphony, a short form of them) and every diagnostic. A readback Line is
-// a key, a value and named fields (path=… bytes=… smoke=…); a template that
-// failed keeps its line, marked fail. Files lists the files a workflow
-// uses, so a change to any of them can be traced to it. A workflow's
-// shea.disable setting lists codes whose warnings are dropped. RenderLane renders
+// compiled, each lane prompt and backend fragment with a small matrix of
+// contexts valid against its schema (strict.Schema.SampleMatrix: every
+// field, required only, nullable as null, arrays empty and with two items,
+// attempt absent and 3) and each workpad template with its smoke values
+// and with every value empty, and returns the readback lines of Shea
+// Symphony's validate (or, for symphony, a short form of them) and every
+// diagnostic. A readback Line is a key, a value and named fields (path=…
+// bytes=… smoke=…); a template that failed keeps its line, marked fail.
+// Files lists the files a workflow uses, so a change to any of them can be
+// traced to it. A workflow's shea.disable setting lists codes whose
+// warnings are dropped. RenderLane renders
 // a lane prompt for a real issue, all or nothing. A shea workflow may
 // compose its lane prompts from layers (see below).
 //
@@ -86,7 +91,15 @@
 //
 // # Inputs
 //
-// DecodeIssue reads the issue a lane prompt is rendered for, and
+// A lane prompt's inputs are the profile's (package profile: issue and
+// attempt), extended by the workflow's template_context.schema and then by
+// Options.ContextSchema with profile.Inputs.Extend: declared properties are
+// added to the issue model and declared names become inputs, never
+// replacing what the profile declares.
+//
+// DecodeIssue reads the issue a lane prompt is rendered for (the
+// Workflow's DecodeIssue also accepts the issue properties the workflow
+// declares), and
 // DecodeValues the values of a workpad or evidence template, from JSON:
 // every problem is a context_invalid diagnostic at its place in the JSON
 // text, naming the JSON pointer, before anything renders; a key written

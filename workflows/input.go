@@ -96,11 +96,29 @@ func (d *jsonDoc) at(p string) diag.Range {
 // ("/title"), with the closest property name for an unknown one. On success
 // the issue is returned as rendering values (objects keep their key order,
 // integers stay integers), ready for LaneInput.Issue.
-func DecodeIssue(data []byte, filename, profile string) (map[string]any, diag.List) {
-	schema, err := issueSchema(profileName(profile))
+func DecodeIssue(data []byte, filename, dialect string) (map[string]any, diag.List) {
+	schema, err := issueSchema(profileName(dialect))
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%v", err)}
 	}
+	return decodeIssue(data, filename, dialect, schema)
+}
+
+// DecodeIssue is the package's DecodeIssue for the workflow's profile,
+// with the issue properties its template_context.schema and
+// Options.ContextSchema add (a port's issue.comments) accepted and checked.
+func (w *Workflow) DecodeIssue(data []byte, filename string) (map[string]any, diag.List) {
+	if w.inputs == nil {
+		return DecodeIssue(data, filename, w.Profile)
+	}
+	schema, err := w.inputs.IssueSchema()
+	if err != nil {
+		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%v", err)}
+	}
+	return decodeIssue(data, filename, w.Profile, schema)
+}
+
+func decodeIssue(data []byte, filename, dialect string, schema *strict.Schema) (map[string]any, diag.List) {
 	doc, d := readJSON(data, filename, "the issue is")
 	if d != nil {
 		return nil, diag.List{d}
@@ -121,7 +139,7 @@ func DecodeIssue(data []byte, filename, profile string) (map[string]any, diag.Li
 			return
 		}
 		seen[key] = true
-		d := diag.Errorf(diag.ContextInvalid, subject, "the issue does not fit the %s issue schema at %s: %s", profileName(profile), pointerOrRoot(ptr), msg)
+		d := diag.Errorf(diag.ContextInvalid, subject, "the issue does not fit the %s issue schema at %s: %s", profileName(dialect), pointerOrRoot(ptr), msg)
 		d.Detail = detail
 		diags = append(diags, d)
 	}

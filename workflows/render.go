@@ -58,7 +58,7 @@ type LaneInput struct {
 	// continuation count.
 	Attempt *int
 	// Extra holds the inputs that template_context.schema or
-	// Options.Context declare, by name.
+	// Options.ContextSchema declare, by name.
 	Extra map[string]any
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sheaproject/shea/internal/partials"
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -111,7 +112,7 @@ Examples:
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&profile, "profile", strict.ProfileSymphony, "lane-prompt context: symphony or shea")
+	cmd.Flags().StringVar(&profile, "profile", workflows.ProfileSymphony, "lane-prompt context: symphony or shea")
 	cmd.Flags().StringVar(&contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra inputs")
 	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json or sarif")
 	cmd.Flags().StringVar(&lane, "lane", "", "check as the prompt of `LANE`: agent, or main_agent, review_agent, merge_agent")
@@ -123,7 +124,7 @@ Examples:
 // an explicit --profile.
 func laneProfile(lane, profile string, explicit bool) (string, error) {
 	var all []string
-	for _, p := range strict.Profiles() {
+	for _, p := range []string{workflows.ProfileSymphony, workflows.ProfileShea} {
 		for _, l := range workflows.Lanes(p) {
 			all = append(all, l)
 			if l != lane {
@@ -148,33 +149,34 @@ func laneProfile(lane, profile string, explicit bool) (string, error) {
 	return "", usageError{errors.New(msg)}
 }
 
-// contextFor returns a profile's lane context, extended by a schema file.
-func contextFor(profile, extra string) (*strict.Schema, error) {
-	schema, err := strict.LaneContext(profile)
+// contextFor returns a profile's lane context, extended by a schema file
+// (see profile.Extend).
+func contextFor(dialect, extra string) (*strict.Schema, error) {
+	schema, err := profile.LaneContext(dialect)
 	if err != nil {
 		return nil, usageError{err}
 	}
 	if extra == "" {
 		return schema, nil
 	}
-	ext, err := loadSchemaFile(extra)
+	b, err := readContextSchema(extra)
 	if err != nil {
 		return nil, err
 	}
-	return schema.Extend(ext), nil
+	s, diags := profile.Extend(dialect, b, extra)
+	if diags.HasErrors() {
+		return nil, diags.Err()
+	}
+	return s, nil
 }
 
-func loadSchemaFile(path string) (*strict.Schema, error) {
+// readContextSchema reads a --context-schema file.
+func readContextSchema(path string) ([]byte, error) {
 	b, err := readSchemaFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read context schema: %w", err)
 	}
-	abs, _ := filepath.Abs(path)
-	s, err := strict.CompileSchema("file://"+filepath.ToSlash(abs), b, nil)
-	if err != nil {
-		return nil, fmt.Errorf("context schema %s: %w", path, err)
-	}
-	return s, nil
+	return b, nil
 }
 
 // report writes diagnostics in the chosen format: text on stderr, JSON

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
 	"github.com/sheaproject/shea/workpad"
@@ -42,7 +42,7 @@ func codeNames() []string {
 
 func laneNames() []string {
 	var out []string
-	for _, p := range strict.Profiles() {
+	for _, p := range profile.Names() {
 		for _, l := range workflows.Lanes(p) {
 			out = append(out, l+"\t"+p)
 		}
@@ -78,7 +78,7 @@ func registerCompletions(root *cobra.Command) {
 		} else {
 			flag(cmd, "format", formats)
 		}
-		flag(cmd, "profile", strict.Profiles)
+		flag(cmd, "profile", profile.Names)
 		flag(cmd, "lane", laneNames)
 		flag(cmd, "workpad", workpadIDs)
 		for _, c := range cmd.Commands() {

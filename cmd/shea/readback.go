@@ -29,9 +29,11 @@ Symphony workflows:
   prompt_template_smoke.agent=<pass|fail>
   status=<valid|invalid>
 
-Shea workflows (Shea Symphony's order):
+Shea workflows (Shea Symphony's order, with the profile line both
+dialects print):
 
   workflow=<path as given>
+  profile=shea
   tracker=<tracker.kind>
   backend=<main_lane.backend, legacy agent.backend, default dry-run>
   workspace_root=<resolved workspace.root>

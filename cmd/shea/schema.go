@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/workflows"
 )
 
@@ -16,7 +16,7 @@ import (
 var outputSchema []byte
 
 func newSchemaCmd(e *env) *cobra.Command {
-	var profile string
+	var dialect string
 	cmd := &cobra.Command{
 		Use:   "schema workflow|issue|context|output [--profile symphony|shea]",
 		Short: "Print an embedded JSON Schema",
@@ -29,6 +29,12 @@ tools can validate the same things:
   output    the document shea validate --format json prints (its
             diagnostics are those of check and render --format json too)
 
+The issue and context schemas are self-contained (no $ref to resolve): paste
+one into a template_context.schema or --context-schema file as a starting
+point, or name the issue by its $id ({"$ref":
+"https://shea.dev/schemas/symphony-issue.json"}). What such a schema
+declares is merged into the profile's inputs, never replacing them.
+
 Examples:
   shea schema issue --profile shea
   shea schema workflow > .vscode/workflow.schema.json
@@ -40,9 +46,9 @@ Examples:
 			var err error
 			switch args[0] {
 			case "workflow":
-				doc, err = workflows.ConfigSchema(profile)
+				doc, err = workflows.ConfigSchema(dialect)
 			case "issue", "context":
-				doc, err = strict.SchemaDocument(args[0], profile)
+				doc, err = profile.Document(args[0], dialect)
 			case "output":
 				doc = outputSchema
 			default:
@@ -58,6 +64,6 @@ Examples:
 			return err
 		},
 	}
-	cmd.Flags().StringVar(&profile, "profile", strict.ProfileSymphony, "profile: symphony or shea")
+	cmd.Flags().StringVar(&dialect, "profile", workflows.ProfileSymphony, "profile: symphony or shea")
 	return cmd
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
 )
@@ -22,15 +21,20 @@ func newValidateCmd(e *env) *cobra.Command {
 		Use:   "validate [flags] [WORKFLOW.md | DIR | FILE]...",
 		Short: "Prove that every prompt and template of a workflow renders",
 		Long: `Validate loads a workflow, checks every template it uses on all branches,
-smoke-renders each one with a sample context built from its schema, and
+smoke-renders each one with a small matrix of contexts valid against its
+schema (every field; required only; nullable as null; arrays empty and with
+two items; attempt absent and 3), and
 prints readback lines (key=value) on stdout, ending with status=valid or
 status=invalid. Diagnostics go to stderr; all problems of all templates
 are reported in one run. Control characters in readback values are
 escaped (\n, \x1b), and workspace.root written as $VAR or ~/... is shown
 as written, never an environment variable's value.
 
-Two dialects are read, detected from the front matter (or forced with
---profile):
+Two dialects are read, detected from Shea structure (a file under
+.shea/workflows, or prompts.main_agent/review_agent/merge_agent, main_lane,
+review_lane, merge_lane, backend_prompts or workpad_templates in the front
+matter; anything else is symphony) or forced with --profile. When a file
+fails as one and would pass as the other, the first error says so:
   symphony  OpenAI Symphony's WORKFLOW.md: one prompt body with the inputs
             issue and attempt.
   shea      Shea Symphony's .shea/workflows/*.md: three lane prompts,
@@ -96,17 +100,17 @@ Examples:
 				}
 			}
 			switch profile {
-			case "", strict.ProfileSymphony, strict.ProfileShea:
+			case "", workflows.ProfileSymphony, workflows.ProfileShea:
 			default:
 				return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", profile)}
 			}
 			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits}
 			if contextSchema != "" {
-				s, err := loadSchemaFile(contextSchema)
+				b, err := readContextSchema(contextSchema)
 				if err != nil {
 					return err
 				}
-				opts.Context = s
+				opts.ContextSchema, opts.ContextSchemaName = b, contextSchema
 			}
 			d := &discovery{opts: opts}
 			targets, err := d.targets(files, changed)

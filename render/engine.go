@@ -96,10 +96,12 @@ type Filter struct {
 	Fn  FilterFunc
 }
 
-// Error is a failed compile or render. Class is the Symphony error class:
-// template_parse_error for problems found before rendering,
-// template_render_error for problems found while rendering. The
-// diagnostics say what and where; diag.AsList recovers them.
+// Error is a failed compile or render. Class is the Symphony error class,
+// which the codes decide (see diag.List.Class), not the moment shea found
+// the problem: malformed syntax is template_parse_error; an unknown
+// variable, property or filter is template_render_error whether the static
+// check or the render found it, as are bad data and failures while
+// rendering. The diagnostics say what and where; diag.AsList recovers them.
 type Error struct {
 	Class       diag.Class
 	Diagnostics diag.List
@@ -139,7 +141,7 @@ func AsError(err error) (*Error, bool) {
 func (e *Engine) Render(ctx context.Context, src, filename string, schema *strict.Schema, vars map[string]any) (string, error) {
 	t, diags := e.Compile(src, filename, diag.Pos{}, schema)
 	if diags.HasErrors() {
-		return "", &Error{Class: diag.ClassTemplateParse, Diagnostics: diags}
+		return "", &Error{Class: diags.Class(), Diagnostics: diags}
 	}
 	return t.Render(ctx, vars)
 }

@@ -70,7 +70,7 @@ type LaneInput struct {
 // is nil.
 func (w *Workflow) RenderLane(ctx context.Context, lane string, in LaneInput) (string, error) {
 	if errs := w.diags.Errors(); len(errs) > 0 {
-		return "", &Error{Workflow: w.Path, Class: errs[0].Code.Class(), Diagnostics: errs}
+		return "", &Error{Workflow: w.Path, Class: errs.Class(), Diagnostics: errs}
 	}
 	it, err := w.laneItem(lane)
 	if err != nil {

@@ -204,8 +204,13 @@ func TestRegistry(t *testing.T) {
 		}
 	}
 	for c, want := range map[Code]Class{
-		UnknownVariable:           ClassTemplateParse,
+		UnknownVariable:           ClassTemplateRender,
+		UnknownProperty:           ClassTemplateRender,
+		UnknownFilter:             ClassTemplateRender,
+		FilterArguments:           ClassTemplateRender,
 		SyntaxError:               ClassTemplateParse,
+		UnclosedBlock:             ClassTemplateParse,
+		UnknownTag:                ClassTemplateParse,
 		RenderError:               ClassTemplateRender,
 		MissingWorkflowFile:       ClassMissingFile,
 		WorkflowParseError:        ClassWorkflowParse,
@@ -218,5 +223,26 @@ func TestRegistry(t *testing.T) {
 	}
 	if _, ok := Lookup("no_such_code"); ok {
 		t.Error("Lookup found an unregistered code")
+	}
+}
+
+func TestListClass(t *testing.T) {
+	r := Range{Filename: "t.md"}
+	for _, tt := range []struct {
+		name string
+		l    List
+		want Class
+	}{
+		{"empty", nil, ""},
+		{"warnings only", List{Warningf(UnknownConfigKey, r, "w")}, ""},
+		{"unknown variable", List{Errorf(UnknownVariable, r, "x")}, ClassTemplateRender},
+		{"syntax after unknown", List{Errorf(UnknownVariable, r, "x"), Errorf(SyntaxError, r, "y")}, ClassTemplateParse},
+		{"config before template", List{Errorf(SyntaxError, r, "y"), Errorf(ConfigInvalid, r, "z")}, ClassWorkflowConfig},
+		{"missing file first", List{Errorf(ConfigInvalid, r, "z"), Errorf(MissingWorkflowFile, r, "m")}, ClassMissingFile},
+		{"warning does not count", List{Warningf(ConfigInvalid, r, "z"), Errorf(RenderError, r, "e")}, ClassTemplateRender},
+	} {
+		if got := tt.l.Class(); got != tt.want {
+			t.Errorf("%s: Class() = %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }

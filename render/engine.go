@@ -107,6 +107,8 @@ type Error struct {
 	Diagnostics diag.List
 }
 
+// Error prints the class and every error diagnostic in full, with its
+// suggestion, as diag.WriteText does without the quoted source line.
 func (e *Error) Error() string {
 	errs := e.Diagnostics.Errors()
 	if len(errs) == 0 {
@@ -115,13 +117,8 @@ func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(string(e.Class))
 	b.WriteString(": ")
-	b.WriteString(errs[0].Error())
-	if len(errs) > 1 {
-		b.WriteString(" (and ")
-		b.WriteString(itoa(len(errs) - 1))
-		b.WriteString(" more)")
-	}
-	return b.String()
+	_ = diag.WriteText(&b, errs, diag.TextOptions{})
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // Unwrap exposes the error diagnostics to errors.As and diag.AsList.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -35,23 +36,38 @@ func (w *Workflow) lanesContext(lb laneBase) *strict.Schema {
 // (a mapping) or the path of a JSON Schema file, relative to the workflow.
 func (w *Workflow) templateContext() *strict.Schema {
 	const ptr = "/template_context/schema"
+	if w.bad[ptr] || w.bad["/template_context"] {
+		return nil
+	}
+	return w.contextSchema(ptr)
+}
+
+// contextSchema compiles the context schema at config pointer ptr: an
+// inline JSON Schema (a mapping) or the path of a JSON Schema file,
+// relative to the workflow.
+func (w *Workflow) contextSchema(ptr string) *strict.Schema {
 	v, ok := lookupPointer(map[string]any(w.Config), ptr)
-	if !ok || w.bad[ptr] || w.bad["/template_context"] {
+	if !ok {
 		return nil
 	}
 	at := w.tree.valueAt(ptr)
+	name := pointerPath(ptr)
 	switch x := v.(type) {
 	case map[string]any:
 		doc, err := json.Marshal(x)
 		if err != nil {
-			w.errorf(diag.ConfigInvalid, at, "template_context.schema: %v", err)
+			w.errorf(diag.ConfigInvalid, at, "%s: %v", name, err)
 			return nil
 		}
 		abs, _ := filepath.Abs(w.Path)
 		// The name must not hold a fragment: the schema library panics on one.
-		s, err := compileSchemaSafely("file://"+filepath.ToSlash(abs)+".template_context.json", doc)
+		suffix := ".template_context.json"
+		if ptr != "/template_context/schema" {
+			suffix = "." + strings.NewReplacer("/", "_", "~", "_").Replace(ptr[1:]) + ".json"
+		}
+		s, err := compileSchemaSafely("file://"+filepath.ToSlash(abs)+suffix, doc)
 		if err != nil {
-			w.errorf(diag.ConfigInvalid, at, "template_context.schema is not a usable context schema: %v", schemaErr(err))
+			w.errorf(diag.ConfigInvalid, at, "%s is not a usable context schema: %v", name, schemaErr(err))
 			return nil
 		}
 		return s

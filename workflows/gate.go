@@ -92,7 +92,8 @@ func (w *Workflow) Templates() []TemplateSource {
 // limits, and looks partials up in the workflow's directory. filename and
 // start place src in the file the user edits: start is the position of
 // src's first byte (TemplateSource.Start for a template of the workflow;
-// the zero Pos is the start of the file). On failure it returns an *Error
+// the zero Pos is the start of the file). Render the template with
+// RenderTemplate. On failure it returns an *Error
 // holding every diagnostic; its Class is template_parse_error for
 // malformed syntax, template_render_error for an unknown variable,
 // property or filter.
@@ -109,6 +110,23 @@ func (w *Workflow) Compile(src, filename string, start diag.Pos) (*render.Templa
 		return nil, &Error{Workflow: w.Path, Class: errs.Class(), Diagnostics: diags}
 	}
 	return tpl, nil
+}
+
+// RenderTemplate renders a template that Compile returned for an issue,
+// as RenderLane renders a lane prompt: the issue may be a Go value, its
+// undeclared properties are left out, and the result is the whole text or
+// "" and an *Error. (tpl.Render, by contrast, refuses undeclared
+// properties.)
+func (w *Workflow) RenderTemplate(ctx context.Context, tpl *render.Template, in LaneInput) (string, error) {
+	vars, err := w.laneVars(in)
+	if err == nil {
+		var out string
+		if out, err = renderGuarded("", func() (string, error) { return tpl.Render(ctx, vars) }); err == nil {
+			return out, nil
+		}
+	}
+	diags := renderDiagnostics(err, "")
+	return "", &Error{Workflow: w.Path, Class: diags.Class(), Diagnostics: diags}
 }
 
 // smokeSamples renders a lane with each of the runner's samples, and

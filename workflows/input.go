@@ -91,6 +91,31 @@ func DecodeIssue(data []byte, filename, profile string) (map[string]any, diag.Li
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%v", err)}
 	}
+	return decodeIssue(data, filename, profile, schema, nil)
+}
+
+// DecodeIssue reads the issue a lane prompt of this workflow is rendered
+// for, as the package's DecodeIssue does, but against the workflow's own
+// issue schema: the profile's, extended by template_context.schema and
+// Options.Context. Properties the schema does not declare are left out of
+// the result instead of being errors (no template can read them: the
+// static check rejects one that tries), so a runner may pass its tracker's
+// issue as it is.
+func (w *Workflow) DecodeIssue(data []byte, filename string) (map[string]any, diag.List) {
+	if w.laneSchema == nil {
+		errs := w.diags.Errors()
+		if len(errs) == 0 {
+			errs = diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "the workflow has no issue schema")}
+		}
+		return nil, errs
+	}
+	return decodeIssue(data, filename, w.Profile, w.laneSchema, w.issueVal)
+}
+
+// decodeIssue reads an issue and checks it against the issue input of
+// schema; with keep non-nil, the properties keep does not declare are left
+// out first.
+func decodeIssue(data []byte, filename, profile string, schema *strict.Schema, keep *strict.Validator) (map[string]any, diag.List) {
 	doc, d := readJSON(data, filename, "the issue is")
 	if d != nil {
 		return nil, diag.List{d}
@@ -115,7 +140,14 @@ func DecodeIssue(data []byte, filename, profile string) (map[string]any, diag.Li
 		d.Detail = detail
 		diags = append(diags, d)
 	}
-	for _, p := range schema.Validate(map[string]any{"issue": doc.raw}) {
+	raw := doc.raw
+	if keep != nil {
+		raw = pruneUndeclared(raw, keep, 0)
+	}
+	for _, p := range schema.Validate(map[string]any{"issue": raw}) {
+		if p.Pointer != "/issue" && !strings.HasPrefix(p.Pointer, "/issue/") {
+			continue // another input of the context, not the issue's business
+		}
 		ptr := strings.TrimPrefix(p.Pointer, "/issue")
 		switch {
 		case strings.HasPrefix(p.Message, "missing properties"):
@@ -141,6 +173,9 @@ func DecodeIssue(data []byte, filename, profile string) (map[string]any, diag.Li
 	issue, err := render.DecodeJSONObject([]byte(doc.tree.src.text))
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.ContextInvalid, doc.at(""), "the issue cannot be read: %v", err)}
+	}
+	if keep != nil {
+		issue = pruneUndeclared(issue, keep, 0).(map[string]any)
 	}
 	return issue, nil
 }

@@ -123,35 +123,48 @@ func prune(v any, n *strict.Validator, depth int) (any, bool) {
 }
 
 // property returns the schema node of property k of objects checked by n,
-// and whether k may be present: it is declared (by n or an allOf branch),
-// or n allows undeclared properties.
+// and whether k may be present: it is declared (by n or an allOf branch,
+// at any depth), or n allows undeclared properties.
 func property(n *strict.Validator, k string) (*strict.Validator, bool) {
-	if p, ok := n.Properties[k]; ok {
+	if p := declared(n, k, 0); p != nil {
 		return p, true
 	}
-	for _, b := range n.AllOf {
-		if p, ok := b.Properties[k]; ok {
-			return p, true
-		}
-	}
-	if !closed(n) {
+	if !closed(n, 0) {
 		return n.Additional, true
 	}
 	return nil, false
 }
 
+func declared(n *strict.Validator, k string, depth int) *strict.Validator {
+	if n == nil || depth > maxPruneDepth {
+		return nil
+	}
+	if p, ok := n.Properties[k]; ok {
+		if p == nil {
+			return &strict.Validator{MinLength: -1, MaxLength: -1, MinItems: -1, MaxItems: -1}
+		}
+		return p
+	}
+	for _, b := range n.AllOf {
+		if p := declared(b, k, depth+1); p != nil {
+			return p
+		}
+	}
+	return nil
+}
+
 // closed reports whether n (or one of its allOf branches) rejects
 // undeclared properties. anyOf branches are not followed: what they
 // declare depends on which one holds, so such objects are kept whole.
-func closed(n *strict.Validator) bool {
-	if len(n.AnyOf) > 0 {
+func closed(n *strict.Validator, depth int) bool {
+	if n == nil || depth > maxPruneDepth || len(n.AnyOf) > 0 {
 		return false
 	}
 	if n.NoAdditional {
 		return true
 	}
 	for _, b := range n.AllOf {
-		if b.NoAdditional {
+		if closed(b, depth+1) {
 			return true
 		}
 	}
@@ -159,13 +172,14 @@ func closed(n *strict.Validator) bool {
 }
 
 func itemsOf(n *strict.Validator) *strict.Validator {
-	if n.Items != nil {
-		return n.Items
-	}
-	for _, b := range n.AllOf {
-		if b.Items != nil {
-			return b.Items
+	for depth := 0; n != nil && depth < maxPruneDepth; depth++ {
+		if n.Items != nil {
+			return n.Items
 		}
+		if len(n.AllOf) != 1 {
+			return nil
+		}
+		n = n.AllOf[0]
 	}
 	return nil
 }

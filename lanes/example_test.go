@@ -6,8 +6,8 @@ import (
 	"os"
 
 	"github.com/sheaproject/shea/lanes"
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/strict"
 )
 
 func ExampleCompose() {
@@ -19,7 +19,7 @@ func ExampleCompose() {
 	for _, d := range diags {
 		fmt.Println(d)
 	}
-	schema, _ := strict.LaneContext("shea")
+	schema, _ := profile.LaneContext("shea")
 	tpl, diags := c.Compile(render.Options{}, schema)
 	if diags.HasErrors() {
 		fmt.Println(diags)
@@ -60,7 +60,7 @@ func ExampleComposed_Compile() {
 		Project: "testdata/example/typo",
 	}
 	c, _ := lanes.Compose(layers, lanes.Request{File: "main-agent.md"})
-	schema, _ := strict.LaneContext("shea")
+	schema, _ := profile.LaneContext("shea")
 	_, diags := c.Compile(render.Options{}, schema)
 	for _, d := range diags {
 		fmt.Println(d)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -32,7 +33,7 @@ func writeTree(t *testing.T, files map[string]string) string {
 
 func sheaSchema(t *testing.T) *strict.Schema {
 	t.Helper()
-	s, err := strict.LaneContext("shea")
+	s, err := profile.LaneContext("shea")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +249,7 @@ func TestSourceMapRange(t *testing.T) {
 
 func symphonySchema(t *testing.T) *strict.Schema {
 	t.Helper()
-	s, err := strict.LaneContext("symphony")
+	s, err := profile.LaneContext("symphony")
 	if err != nil {
 		t.Fatal(err)
 	}

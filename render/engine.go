@@ -108,7 +108,7 @@ type Error struct {
 }
 
 // Error prints the class and every error diagnostic in full, with its
-// suggestion, as diag.WriteText does without the quoted source line.
+// suggestion (see diag.List.Full).
 func (e *Error) Error() string {
 	errs := e.Diagnostics.Errors()
 	if len(errs) == 0 {
@@ -117,8 +117,8 @@ func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(string(e.Class))
 	b.WriteString(": ")
-	_ = diag.WriteText(&b, errs, diag.TextOptions{})
-	return strings.TrimSuffix(b.String(), "\n")
+	b.WriteString(errs.Full())
+	return b.String()
 }
 
 // Unwrap exposes the error diagnostics to errors.As and diag.AsList.

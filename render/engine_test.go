@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 )
@@ -18,7 +19,7 @@ func laneSchema(t *testing.T) *strict.Schema {
 	return s
 }
 
-func laneSchemaErr() (*strict.Schema, error) { return strict.LaneContext("symphony") }
+func laneSchemaErr() (*strict.Schema, error) { return profile.LaneContext("symphony") }
 
 func issueVars() map[string]any {
 	return map[string]any{

@@ -74,7 +74,7 @@ func TestPromptTemplateIsClean(t *testing.T) {
 	if len(diags) != 9 {
 		t.Fatalf("the typo template has %d problems, want 9: %v", len(diags), diags)
 	}
-	if _, diags := Check(exampleLanes(t), "lanes.md", diag.Pos{}, Options{Context: mustLaneOf(t, ProfileShea)}); len(diags) != 0 {
+	if _, diags := Check(exampleLanes(t), "lanes.md", diag.Pos{}, Options{Context: mustLaneOf(t, "shea")}); len(diags) != 0 {
 		t.Fatalf("the example lanes have problems: %v", diags)
 	}
 }
@@ -170,7 +170,7 @@ func exampleLanes(b testing.TB) string {
 }
 
 func mustLaneOf(b testing.TB, profile string) *Schema {
-	s, err := LaneContext(profile)
+	s, err := testLaneContext(profile)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -185,14 +185,14 @@ type benchInput struct {
 }
 
 func benchInputs(b *testing.B) []benchInput {
-	lane, err := LaneContext(ProfileSymphony)
+	lane, err := testLaneContext("symphony")
 	if err != nil {
 		b.Fatal(err)
 	}
 	in := []benchInput{
 		{"prompt-100KB", promptTemplate(100, false), Options{Context: lane, Partials: promptPartials}},
 		{"prompt-with-typos-100KB", promptTemplate(90, true), Options{Context: lane, Partials: promptPartials}},
-		{"example-lanes", exampleLanes(b), Options{Context: mustLaneOf(b, ProfileShea)}},
+		{"example-lanes", exampleLanes(b), Options{Context: mustLaneOf(b, "shea")}},
 	}
 	shared, err := golden.SharedDir()
 	if err == nil {

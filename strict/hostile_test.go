@@ -258,7 +258,7 @@ func TestHostileBytes(t *testing.T) {
 
 func mustLane(t testing.TB) *Schema {
 	t.Helper()
-	s, err := LaneContext(ProfileSymphony)
+	s, err := testLaneContext("symphony")
 	if err != nil {
 		t.Fatal(err)
 	}

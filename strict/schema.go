@@ -235,10 +235,10 @@ func (s *Schema) Has(name string) bool {
 func (s *Schema) Required(name string) bool { return s != nil && s.required[name] }
 
 // shape returns what the checker knows of input name.
-func (s *Schema) shape(name string) shape { return schemaShape(s.Input(name), &s.memo) }
+func (s *Schema) shape(name string) shape { return schemaShape(s.input(name), &s.memo) }
 
-// Input returns the JSON Schema of input name, or nil.
-func (s *Schema) Input(name string) *jsonschema.Schema {
+// input returns the JSON Schema of input name, or nil.
+func (s *Schema) input(name string) *jsonschema.Schema {
 	if s == nil {
 		return nil
 	}

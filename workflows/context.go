@@ -7,89 +7,100 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
-// lanesContext returns the inputs of the workflow's lane prompts: the
-// profile's issue and attempt, extended by template_context.schema and then
-// by Options.Context.
 // laneBase is the profile's lane context schema, or why it did not compile.
 type laneBase struct {
 	schema *strict.Schema
 	err    error
 }
 
+// lanesContext returns the inputs of the workflow's lane prompts: the
+// profile's issue and attempt, extended (never replaced, see
+// profile.Inputs.Extend) by template_context.schema and then by
+// Options.ContextSchema.
 func (w *Workflow) lanesContext(lb laneBase) *strict.Schema {
-	base, err := lb.schema, lb.err
+	if lb.err != nil {
+		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: lane context: %v", lb.err)
+		return nil
+	}
+	in, err := profile.LaneInputs(w.Profile)
 	if err != nil {
 		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: lane context: %v", err)
 		return nil
 	}
-	if ext := w.templateContext(); ext != nil {
-		base = base.Extend(ext)
+	if doc, name, at, ok := w.templateContext(); ok {
+		ext, diags := in.Extend(doc, name)
+		for _, d := range diags {
+			d.Subject = at
+			d.Summary = "template_context.schema is not a usable context schema: " + d.Summary
+		}
+		w.diags = append(w.diags, diags...)
+		if ext != nil {
+			in = ext
+		}
 	}
-	return base.Extend(w.opts.Context)
+	if len(w.opts.ContextSchema) > 0 {
+		name := w.opts.ContextSchemaName
+		if name == "" {
+			name = "context schema"
+		}
+		ext, diags := in.Extend(w.opts.ContextSchema, name)
+		w.diags = append(w.diags, diags...)
+		if ext != nil {
+			in = ext
+		}
+	}
+	w.inputs = in
+	return in.Schema()
 }
 
-// templateContext compiles template_context.schema: an inline JSON Schema
-// (a mapping) or the path of a JSON Schema file, relative to the workflow.
-func (w *Workflow) templateContext() *strict.Schema {
+// templateContext reads template_context.schema: an inline JSON Schema (a
+// mapping) or the path of a JSON Schema file, relative to the workflow. It
+// returns the document, the name it goes by and where the setting is.
+func (w *Workflow) templateContext() (doc []byte, name string, at diag.Range, ok bool) {
 	const ptr = "/template_context/schema"
-	if w.bad[ptr] || w.bad["/template_context"] {
-		return nil
+	v, ok := lookupPointer(map[string]any(w.Config), ptr)
+	if !ok || w.bad[ptr] || w.bad["/template_context"] {
+		return nil, "", diag.Range{}, false
 	}
-	return w.contextSchema(ptr)
+	return w.schemaDoc(ptr, v)
 }
 
-// contextSchema compiles the context schema at config pointer ptr: an
-// inline JSON Schema (a mapping) or the path of a JSON Schema file,
-// relative to the workflow.
-func (w *Workflow) contextSchema(ptr string) *strict.Schema {
-	v, ok := lookupPointer(map[string]any(w.Config), ptr)
-	if !ok {
-		return nil
-	}
-	at := w.tree.valueAt(ptr)
-	name := pointerPath(ptr)
+// schemaDoc reads the JSON Schema setting v at config pointer ptr: inline
+// (a mapping) or the path of a JSON Schema file, relative to the workflow.
+func (w *Workflow) schemaDoc(ptr string, v any) (doc []byte, name string, at diag.Range, ok bool) {
+	at = w.tree.valueAt(ptr)
 	switch x := v.(type) {
 	case map[string]any:
 		doc, err := json.Marshal(x)
 		if err != nil {
-			w.errorf(diag.ConfigInvalid, at, "%s: %v", name, err)
-			return nil
+			w.errorf(diag.ConfigInvalid, at, "%s: %v", pointerPath(ptr), err)
+			return nil, "", at, false
 		}
 		abs, _ := filepath.Abs(w.Path)
-		// The name must not hold a fragment: the schema library panics on one.
 		suffix := ".template_context.json"
 		if ptr != "/template_context/schema" {
 			suffix = "." + strings.NewReplacer("/", "_", "~", "_").Replace(ptr[1:]) + ".json"
 		}
-		s, err := compileSchemaSafely("file://"+filepath.ToSlash(abs)+suffix, doc)
-		if err != nil {
-			w.errorf(diag.ConfigInvalid, at, "%s is not a usable context schema: %v", name, schemaErr(err))
-			return nil
-		}
-		return s
+		return doc, "file://" + filepath.ToSlash(abs) + suffix, at, true
 	case string:
 		canon, err := w.root.Resolve(w.absDir, x)
 		if err != nil {
 			w.refError(err, at, "context schema", x)
-			return nil
+			return nil, "", at, false
 		}
 		b, err := w.root.ReadFile(canon, MaxFileBytes)
 		if err != nil {
 			w.refError(err, at, "context schema", x)
-			return nil
+			return nil, "", at, false
 		}
-		s, err := compileSchemaSafely("file://"+filepath.ToSlash(canon), b)
-		if err != nil {
-			w.errorf(diag.ConfigInvalid, at, "context schema %s is not a usable context schema: %v", x, schemaErr(err))
-			return nil
-		}
-		return s
+		return b, "file://" + filepath.ToSlash(canon), at, true
 	}
-	return nil
+	return nil, "", at, false
 }
 
 // compileSchemaSafely compiles a user's context schema, turning a panic of

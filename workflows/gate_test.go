@@ -11,7 +11,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -66,8 +65,8 @@ func TestGateFails(t *testing.T) {
 		want       []string // in Error()
 	}{
 		{"unknown property", "---\ntracker:\n  kind: memory\n---\n{{ issue.titel }}\n{{ issue.idd }}\n", diag.ClassTemplateRender,
-			[]string{"template_render_error: ", ":5:4: error: unknown property \"titel\" of issue [unknown_property]\n    Did you mean \"issue.title\"?\n",
-				":6:4: error: unknown property \"idd\" of issue [unknown_property]\n    Did you mean \"issue.id\"?"}},
+			[]string{"template_render_error: ", ":5:4: unknown property \"titel\" of issue [unknown_property]\n    Did you mean \"issue.title\"?\n",
+				":6:4: unknown property \"idd\" of issue [unknown_property]\n    Did you mean \"issue.id\"?"}},
 		{"syntax", "---\ntracker:\n  kind: memory\n---\n{{ issue.titel }}\n{% if issue.title %}\n", diag.ClassTemplateParse,
 			[]string{"template_parse_error: ", "unclosed_block", "unknown_property"}},
 		{"render", "---\ntracker:\n  kind: memory\n---\n{{ 1 | divided_by: 0 }}\n", diag.ClassTemplateRender,
@@ -177,15 +176,12 @@ func TestRunnerTemplatesOption(t *testing.T) {
 	path := filepath.Join(dir, "WORKFLOW.md")
 	writeFile(t, path, "---\ntracker:\n  kind: memory\nagent:\n  reviewer_prompt: 'Review {{ issue.titel }}'\n  turns: 3\n---\n{{ issue.title }}\n")
 	writeFile(t, filepath.Join(dir, "summary.md"), "Summary: {{ summary }}")
-	summary, err := strict.CompileSchema("summary.json", []byte(`{"type": "object", "properties": {"summary": {"type": "string"}}, "required": ["summary"]}`), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	summary := []byte(`{"type": "object", "properties": {"summary": {"type": "string"}}, "required": ["summary"]}`)
 	_, diags := Load(path, Options{Templates: []RunnerTemplate{
 		{Value: "agent.reviewer_prompt"},
 		{Value: "agent.turns"},
 		{Value: "agent.none"}, // optional: nothing to check
-		{File: "summary.md", Context: summary},
+		{File: "summary.md", ContextSchema: summary},
 		{File: "summary.md", Name: "lane-inputs"}, // reads summary, which lanes do not have
 		{},
 	}})
@@ -235,6 +231,11 @@ func TestPruneUndeclared(t *testing.T) {
 	// The package's DecodeIssue, without a workflow, still refuses them.
 	if _, diags := DecodeIssue([]byte(in), "issue.json", ProfileSymphony); !diags.HasErrors() {
 		t.Error("DecodeIssue accepted undeclared properties")
+	}
+	// A misspelt property is named beside the missing one it stands for.
+	_, diags = w.DecodeIssue([]byte(`{"id": "1", "identifier": "A-1", "titel": "T", "state": "Todo", "comments": []}`), "issue.json")
+	if len(diags) != 2 || !strings.Contains(diags[0].Summary, `"title" is missing`) || diags[1].Detail != `Did you mean "title"?` {
+		t.Errorf("misspelt: %v", diags)
 	}
 	// A wrong type is still an error, at its place.
 	_, diags = w.DecodeIssue([]byte(`{"id": "1", "identifier": "A-1", "title": 3, "state": "Todo", "extra": true}`), "issue.json")

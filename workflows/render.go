@@ -19,8 +19,7 @@ var ErrUnknownLane = errors.New("unknown lane")
 // workflow_parse_error, workflow_front_matter_not_a_map,
 // workflow_config_error, template_parse_error, template_render_error; see
 // diag.List.Class); Diagnostics say what and where. Error() prints every
-// error diagnostic in full, with its suggestion, as `shea validate` does
-// without the quoted source line.
+// error diagnostic in full, with its suggestion (see diag.List.Full).
 type Error struct {
 	Workflow    string
 	Lane        string // "" when the workflow itself failed
@@ -38,9 +37,9 @@ func (e *Error) Error() string {
 	}
 	if errs := e.Diagnostics.Errors(); len(errs) > 0 {
 		b.WriteString(": ")
-		_ = diag.WriteText(&b, errs, diag.TextOptions{})
+		b.WriteString(errs.Full())
 	}
-	return strings.TrimSuffix(b.String(), "\n")
+	return b.String()
 }
 
 // Unwrap exposes the error diagnostics to errors.As and diag.AsList.

@@ -29,8 +29,8 @@ const (
 // A workflow declares the same under template_context.templates, a list
 // whose items are a value path ("agent.reviewer_prompt"), or a mapping
 // with value or file, and optionally name and schema (a JSON Schema, inline
-// or a path, declaring the template's inputs in place of the lane
-// prompts'):
+// or a path, of the inputs the template reads beyond the lane prompts',
+// merged into them as template_context.schema is):
 //
 //	template_context:
 //	  templates:
@@ -56,11 +56,14 @@ type RunnerTemplate struct {
 	// sample diagnostics. Empty means the value's path (with each *
 	// replaced by the key it matched) or the file path.
 	Name string
-	// Context declares the template's inputs in place of the lane
-	// prompts' (the profile's issue and attempt, extended by
-	// template_context.schema and Options.Context). Nil means the lane
-	// prompts' inputs.
-	Context *strict.Schema
+	// ContextSchema is a JSON Schema of the inputs the template reads
+	// beyond the lane prompts' (the profile's issue and attempt, extended by
+	// template_context.schema and Options.ContextSchema): it is merged into
+	// them as template_context.schema is (see profile.Inputs.Extend). Nil
+	// means the lane prompts' inputs.
+	ContextSchema []byte
+	// ContextSchemaName names ContextSchema in diagnostics.
+	ContextSchemaName string
 }
 
 // runnerDecl is a runner template to load, and where it was declared.
@@ -129,12 +132,29 @@ func (w *Workflow) loadRunnerTemplates() {
 	}
 }
 
-// runnerSchema returns the inputs of a runner template.
+// runnerSchema returns the inputs of a runner template: the lane
+// prompts', extended by its own schema.
 func (w *Workflow) runnerSchema(d runnerDecl) *strict.Schema {
-	if d.Context != nil {
-		return d.Context
+	if len(d.ContextSchema) == 0 || w.inputs == nil {
+		return w.laneSchema
 	}
-	return w.laneSchema
+	name := d.ContextSchemaName
+	if name == "" {
+		name = "context schema"
+	}
+	ext, diags := w.inputs.Extend(d.ContextSchema, name)
+	if d.ptr != "" {
+		at := w.tree.valueAt(d.ptr + "/schema")
+		for _, x := range diags {
+			x.Subject = at
+			x.Summary = pointerPath(d.ptr) + ".schema is not a usable context schema: " + x.Summary
+		}
+	}
+	w.diags = append(w.diags, diags...)
+	if ext == nil {
+		return nil
+	}
+	return ext.Schema()
 }
 
 func (w *Workflow) declRange(ptr string) diag.Range {
@@ -183,12 +203,19 @@ func (w *Workflow) declaredTemplates() []runnerDecl {
 						d.Name = s
 					}
 				case "schema":
-					s := w.contextSchema(p + "/schema")
-					if s == nil {
+					switch x[k].(type) {
+					case map[string]any, string:
+					default:
+						w.errorf(diag.ConfigInvalid, w.tree.valueAt(p+"/schema"), "template_context.templates[%d].schema must be a JSON Schema (a mapping) or the path of a JSON Schema file, not %s", i, describe(x[k]))
 						good = false
 						continue
 					}
-					d.Context = s
+					doc, name, _, ok := w.schemaDoc(p+"/schema", x[k])
+					if !ok {
+						good = false
+						continue
+					}
+					d.ContextSchema, d.ContextSchemaName = doc, name
 				default:
 					w.diags = append(w.diags, diag.Warningf(diag.UnknownConfigKey, w.tree.at(p+"/"+escapePointer(k)),
 						"unknown key %q in template_context.templates[%d]", k, i).

@@ -3,6 +3,7 @@ package workflows
 import (
 	"fmt"
 
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/strict"
 )
 
@@ -49,11 +50,11 @@ type schemaJobs struct {
 	manifest *future[*configSchema] // nil until startManifest
 }
 
-func startSchemaJobs(profile string) *schemaJobs {
+func startSchemaJobs(dialect string) *schemaJobs {
 	return &schemaJobs{
-		profile: profile,
-		lane:    goFuture(func() (*strict.Schema, error) { return strict.LaneContext(profile) }),
-		config:  goFuture(func() (*configSchema, error) { return profileConfigSchema(profile) }),
+		profile: dialect,
+		lane:    goFuture(func() (*strict.Schema, error) { return profile.LaneContext(dialect) }),
+		config:  goFuture(func() (*configSchema, error) { return profileConfigSchema(dialect) }),
 	}
 }
 

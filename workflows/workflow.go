@@ -10,6 +10,7 @@ import (
 
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -20,10 +21,10 @@ import (
 const (
 	// ProfileSymphony is OpenAI Symphony's WORKFLOW.md: front matter and one
 	// prompt body, whose inputs are issue and attempt.
-	ProfileSymphony = strict.ProfileSymphony
+	ProfileSymphony = profile.Symphony
 	// ProfileShea is Shea Symphony's workflow: three lane prompts, backend
 	// fragments, workpad and evidence templates and a resource manifest.
-	ProfileShea = strict.ProfileShea
+	ProfileShea = profile.Shea
 )
 
 // MaxWorkflowBytes caps the size of a workflow file.
@@ -42,10 +43,15 @@ type Options struct {
 	// or when the file lies in a .shea/workflows directory; else symphony.
 	Profile string
 
-	// Context declares lane-prompt inputs beyond the profile's issue and
-	// attempt and the workflow's own template_context.schema (the CLI's
-	// --context-schema). Where both declare an input, this one wins.
-	Context *strict.Schema
+	// ContextSchema is a JSON Schema of lane-prompt inputs beyond the
+	// profile's issue and attempt (the CLI's --context-schema): an object
+	// whose properties are the inputs. It is merged into the profile's
+	// inputs after the workflow's own template_context.schema, adding
+	// inputs and properties (issue.comments) and never replacing them; see
+	// profile.Inputs.Extend. Nil adds nothing.
+	ContextSchema []byte
+	// ContextSchemaName names ContextSchema in diagnostics (its file name).
+	ContextSchemaName string
 
 	// Root is the repository root, the directory no path of the workflow
 	// may leave. Empty discovers it (see fsroot.Discover): the nearest
@@ -133,6 +139,10 @@ type Workflow struct {
 	issueVal *strict.Validator
 	runner   []*item
 
+	// inputs are the lane inputs laneSchema was compiled from: the
+	// profile's, extended by the workflow's declarations.
+	inputs *profile.Inputs
+
 	// bad records the pointers of config values that failed validation,
 	// so the readback leaves them out.
 	bad   map[string]bool
@@ -179,7 +189,7 @@ func (w *Workflow) load() {
 	default:
 		w.fatal = true
 		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown profile %q", w.opts.Profile).Detail =
-			diag.DidYouMean(w.opts.Profile, strict.Profiles())
+			diag.DidYouMean(w.opts.Profile, profile.Names())
 		return
 	}
 	if w.Profile == "" && inSheaWorkflows(w.Path) {

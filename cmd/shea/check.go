@@ -8,12 +8,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sheaproject/shea/internal/partials"
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
 func newCheckCmd(e *env) *cobra.Command {
-	var profile, contextSchema, format string
+	var dialect, contextSchema, format string
 	cmd := &cobra.Command{
 		Use:   "check [flags] FILE...",
 		Short: "Check standalone templates against a declared context",
@@ -35,7 +36,7 @@ Examples:
 			if err := checkFormat(format); err != nil {
 				return err
 			}
-			schema, err := contextFor(profile, contextSchema)
+			schema, err := contextFor(dialect, contextSchema)
 			if err != nil {
 				return err
 			}
@@ -62,39 +63,40 @@ Examples:
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&profile, "profile", strict.ProfileSymphony, "lane-prompt context: symphony or shea")
+	cmd.Flags().StringVar(&dialect, "profile", profile.Symphony, "lane-prompt context: symphony or shea")
 	cmd.Flags().StringVar(&contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra inputs")
 	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json or sarif")
 	return cmd
 }
 
-// contextFor returns a profile's lane context, extended by a schema file.
-func contextFor(profile, extra string) (*strict.Schema, error) {
-	schema, err := strict.LaneContext(profile)
+// contextFor returns a profile's lane context, extended by a schema file
+// (see profile.Extend).
+func contextFor(dialect, extra string) (*strict.Schema, error) {
+	schema, err := profile.LaneContext(dialect)
 	if err != nil {
 		return nil, usageError{err}
 	}
 	if extra == "" {
 		return schema, nil
 	}
-	ext, err := loadSchemaFile(extra)
+	b, err := readSchemaFile(extra)
 	if err != nil {
 		return nil, err
 	}
-	return schema.Extend(ext), nil
+	s, diags := profile.Extend(dialect, b, extra)
+	if diags.HasErrors() {
+		return nil, diags.Err()
+	}
+	return s, nil
 }
 
-func loadSchemaFile(path string) (*strict.Schema, error) {
+// readSchemaFile reads a --context-schema file.
+func readSchemaFile(path string) ([]byte, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read context schema: %w", err)
 	}
-	abs, _ := filepath.Abs(path)
-	s, err := strict.CompileSchema("file://"+filepath.ToSlash(abs), b, nil)
-	if err != nil {
-		return nil, fmt.Errorf("context schema %s: %w", path, err)
-	}
-	return s, nil
+	return b, nil
 }
 
 // report writes diagnostics in the chosen format.

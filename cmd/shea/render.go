@@ -174,7 +174,7 @@ func (e *env) renderTemplate(o renderOptions) error {
 		return usageError{fmt.Errorf("render needs --template FILE and --context FILE.json")}
 	}
 	if o.profile == "" {
-		o.profile = strict.ProfileSymphony
+		o.profile = workflows.ProfileSymphony
 	}
 	src, err := os.ReadFile(o.template)
 	if err != nil {
@@ -221,17 +221,17 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 		ctx = context.Background()
 	}
 	switch o.profile {
-	case "", strict.ProfileSymphony, strict.ProfileShea:
+	case "", workflows.ProfileSymphony, workflows.ProfileShea:
 	default:
 		return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", o.profile)}
 	}
 	opts := workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, StrictLayers: o.strictLayers, Limits: o.limits}
 	if o.contextSchema != "" {
-		s, err := loadSchemaFile(o.contextSchema)
+		b, err := readSchemaFile(o.contextSchema)
 		if err != nil {
 			return err
 		}
-		opts.Context = s
+		opts.ContextSchema, opts.ContextSchemaName = b, o.contextSchema
 	}
 	w, diags := workflows.Load(path, opts)
 	srcs := &sources{}
@@ -264,7 +264,7 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 		return fmt.Errorf("cannot read the issue: %w", err)
 	}
 	srcs.add(name, data)
-	issue, idiags := workflows.DecodeIssue(data, name, w.Profile)
+	issue, idiags := w.DecodeIssue(data, name)
 	diags = append(diags, idiags...)
 	in.Issue = issue
 	if o.extra != "" {

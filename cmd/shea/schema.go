@@ -5,12 +5,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/workflows"
 )
 
 func newSchemaCmd(e *env) *cobra.Command {
-	var profile string
+	var dialect string
 	cmd := &cobra.Command{
 		Use:   "schema workflow|issue|context [--profile symphony|shea]",
 		Short: "Print an embedded JSON Schema",
@@ -31,9 +31,9 @@ Examples:
 			var err error
 			switch args[0] {
 			case "workflow":
-				doc, err = workflows.ConfigSchema(profile)
+				doc, err = workflows.ConfigSchema(dialect)
 			case "issue", "context":
-				doc, err = strict.SchemaDocument(args[0], profile)
+				doc, err = profile.Document(args[0], dialect)
 			default:
 				return usageError{fmt.Errorf("unknown schema %q (want workflow, issue or context)", args[0])}
 			}
@@ -47,6 +47,6 @@ Examples:
 			return err
 		},
 	}
-	cmd.Flags().StringVar(&profile, "profile", strict.ProfileSymphony, "profile: symphony or shea")
+	cmd.Flags().StringVar(&dialect, "profile", workflows.ProfileSymphony, "profile: symphony or shea")
 	return cmd
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
 )
@@ -63,17 +62,17 @@ Examples:
 				return err
 			}
 			switch profile {
-			case "", strict.ProfileSymphony, strict.ProfileShea:
+			case "", workflows.ProfileSymphony, workflows.ProfileShea:
 			default:
 				return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", profile)}
 			}
 			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers}
 			if contextSchema != "" {
-				s, err := loadSchemaFile(contextSchema)
+				b, err := readSchemaFile(contextSchema)
 				if err != nil {
 					return err
 				}
-				opts.Context = s
+				opts.ContextSchema, opts.ContextSchemaName = b, contextSchema
 			}
 			if len(files) == 0 {
 				files = []string{"WORKFLOW.md"}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
 	"github.com/sheaproject/shea/workpad"
@@ -36,7 +35,7 @@ func (o *workpadOptions) load(e *env, path string, srcs *sources) (*workflows.Wo
 		return nil, nil, err
 	}
 	switch o.profile {
-	case "", strict.ProfileSymphony, strict.ProfileShea:
+	case "", workflows.ProfileSymphony, workflows.ProfileShea:
 	default:
 		return nil, nil, usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", o.profile)}
 	}

@@ -246,3 +246,21 @@ func TestListClass(t *testing.T) {
 		}
 	}
 }
+
+// Full, and the error of List.Err, keep the suggestions.
+func TestListFull(t *testing.T) {
+	r := Range{Filename: "p.md", Start: Pos{Line: 2, Column: 4, Byte: 8}, End: Pos{Line: 2, Column: 9, Byte: 13}}
+	l := List{
+		Errorf(UnknownProperty, r, "unknown property %q of issue", "titel").WithDetail(`Did you mean "issue.title"?`),
+		Warningf(UnknownConfigKey, r, "a warning"),
+		{Severity: Error, Code: ProtectedSectionOverride, Summary: "kept", Subject: r, Related: []Related{{Message: "protected here", Range: r}}},
+	}
+	want := "p.md:2:4: unknown property \"titel\" of issue [unknown_property]\n    Did you mean \"issue.title\"?\n" +
+		"p.md:2:4: kept [protected_section_override]\n    p.md:2:4: protected here"
+	if got := l.Errors().Full(); got != want {
+		t.Errorf("Full() =\n%s\nwant\n%s", got, want)
+	}
+	if got := l.Err().Error(); got != want {
+		t.Errorf("Err().Error() =\n%s\nwant\n%s", got, want)
+	}
+}

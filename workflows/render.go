@@ -65,7 +65,8 @@ type LaneInput struct {
 }
 
 // RenderLane renders the prompt of a lane ("agent" for symphony;
-// "main_agent", "review_agent" or "merge_agent" for shea) for an issue,
+// "main_agent", "review_agent" or "merge_agent" for shea), or a runner
+// template by its name (see RunnerTemplate), for an issue,
 // with the template Load compiled: a Workflow renders any number of issues,
 // concurrently too, without compiling again. It is all-or-nothing: it
 // returns the whole prompt, or "" and an *Error (a workflow that loaded
@@ -77,7 +78,9 @@ func (w *Workflow) RenderLane(ctx context.Context, lane string, in LaneInput) (s
 	}
 	it, err := w.laneItem(lane)
 	if err != nil {
-		return "", err
+		if it = w.runnerItem(lane); it == nil {
+			return "", err
+		}
 	}
 	if it.shared != nil {
 		it = it.shared
@@ -115,4 +118,14 @@ func (w *Workflow) laneVars(in LaneInput) (map[string]any, error) {
 		vars["attempt"] = nil
 	}
 	return vars, nil
+}
+
+// runnerItem returns the runner template named name, or nil.
+func (w *Workflow) runnerItem(name string) *item {
+	for _, it := range w.runner {
+		if it.key == name {
+			return it
+		}
+	}
+	return nil
 }

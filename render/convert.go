@@ -134,7 +134,7 @@ const maxGoDepth = 1000
 // A channel, function or complex number has no JSON form, and is an error
 // naming its JSON pointer, as is nesting deeper than 1000 levels.
 func FromGo(v any) (any, error) {
-	out, _, err := fromGo(v, "", 0)
+	out, _, err := fromGo(v, 0)
 	return out, err
 }
 
@@ -143,9 +143,9 @@ func FromGo(v any) (any, error) {
 func fromGoVars(vars map[string]any) (map[string]any, error) {
 	var out map[string]any
 	for k, v := range vars {
-		c, changed, err := fromGo(v, "/"+escapeToken(k), 0)
+		c, changed, err := fromGo(v, 0)
 		if err != nil {
-			return nil, err
+			return nil, under(err, k)
 		}
 		if changed {
 			if out == nil {
@@ -173,10 +173,20 @@ func (e *GoValueError) Error() string {
 
 func (e *GoValueError) Unwrap() error { return e.Err }
 
+// under places a *GoValueError of a value under key: its pointer gains the
+// key in front, as the error travels up from the value that failed (the
+// pointer is built only when there is an error).
+func under(err error, key string) error {
+	if ge, ok := err.(*GoValueError); ok {
+		ge.Pointer = "/" + escapeToken(key) + ge.Pointer
+	}
+	return err
+}
+
 // fromGo converts v; changed reports that the result is not v itself.
-func fromGo(v any, ptr string, depth int) (out any, changed bool, err error) {
+func fromGo(v any, depth int) (out any, changed bool, err error) {
 	if depth > maxGoDepth {
-		return nil, false, &GoValueError{ptr, fmt.Errorf("is nested more than %d deep (is it cyclic?)", maxGoDepth)}
+		return nil, false, &GoValueError{"", fmt.Errorf("is nested more than %d deep (is it cyclic?)", maxGoDepth)}
 	}
 	switch x := v.(type) {
 	case nil, bool, int64, float64, string, time.Time:
@@ -184,9 +194,9 @@ func fromGo(v any, ptr string, depth int) (out any, changed bool, err error) {
 	case []any:
 		var cp []any
 		for i, e := range x {
-			c, ch, err := fromGo(e, ptr+"/"+strconv.Itoa(i), depth+1)
+			c, ch, err := fromGo(e, depth+1)
 			if err != nil {
-				return nil, false, err
+				return nil, false, under(err, strconv.Itoa(i))
 			}
 			if ch {
 				if cp == nil {
@@ -202,9 +212,9 @@ func fromGo(v any, ptr string, depth int) (out any, changed bool, err error) {
 	case map[string]any:
 		var cp map[string]any
 		for k, e := range x {
-			c, ch, err := fromGo(e, ptr+"/"+escapeToken(k), depth+1)
+			c, ch, err := fromGo(e, depth+1)
 			if err != nil {
-				return nil, false, err
+				return nil, false, under(err, k)
 			}
 			if ch {
 				if cp == nil {
@@ -223,9 +233,9 @@ func fromGo(v any, ptr string, depth int) (out any, changed bool, err error) {
 		}
 		var cp *Map
 		for i, k := range x.keys {
-			c, ch, err := fromGo(x.vals[k], ptr+"/"+escapeToken(k), depth+1)
+			c, ch, err := fromGo(x.vals[k], depth+1)
 			if err != nil {
-				return nil, false, err
+				return nil, false, under(err, k)
 			}
 			if ch {
 				if cp == nil {
@@ -241,16 +251,16 @@ func fromGo(v any, ptr string, depth int) (out any, changed bool, err error) {
 	case json.Number:
 		return parseJSONNumber(string(x)), true, nil
 	case dropper:
-		c, _, err := fromGo(x.ToLiquid(), ptr, depth+1)
+		c, _, err := fromGo(x.ToLiquid(), depth+1)
 		return c, true, err
 	}
-	c, err := fromReflect(reflect.ValueOf(v), ptr, depth)
+	c, err := fromReflect(reflect.ValueOf(v), depth)
 	return c, true, err
 }
 
-func fromReflect(rv reflect.Value, ptr string, depth int) (any, error) {
+func fromReflect(rv reflect.Value, depth int) (any, error) {
 	if depth > maxGoDepth {
-		return nil, &GoValueError{ptr, fmt.Errorf("is nested more than %d deep (is it cyclic?)", maxGoDepth)}
+		return nil, &GoValueError{"", fmt.Errorf("is nested more than %d deep (is it cyclic?)", maxGoDepth)}
 	}
 	if !rv.IsValid() {
 		return nil, nil
@@ -267,31 +277,31 @@ func fromReflect(rv reflect.Value, ptr string, depth int) (any, error) {
 	}
 	if rv.CanInterface() {
 		if d, ok := rv.Interface().(dropper); ok {
-			c, _, err := fromGo(d.ToLiquid(), ptr, depth+1)
+			c, _, err := fromGo(d.ToLiquid(), depth+1)
 			return c, err
 		}
 	}
 	if t.Implements(reflect.TypeFor[json.Marshaler]()) && rv.CanInterface() {
 		b, err := rv.Interface().(json.Marshaler).MarshalJSON()
 		if err != nil {
-			return nil, &GoValueError{ptr, fmt.Errorf("cannot be written as JSON: %w", err)}
+			return nil, &GoValueError{"", fmt.Errorf("cannot be written as JSON: %w", err)}
 		}
 		c, err := DecodeJSON(b)
 		if err != nil {
-			return nil, &GoValueError{ptr, fmt.Errorf("wrote invalid JSON: %w", err)}
+			return nil, &GoValueError{"", fmt.Errorf("wrote invalid JSON: %w", err)}
 		}
 		return c, nil
 	}
 	if t.Implements(reflect.TypeFor[encoding.TextMarshaler]()) && rv.CanInterface() {
 		b, err := rv.Interface().(encoding.TextMarshaler).MarshalText()
 		if err != nil {
-			return nil, &GoValueError{ptr, fmt.Errorf("cannot be written as text: %w", err)}
+			return nil, &GoValueError{"", fmt.Errorf("cannot be written as text: %w", err)}
 		}
 		return string(b), nil
 	}
 	switch rv.Kind() {
 	case reflect.Pointer, reflect.Interface:
-		return fromReflect(rv.Elem(), ptr, depth+1)
+		return fromReflect(rv.Elem(), depth+1)
 	case reflect.Bool:
 		return rv.Bool(), nil
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -313,9 +323,9 @@ func fromReflect(rv reflect.Value, ptr string, depth int) (any, error) {
 	case reflect.Array:
 		out := make([]any, rv.Len())
 		for i := range out {
-			c, err := fromElem(rv.Index(i), ptr+"/"+strconv.Itoa(i), depth+1)
+			c, err := fromElem(rv.Index(i), depth+1)
 			if err != nil {
-				return nil, err
+				return nil, under(err, strconv.Itoa(i))
 			}
 			out[i] = c
 		}
@@ -329,36 +339,36 @@ func fromReflect(rv reflect.Value, ptr string, depth int) (any, error) {
 		for it.Next() {
 			k, err := mapKey(it.Key())
 			if err != nil {
-				return nil, &GoValueError{ptr, err}
+				return nil, &GoValueError{"", err}
 			}
-			c, err := fromElem(it.Value(), ptr+"/"+escapeToken(k), depth+1)
+			c, err := fromElem(it.Value(), depth+1)
 			if err != nil {
-				return nil, err
+				return nil, under(err, k)
 			}
 			out[k] = c
 		}
 		return out, nil
 	case reflect.Struct:
 		m := NewMap()
-		if err := structFields(m, rv, ptr, depth, map[string]bool{}); err != nil {
+		if err := structFields(m, rv, depth, map[string]bool{}); err != nil {
 			return nil, err
 		}
 		return m, nil
 	}
-	return nil, &GoValueError{ptr, fmt.Errorf("has Go type %s, which has no JSON form", t)}
+	return nil, &GoValueError{"", fmt.Errorf("has Go type %s, which has no JSON form", t)}
 }
 
 // fromElem converts an element of a Go container, taking the fast path
 // for model values.
-func fromElem(rv reflect.Value, ptr string, depth int) (any, error) {
+func fromElem(rv reflect.Value, depth int) (any, error) {
 	if rv.Kind() == reflect.Interface && !rv.IsNil() {
 		rv = rv.Elem()
 	}
 	if rv.CanInterface() {
-		c, _, err := fromGo(rv.Interface(), ptr, depth)
+		c, _, err := fromGo(rv.Interface(), depth)
 		return c, err
 	}
-	return fromReflect(rv, ptr, depth)
+	return fromReflect(rv, depth)
 }
 
 // mapKey names a map key as encoding/json does.
@@ -384,7 +394,7 @@ func mapKey(k reflect.Value) (string, error) {
 
 // structFields adds the fields of struct rv to m. taken holds the names the
 // outer structs defined, which promoted fields do not override.
-func structFields(m *Map, rv reflect.Value, ptr string, depth int, taken map[string]bool) error {
+func structFields(m *Map, rv reflect.Value, depth int, taken map[string]bool) error {
 	t := rv.Type()
 	var embedded []reflect.Value
 	for i := 0; i < t.NumField(); i++ {
@@ -422,9 +432,9 @@ func structFields(m *Map, rv reflect.Value, ptr string, depth int, taken map[str
 		if (opts.omitEmpty && isEmptyField(fv)) || (opts.omitZero && fv.IsZero()) {
 			continue
 		}
-		c, err := fromElem(fv, ptr+"/"+escapeToken(name), depth+1)
+		c, err := fromElem(fv, depth+1)
 		if err != nil {
-			return err
+			return under(err, name)
 		}
 		if opts.asString {
 			switch x := c.(type) {
@@ -442,7 +452,7 @@ func structFields(m *Map, rv reflect.Value, ptr string, depth int, taken map[str
 		outer[k] = true
 	}
 	for _, e := range embedded {
-		if err := structFields(m, e, ptr, depth+1, outer); err != nil {
+		if err := structFields(m, e, depth+1, outer); err != nil {
 			return err
 		}
 	}

@@ -269,3 +269,29 @@ func plain(v any) any {
 	}
 	return v
 }
+
+// One gated workflow renders concurrently.
+func TestGateConcurrentRenders(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "WORKFLOW.md")
+	writeFile(t, path, gateWorkflow)
+	w, err := Gate(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		go func(g int) {
+			id := string(rune('A' + g))
+			out, err := w.RenderLane(context.Background(), LaneAgent, LaneInput{Issue: &runnerIssue{ID: id, Identifier: id, Title: "T", State: "s", Internal: "x"}})
+			if err == nil && out != id+": T" {
+				err = errors.New("got " + out)
+			}
+			errs <- err
+		}(g)
+	}
+	for g := 0; g < 8; g++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}

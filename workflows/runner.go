@@ -44,9 +44,10 @@ type RunnerTemplate struct {
 	// A path that leads to nothing is not an error (runner settings are
 	// optional); one that leads to something other than a string is a
 	// config_invalid error. Positions in a literal block scalar (|) are
-	// exact; in a quoted string they are exact unless an escape sequence
-	// precedes them on its line, and in a folded one (>) every position is
-	// the scalar's first line.
+	// exact; in a plain or quoted string they are exact on its first line
+	// unless an escape sequence precedes them, and after a line break in
+	// its value they are the string's start; in a folded block scalar (>)
+	// they are its first line.
 	Value string
 	// File is the path of a template file, relative to the workflow's
 	// directory and inside the repository root, as for the profile's own
@@ -329,19 +330,28 @@ func (w *Workflow) scalarPositions(n *yaml.Node) func(diag.Pos) diag.Pos {
 		if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
 			col++ // the opening quote
 		}
+		// A line break in the value of a flow scalar is an escape or a
+		// folded blank line: value lines are not file lines, and a position
+		// after one is reported at the scalar's start.
 		return func(p diag.Pos) diag.Pos {
 			if p.Line == 1 {
 				return w.filePos(first, col+p.Column)
 			}
-			return w.filePos(first+p.Line-1, p.Column)
+			return w.filePos(first, col+1)
 		}
 	}
 }
 
 // filePos returns the position of 0-based line l, 1-based column c of the
-// workflow file, clamped to the file.
+// workflow file, clamped to the file and to the line (whose end, the
+// position of its line break, is the last a column may reach).
 func (w *Workflow) filePos(l, c int) diag.Pos {
-	l = max(0, min(l, len(w.src.origStarts)-1))
+	l = max(0, min(l, len(w.src.normStarts)-1))
+	end := len(w.src.text)
+	if l+1 < len(w.src.normStarts) {
+		end = w.src.normStarts[l+1] - 1
+	}
+	c = max(1, min(c, end-w.src.normStarts[l]+1))
 	return diag.Pos{Line: l + 1, Column: c, Byte: w.src.origStarts[l] + c - 1}
 }
 
@@ -350,15 +360,25 @@ func (w *Workflow) filePos(l, c int) diag.Pos {
 func mapPositions(l diag.List, file string, f func(diag.Pos) diag.Pos) diag.List {
 	for _, d := range l {
 		if d.Subject.Filename == file && !d.Subject.Start.IsZero() {
-			d.Subject.Start, d.Subject.End = f(d.Subject.Start), f(d.Subject.End)
+			d.Subject = mapRange(d.Subject, f)
 		}
 		for i := range d.Related {
 			if r := &d.Related[i].Range; r.Filename == file && !r.Start.IsZero() {
-				r.Start, r.End = f(r.Start), f(r.End)
+				*r = mapRange(*r, f)
 			}
 		}
 	}
 	return l
+}
+
+// mapRange maps a range's ends; one that would end before it starts (its
+// end lies where positions are approximate) ends where it starts.
+func mapRange(r diag.Range, f func(diag.Pos) diag.Pos) diag.Range {
+	r.Start, r.End = f(r.Start), f(r.End)
+	if r.End.Byte < r.Start.Byte {
+		r.End = r.Start
+	}
+	return r
 }
 
 // compileRunner compiles a runner template against its inputs.

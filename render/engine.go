@@ -124,8 +124,6 @@ func (e *Error) Error() string {
 // Unwrap exposes the error diagnostics to errors.As and diag.AsList.
 func (e *Error) Unwrap() error { return e.Diagnostics.Err() }
 
-func itoa(n int) string { return toString(int64(n)) }
-
 // AsError returns the *Error in err's chain, if any.
 func AsError(err error) (*Error, bool) {
 	var e *Error

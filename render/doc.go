@@ -19,9 +19,12 @@
 //
 // Rendering first validates the data against the template's context schema
 // (a bad context is a context_invalid error naming the JSON pointer), then
-// renders with runtime strictness: a lookup of a missing key anywhere is an
-// unknown_variable error naming the path and its position, while a present
-// key holding null is fine. Output is all-or-nothing: an error returns no
+// renders with runtime strictness: a lookup of a missing key the schema
+// does not declare (a key of a free-form object, a dynamic [key]) is an
+// unknown_variable error naming the path and its position, while a key the
+// schema declares but the data leaves out reads as nil, like a key holding
+// null, so data valid against the schema never fails a template that passed
+// the static check. Output is all-or-nothing: an error returns no
 // text. Limits on time (the context's deadline), output size, loop
 // iterations and partial depth are errors with their own codes, never
 // truncations.

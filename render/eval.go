@@ -96,13 +96,15 @@ type segment struct {
 	key   any    // static key: a string name or an int64 index
 	index evalFn // dynamic key
 	dot   bool
-	end   diag.Pos // where the path up to this step ends
+	// declared: the schema declares the key (strict.Segment.Declared).
+	declared bool
+	end      diag.Pos // where the path up to this step ends
 }
 
 func (c *compiler) path(p *strict.Path) evalFn {
 	segs := make([]segment, len(p.Segments))
 	for i, s := range p.Segments {
-		seg := segment{dot: s.Dot, end: s.Range().End}
+		seg := segment{dot: s.Dot, declared: s.Declared, end: s.Range().End}
 		switch {
 		case s.Index != nil:
 			if lit, ok := s.Index.(*strict.Literal); ok && (lit.Kind == strict.LitInt || lit.Kind == strict.LitString) {
@@ -132,7 +134,9 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		}
 		v, ok := st.lookup(name)
 		if !ok {
-			if st.strict {
+			// An input the schema declares may be left out (attempt on
+			// the first run): it reads as nil.
+			if st.strict && !st.t.schema.Has(name) {
 				r := rng
 				r.End = p.RootSpan.Range().End
 				return nil, missing(r, name, p, 0)
@@ -154,7 +158,8 @@ func (c *compiler) path(p *strict.Path) evalFn {
 			}
 			next, found := property(v, key, s.dot)
 			if !found {
-				if st.strict && isObject(v) {
+				// A property the schema declares may be left out too.
+				if st.strict && isObject(v) && !s.declared {
 					r := rng
 					r.End = s.end
 					return nil, missing(r, name, p, i+1)

@@ -81,7 +81,12 @@ func Check(src, filename string, start diag.Pos, opts Options) (*Program, diag.L
 	if len(w.diags) > 1 {
 		w.diags.Sort()
 	}
-	return prog, dedupe(w.diags)
+	if start.IsZero() {
+		start = diag.StartPos
+	}
+	diags = dedupe(w.diags)
+	noteForeignLanguage(src, filename, start, diags)
+	return prog, diags
 }
 
 // dedupe drops repeated diagnostics: a partial included in several scopes
@@ -529,6 +534,9 @@ func (w *walker) path(p *Path) shape {
 		}
 		next, ok, candidates := sh.property(seg.Name)
 		if ok {
+			if sh.declares(seg.Name) {
+				seg.Declared = true
+			}
 			sh = next
 			continue
 		}
@@ -681,8 +689,11 @@ func pathPrefix(p *Path, n int) string {
 // include checks an include or render tag and the partial it names.
 func (w *walker) include(n *Include) {
 	w.optional(n.With)
-	for _, a := range n.Args {
-		w.expr(a.Value)
+	// The partial sees each argument with the shape of its value, so that
+	// {% render 'card', issue: issue %} checks issue's properties inside.
+	argShapes := make([]shape, len(n.Args))
+	for i, a := range n.Args {
+		argShapes[i] = w.expr(a.Value)
 	}
 	lit, ok := n.Name.(*Literal)
 	if !ok || lit.Kind != LitString {
@@ -723,8 +734,8 @@ func (w *walker) include(n *Include) {
 	// partial, which then sees forloop.
 	args := make([]binding, 0, len(n.Args)+2)
 	argNames := make([]string, 0, len(n.Args)+2)
-	for _, a := range n.Args {
-		args = append(args, binding{a.Name, anyShape})
+	for i, a := range n.Args {
+		args = append(args, binding{a.Name, argShapes[i]})
 		argNames = append(argNames, a.Name)
 	}
 	if n.With != nil {

@@ -272,6 +272,17 @@ func (s shape) property(name string) (res shape, ok bool, candidates []string) {
 	return anyShape, false, candidates
 }
 
+// declares reports whether the shape names name among its properties (not
+// only allows it, as an open object does).
+func (s shape) declares(name string) bool {
+	for _, n := range s.nodes {
+		if _, ok := n.Properties[name]; ok && nodeAllowsObject(n) {
+			return true
+		}
+	}
+	return false
+}
+
 // matchPatterns reports whether name matches one of n's pattern properties,
 // appending the matching schemas' nodes to found when it is not nil.
 func (s shape) matchPatterns(n *jsonschema.Schema, name string, found *[]*jsonschema.Schema) bool {

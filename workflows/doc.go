@@ -10,8 +10,9 @@
 // Shea Symphony's .shea/workflows/*.md, has three lane prompts (files under
 // prompts:, or the body for all three), five backend fragments, 23 workpad
 // and evidence templates and a resource manifest. The profile is detected
-// from the front matter's keys and the file's location, or forced with
-// Options.Profile.
+// from Shea structure only (the file's location under .shea/workflows, or
+// settings such as prompts.main_agent or main_lane; see Options.Profile),
+// or forced with Options.Profile.
 //
 // Load reads a workflow the way its dialect does: the front matter split
 // (each dialect's own rules, quirks included, with CRLF, a lone CR and a

@@ -43,8 +43,9 @@ func Example_preLaunchGate() {
 	fmt.Println(strings.Split(prompt, "\n")[0])
 	fmt.Println("launching the agent with", len(prompt), "bytes of prompt")
 
-	// A record missing a field the prompt reads is refused before launch.
-	delete(issue, "url")
+	// A record that does not fit the issue schema (no title) is refused
+	// before launch.
+	delete(issue, "title")
 	_, err = wf.RenderLane(ctx, workflows.LaneAgent, workflows.LaneInput{Issue: issue, Extra: map[string]any{"retry_kind": nil}})
 	if errors.As(err, &werr) {
 		fmt.Println("not launching:", werr.Class)

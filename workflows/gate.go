@@ -88,7 +88,7 @@ func (w *Workflow) Templates() []TemplateSource {
 // Compile compiles src, a template the runner keeps itself (its own
 // loader's copy of a lane prompt, say), with the inputs of the workflow's
 // lane prompts: the profile's issue and attempt, extended by
-// template_context.schema and Options.Context. It uses the workflow's
+// template_context.schema and Options.ContextSchema. It uses the workflow's
 // limits, and looks partials up in the workflow's directory. filename and
 // start place src in the file the user edits: start is the position of
 // src's first byte (TemplateSource.Start for a template of the workflow;

@@ -52,7 +52,7 @@ type LaneInput struct {
 	// the runner's own issue struct, read by its json tags as
 	// render.FromGo says. It must fit the workflow's issue schema (the
 	// profile's, extended by template_context.schema and
-	// Options.Context); properties the schema does not declare are left
+	// Options.ContextSchema); properties the schema does not declare are left
 	// out before rendering, so a runner's extra fields are fine as long as
 	// no template reads them (one that does fails the static check).
 	Issue any
@@ -60,7 +60,8 @@ type LaneInput struct {
 	// continuation count.
 	Attempt *int
 	// Extra holds the inputs that template_context.schema or
-	// Options.Context declare, by name; Go values are read as Issue is.
+	// Options.ContextSchema declare, by name; Go values are read as Issue
+	// is.
 	Extra map[string]any
 }
 

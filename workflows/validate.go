@@ -3,6 +3,7 @@ package workflows
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -89,6 +90,10 @@ func Validate(ctx context.Context, path string, opts Options) (*Report, diag.Lis
 func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 	diags := append(diag.List(nil), w.diags...)
 	smoked := map[*item]bool{}
+	lanes := map[*item]bool{}
+	for _, it := range w.lanes {
+		lanes[it] = true
+	}
 	smoke := func(it *item) {
 		if it.shared != nil {
 			smoked[it] = smoked[it.shared]
@@ -97,17 +102,17 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 		if !it.loaded || it.failed {
 			return
 		}
-		var err error
+		var failed diag.List
 		switch {
 		case it.wp != nil:
-			_, err = renderGuarded(it.wp.Filename(), func() (string, error) { return it.wp.Render(ctx, it.values) })
+			failed = smokeWorkpad(ctx, it)
 		case it.compiled():
-			_, err = it.render(ctx, it.schema.Sample()) // diagnostics already in the file's bytes
+			failed = smokeMatrix(ctx, it, lanes[it])
 		default:
 			return
 		}
-		if err != nil {
-			diags = append(diags, renderDiagnostics(err, it.filename)...)
+		if failed != nil {
+			diags = append(diags, failed...)
 			return
 		}
 		if it.wp == nil && it.schema == w.laneSchema && len(w.opts.Samples) > 0 {
@@ -163,6 +168,64 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 	return r, diags
 }
 
+// smokeMatrix renders a lane prompt or backend fragment with each context
+// of its schema's sample matrix (see strict.Schema.SampleMatrix; a lane's
+// "every field" context has attempt 3), and returns the diagnostics of the
+// first that fails; past the sample, the first of them gives the input it
+// failed on, as JSON.
+func smokeMatrix(ctx context.Context, it *item, lane bool) diag.List {
+	for _, in := range it.schema.SampleMatrix() {
+		vars := in.Vars
+		if _, ok := vars["attempt"]; ok && lane && in.Name == "every field" {
+			vars["attempt"] = int64(3)
+		}
+		_, err := it.render(ctx, vars) // diagnostics already in the file's bytes
+		if err == nil {
+			continue
+		}
+		l := renderDiagnostics(err, it.filename)
+		if len(l) > 0 && in.Name != "sample" {
+			noteSmokeInput(l[0], in.Name, vars)
+		}
+		return l
+	}
+	return nil
+}
+
+// smokeWorkpad renders a workpad or evidence template with its smoke
+// values, then with every value empty.
+func smokeWorkpad(ctx context.Context, it *item) diag.List {
+	empty := make(map[string]string, len(it.values))
+	for k := range it.values {
+		empty[k] = ""
+	}
+	for i, values := range []map[string]string{it.values, empty} {
+		_, err := renderGuarded(it.wp.Filename(), func() (string, error) { return it.wp.Render(ctx, values) })
+		if err == nil {
+			continue
+		}
+		l := renderDiagnostics(err, it.filename)
+		if i > 0 && len(l) > 0 {
+			noteSmokeInput(l[0], "every value empty", values)
+		}
+		return l
+	}
+	return nil
+}
+
+// noteSmokeInput adds to d the smoke input it failed on.
+func noteSmokeInput(d *diag.Diagnostic, name string, vars any) {
+	b, err := json.Marshal(vars)
+	if err != nil {
+		return
+	}
+	note := fmt.Sprintf("Smoke-rendered with the schema-valid input %q: %s", name, b)
+	if d.Detail != "" {
+		note = d.Detail + "\n" + note
+	}
+	d.Detail = note
+}
+
 type readback struct{ lines []Line }
 
 func (rb *readback) add(key, value string) { rb.lines = append(rb.lines, Line{key, value}) }
@@ -187,6 +250,7 @@ func (w *Workflow) symphonyReadback(rb *readback, smoked map[*item]bool) {
 }
 
 func (w *Workflow) sheaReadback(rb *readback, smoked map[*item]bool) {
+	rb.add("profile", ProfileShea)
 	if kind, ok := w.str("tracker.kind"); ok {
 		rb.add("tracker", kind)
 	}

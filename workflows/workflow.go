@@ -37,10 +37,15 @@ const MaxFileBytes = 1 << 20
 // Options configure Load. The zero value detects the profile, discovers the
 // repository root and reads the process environment.
 type Options struct {
-	// Profile forces the dialect: "symphony" or "shea". Empty detects it:
-	// shea when the front matter has any of prompts, backend_prompts,
-	// workpad_templates, resources, main_lane, review_lane or merge_lane,
-	// or when the file lies in a .shea/workflows directory; else symphony.
+	// Profile forces the dialect: "symphony" or "shea". Empty detects it
+	// from Shea structure only: shea when the file lies in a
+	// .shea/workflows directory or the front matter has
+	// prompts.main_agent, prompts.review_agent, prompts.merge_agent,
+	// main_lane, review_lane, merge_lane, backend_prompts or
+	// workpad_templates; else symphony (a bare prompts map of other keys,
+	// as Symphony ports write, is no evidence). When a workflow fails as
+	// its profile and has no errors as the other, the first error says
+	// so and names --profile.
 	Profile string
 
 	// ContextSchema is a JSON Schema of lane-prompt inputs beyond the
@@ -143,6 +148,10 @@ type Workflow struct {
 	// profile's, extended by the workflow's declarations.
 	inputs *profile.Inputs
 
+	// alternative marks a load under the other profile, made only to see
+	// whether the workflow passes that way (see otherProfileHint).
+	alternative bool
+
 	// bad records the pointers of config values that failed validation,
 	// so the readback leaves them out.
 	bad   map[string]bool
@@ -159,6 +168,14 @@ func (w *Workflow) Diagnostics() diag.List { return append(diag.List(nil), w.dia
 // render a workflow that loaded with errors.
 func Load(path string, opts Options) (*Workflow, diag.List) {
 	w := &Workflow{Path: path, Config: map[string]any{}, opts: opts, engines: map[string]*render.Engine{}, bad: map[string]bool{}}
+	_, diags := loadWorkflow(w)
+	w.otherProfileHint()
+	return w, diags
+}
+
+// loadWorkflow loads w, made by Load.
+func loadWorkflow(w *Workflow) (*Workflow, diag.List) {
+	path := w.Path
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -330,18 +347,85 @@ func (w *Workflow) parse(profile string) bool {
 	return true
 }
 
-// sheaKeys returns the top-level keys that only Shea workflows have.
-func sheaKeys() []string {
-	return []string{"prompts", "backend_prompts", "workpad_templates", "resources", "main_lane", "review_lane", "merge_lane"}
+// sheaEvidence returns the setting that marks config as a Shea workflow:
+// prompts.main_agent (or review_agent, merge_agent), main_lane,
+// review_lane, merge_lane, backend_prompts or workpad_templates; "" when
+// there is none. A bare top-level prompts is no evidence: Symphony ports
+// use it for their own keys.
+func sheaEvidence(config map[string]any) string {
+	if p, ok := config["prompts"].(map[string]any); ok {
+		for _, lane := range Lanes(ProfileShea) {
+			if _, ok := p[lane]; ok {
+				return "prompts." + lane
+			}
+		}
+	}
+	for _, k := range []string{"main_lane", "review_lane", "merge_lane", "backend_prompts", "workpad_templates"} {
+		if _, ok := config[k]; ok {
+			return k
+		}
+	}
+	return ""
 }
 
 func detectProfile(config map[string]any) string {
-	for _, k := range sheaKeys() {
-		if _, ok := config[k]; ok {
-			return ProfileShea
-		}
+	if sheaEvidence(config) != "" {
+		return ProfileShea
 	}
 	return ProfileSymphony
+}
+
+// readAs says why the workflow was read as its profile, for the hint
+// otherProfileHint gives.
+func (w *Workflow) readAs() string {
+	switch {
+	case w.opts.Profile != "":
+		return "--profile " + w.opts.Profile + " was given"
+	case w.Profile == ProfileShea && inSheaWorkflows(w.Path):
+		return "the file lies under .shea/workflows"
+	case w.Profile == ProfileShea:
+		return "the front matter has " + sheaEvidence(w.Config)
+	}
+	return "the front matter has none of the Shea settings (prompts.main_agent, main_lane, backend_prompts, …)"
+}
+
+// otherProfileHint adds to the first error a note that the workflow, which
+// fails as its profile, has no error read as the other one: the likely fix
+// is --profile.
+func (w *Workflow) otherProfileHint() {
+	if w.fatal || w.alternative || !w.diags.HasErrors() {
+		return
+	}
+	if w.opts.Profile == "" && inSheaWorkflows(w.Path) {
+		return // where the file lies is the strongest evidence there is
+	}
+	other := ProfileShea
+	if w.Profile == ProfileShea {
+		other = ProfileSymphony
+	}
+	o := w.opts
+	o.Profile = other
+	alt := &Workflow{Path: w.Path, Config: map[string]any{}, opts: o, engines: map[string]*render.Engine{}, bad: map[string]bool{}, alternative: true}
+	_, diags := loadWorkflow(alt)
+	if diags.HasErrors() || alt.fatal {
+		return
+	}
+	for _, d := range diags {
+		if d.Code == diag.UnknownConfigKey {
+			return // it has settings the other profile does not know either
+		}
+	}
+	for _, d := range w.diags {
+		if d.Severity == diag.Error {
+			note := fmt.Sprintf("This file was read as a %s workflow because %s; read as a %s workflow it has no errors. If it is one, run with --profile %s.",
+				w.Profile, w.readAs(), other, other)
+			if d.Detail != "" {
+				note = d.Detail + "\n" + note
+			}
+			d.Detail = note
+			return
+		}
+	}
 }
 
 func inSheaWorkflows(path string) bool {

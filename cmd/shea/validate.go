@@ -23,8 +23,11 @@ prints readback lines (key=value) on stdout, ending with status=valid or
 status=invalid. Diagnostics go to stderr; all problems of all templates
 are reported in one run.
 
-Two dialects are read, detected from the front matter (or forced with
---profile):
+Two dialects are read, detected from Shea structure (a file under
+.shea/workflows, or prompts.main_agent/review_agent/merge_agent, main_lane,
+review_lane, merge_lane, backend_prompts or workpad_templates in the front
+matter; anything else is symphony) or forced with --profile. When a file
+fails as one and would pass as the other, the first error says so:
   symphony  OpenAI Symphony's WORKFLOW.md: one prompt body with the inputs
             issue and attempt.
   shea      Shea Symphony's .shea/workflows/*.md: three lane prompts,

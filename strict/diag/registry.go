@@ -19,7 +19,7 @@ const issueJSON = `{"issue": {"id": "1", "identifier": "ABC-1", "title": "Fix th
 
 var registry = []Info{
 	{UnknownVariable, ClassTemplateRender,
-		"The template reads a variable that is neither an input of this template nor bound by the template itself.",
+		"The template reads a variable that is neither an input of this template nor bound by the template itself. At render time: a key missing from the data that the schema does not declare (a key of a free-form object); a declared key the data leaves out reads as nil instead.",
 		"Fix the spelling, bind the name with assign or capture first, or declare it under template_context.schema.",
 		"-- prompt.md --\nWorking on {{ isue.title }}\n", "shea check prompt.md"},
 	{UnknownProperty, ClassTemplateRender,
@@ -47,7 +47,7 @@ var registry = []Info{
 		"Remove the stray tag or open the block it belongs to.",
 		"-- prompt.md --\n{{ issue.title }}\n{% endif %}\n", "shea check prompt.md"},
 	{SyntaxError, ClassTemplateParse,
-		"An expression or tag argument is malformed.",
+		"An expression or tag argument is malformed. When the template's errors sit on constructs of another template language ({{#items}} of Mustache, {{ .Title }} of Go templates, {% set %} of Jinja), the first error says which it looks like.",
 		"Write the expression in Liquid syntax; in output, use a filter such as default instead of and/or.",
 		"-- prompt.md --\n{{ issue.title or \"untitled\" }}\n", "shea check prompt.md"},
 	{MissingPartial, ClassTemplateParse,
@@ -132,7 +132,7 @@ var registry = []Info{
 		"The resource manifest cannot be resolved: an undeclared or unavailable group, a dependency cycle, or a missing or empty resource.",
 		"Fix the manifest or resources.enabled_groups as the summary says.",
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: memory\nresources:\n  enabled_groups: [core]\n---\nWork on {{ issue.title }}.\n",
-		"shea validate WORKFLOW.md"},
+		"shea validate --profile shea WORKFLOW.md"},
 	{PathOutsideRoot, ClassWorkflowConfig,
 		"A path from the workflow or a layer leads outside the directory it must stay in (through .. or a symbolic link).",
 		"Keep templates inside the repository; copy shared text in instead of pointing outside.",

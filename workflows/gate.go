@@ -59,9 +59,10 @@ type TemplateSource struct {
 	Start diag.Pos
 }
 
-// Templates lists the templates that loaded: the lane prompts, then the
-// backend fragments and workpad templates (shea), then the runner's
-// templates (Options.Templates and template_context.templates), each once.
+// Templates lists the templates that loaded: the lane prompts (lanes that
+// share a text each have an entry), then the backend fragments and workpad
+// templates (shea), then the runner's templates (Options.Templates and
+// template_context.templates).
 func (w *Workflow) Templates() []TemplateSource {
 	var out []TemplateSource
 	add := func(it *item) {

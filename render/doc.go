@@ -21,6 +21,12 @@
 // exact positions of runtime errors.) osteele/liquid is also the reference
 // engine the tests and benchmarks compare against.
 //
+// Data may be Go values of any type JSON can encode: structs (by their
+// json tags, omitempty honoured), pointers, maps, slices and time.Time.
+// FromGo presents them as encoding/json would, so that a runner's own
+// types are validated and rendered exactly like the same data decoded from
+// JSON.
+//
 // Rendering first validates the data against the template's context schema
 // (a bad context is a context_invalid error naming the JSON pointer), then
 // renders with runtime strictness: a lookup of a missing key the schema

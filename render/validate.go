@@ -15,9 +15,30 @@ import (
 
 // ValidateContext checks vars against the template's schema (nothing in
 // compat mode, or without a schema): every required input present, every
-// declared input of the declared shape. Problems are context_invalid errors
-// naming the JSON pointer.
+// declared input of the declared shape. Go values are checked as FromGo
+// presents them (and rendered so too). Problems are context_invalid errors naming the JSON
+// pointer.
 func (t *Template) ValidateContext(vars map[string]any) diag.List {
+	_, diags := t.contextOf(vars)
+	return diags
+}
+
+// contextOf converts vars to the value model and validates them. Without
+// a schema (compat mode) the values are read as they are, by reflection,
+// which lets a compat template render a Go value that contains itself.
+func (t *Template) contextOf(vars map[string]any) (map[string]any, diag.List) {
+	if t.schema == nil {
+		return vars, nil
+	}
+	vars, err := fromGoVars(vars)
+	if err != nil {
+		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{}, "context cannot be rendered: %v", err)}
+	}
+	return vars, t.validateContext(vars)
+}
+
+// validateContext validates vars, which are in the value model.
+func (t *Template) validateContext(vars map[string]any) diag.List {
 	if t.schema == nil {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/sheaproject/shea/profile"
@@ -64,16 +65,26 @@ func (w *Workflow) templateContext() (doc []byte, name string, at diag.Range, ok
 	if !ok || w.bad[ptr] || w.bad["/template_context"] {
 		return nil, "", diag.Range{}, false
 	}
+	return w.schemaDoc(ptr, v)
+}
+
+// schemaDoc reads the JSON Schema setting v at config pointer ptr: inline
+// (a mapping) or the path of a JSON Schema file, relative to the workflow.
+func (w *Workflow) schemaDoc(ptr string, v any) (doc []byte, name string, at diag.Range, ok bool) {
 	at = w.tree.valueAt(ptr)
 	switch x := v.(type) {
 	case map[string]any:
 		doc, err := json.Marshal(x)
 		if err != nil {
-			w.errorf(diag.ConfigInvalid, at, "template_context.schema: %v", err)
+			w.errorf(diag.ConfigInvalid, at, "%s: %v", pointerPath(ptr), err)
 			return nil, "", at, false
 		}
 		abs, _ := filepath.Abs(w.Path)
-		return doc, "file://" + filepath.ToSlash(abs) + ".template_context.json", at, true
+		suffix := ".template_context.json"
+		if ptr != "/template_context/schema" {
+			suffix = "." + strings.NewReplacer("/", "_", "~", "_").Replace(ptr[1:]) + ".json"
+		}
+		return doc, "file://" + filepath.ToSlash(abs) + suffix, at, true
 	case string:
 		canon, err := w.root.Resolve(w.absDir, x)
 		if err != nil {

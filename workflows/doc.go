@@ -35,6 +35,48 @@
 // a lane prompt for a real issue, all or nothing. A shea workflow may
 // compose its lane prompts from layers (see below).
 //
+// # Runners
+//
+// Gate is an agent runner's startup check in one call: Load, then Validate,
+// returning the workflow or an *Error whose Class is the Symphony error
+// class of the failure (diag.List.Class) and whose Error() prints every
+// diagnostic with its suggestion. Load alone checks statically and renders
+// nothing: a runner that calls it must call Validate too. A Workflow keeps
+// every template compiled and is safe for concurrent use, so RenderLane
+// renders any number of issues from one load.
+//
+// LaneInput.Issue takes decoded JSON or the runner's own Go values (structs
+// by their json tags, omitempty honoured; see render.FromGo). The issue
+// schema is the profile's, merged with template_context.schema and
+// Options.ContextSchema (see profile.Inputs.Extend); Workflow.DecodeIssue
+// reads JSON against the same schema. Properties the schema does not
+// declare are left out before validation, so a runner's extra fields are
+// fine while no template reads them (a template that does fails the static
+// check); the package's DecodeIssue, which has no workflow, still rejects
+// them.
+//
+// Classes follow the Symphony specification wherever shea finds the
+// problem: malformed syntax (unknown_tag, unclosed_block, unexpected_tag,
+// syntax_error) and templates that cannot be assembled (missing_partial,
+// partial_cycle, template_too_large) are template_parse_error; unknown
+// variables, properties and filters and wrong filter arguments
+// (unknown_variable, unknown_property, unknown_filter, filter_arguments),
+// bad data (context_invalid) and failures while rendering are
+// template_render_error, although shea finds the unknown names before
+// rendering. The code keeps the detail.
+//
+// A runner's own templates (a reviewer prompt in the front matter, per
+// profile prompts, files of its own) are named by Options.Templates or by
+// template_context.templates (see RunnerTemplate): Load checks them with
+// the lane prompts' inputs (plus what each declares), with positions in
+// the file that holds them, block and quoted YAML scalars included;
+// Validate smoke-renders them and lists each as runner_template.<name>;
+// RenderLane renders them by name. Options.Samples adds the issues a runner
+// really sends to the smoke renders of lane prompts and runner templates.
+// A runner that reads the workflow with its own loader gets each template's
+// text and start position from Templates, and compiles its copy with
+// Workflow.Compile, diagnostics in the file's lines.
+//
 // # Composed lane prompts
 //
 // A shea workflow with a composition key assembles each lane prompt from

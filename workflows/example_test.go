@@ -11,16 +11,17 @@ import (
 	"github.com/sheaproject/shea/workflows"
 )
 
-// The pre-launch gate of an agent runner: load the workflow, render the
-// lane prompt for the issue about to be dispatched, and launch the agent
-// only when both succeed. Any failure names its Symphony error class, so
-// the runner can apply the spec's retry rules.
+// The pre-launch gate of an agent runner: gate the workflow (load, check,
+// smoke-render), render the lane prompt for the issue about to be
+// dispatched, and launch the agent only when both succeed. Any failure
+// names its Symphony error class, so the runner can apply the spec's retry
+// rules.
 func Example_preLaunchGate() {
 	ctx := context.Background()
-	wf, diags := workflows.Load("../testdata/symphony/WORKFLOW.md", workflows.Options{})
-	if diags.HasErrors() {
+	wf, err := workflows.Gate(ctx, "../testdata/symphony/WORKFLOW.md", workflows.Options{})
+	if err != nil {
 		// Block dispatch until the workflow is fixed.
-		diag.WriteText(os.Stdout, diags.Errors(), diag.TextOptions{})
+		diag.WriteText(os.Stdout, diag.AsList(err).Errors(), diag.TextOptions{})
 		return
 	}
 	issue := map[string]any{

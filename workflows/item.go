@@ -49,6 +49,9 @@ type item struct {
 	wp     workpadTemplate
 	values map[string]string // workpad smoke values
 	shared *item             // lanes sharing a template point at the first
+	// posMap maps the positions of a template held in a front matter
+	// value to the workflow file (runner templates).
+	posMap func(diag.Pos) diag.Pos
 
 	composed *lanes.Composed // a composed lane's composition
 	lane     *lanes.Template // a composed lane, compiled
@@ -72,6 +75,9 @@ func (it *item) render(ctx context.Context, vars map[string]any) (string, error)
 		l := renderDiagnostics(err, it.filename)
 		if it.src != nil {
 			l = it.src.fixList(l)
+		}
+		if it.posMap != nil {
+			l = mapPositions(l, it.filename, it.posMap)
 		}
 		class := diag.ClassTemplateRender
 		if re, ok := render.AsError(err); ok {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
+	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/sheaproject/shea/internal/shared"
 	"github.com/sheaproject/shea/strict/diag"

@@ -187,9 +187,10 @@ func Validate(ctx context.Context, path string, opts Options) (*Report, diag.Lis
 	return w.Validate(ctx)
 }
 
-// Validate smoke-renders every template that loaded: lane prompts with a
-// sample context built from their schema (the profile's sample issue,
-// attempt 1, placeholders for declared extensions), backend fragments with
+// Validate smoke-renders every template that loaded: lane prompts and the
+// runner's templates with a sample context built from their schema (the
+// profile's sample issue, attempt 1, placeholders for declared
+// extensions) and with each of Options.Samples, backend fragments with
 // their sample facts (static ones with no input), workpad and evidence
 // templates with their smoke values. It returns the readback of the
 // profile and every diagnostic of loading and rendering. Validate does not
@@ -222,9 +223,18 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 			diags = append(diags, failed...)
 			return
 		}
+		if it.wp == nil && it.schema == w.laneSchema && len(w.opts.Samples) > 0 {
+			if l := w.smokeSamples(ctx, it); len(l) > 0 {
+				diags = append(diags, l...)
+				return
+			}
+		}
 		smoked[it] = true
 	}
 	for _, it := range w.lanes {
+		smoke(it)
+	}
+	for _, it := range w.runner {
 		smoke(it)
 	}
 	for _, it := range w.backends {
@@ -245,6 +255,13 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 			w.sheaReadback(rb, smoked)
 		} else {
 			w.symphonyReadback(rb, smoked)
+		}
+	}
+	if !w.fatal {
+		for _, it := range w.runner {
+			if smoked[it] {
+				rb.add("runner_template."+it.key, it.kind+" path="+it.display+" bytes="+strconv.Itoa(it.bytes())+" smoke=pass")
+			}
 		}
 	}
 	r.Status = StatusValid

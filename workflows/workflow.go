@@ -84,6 +84,19 @@ type Options struct {
 	// Limits bound every compile and render of the workflow's templates
 	// (see render.Limits); zero fields take render's defaults.
 	Limits render.Limits
+
+	// Templates are more templates the runner renders, beyond the
+	// profile's (a reviewer prompt kept in the front matter, say): each is
+	// checked with the lane prompts' inputs and smoke-rendered like them,
+	// with diagnostics at its place in the file. The workflow can declare
+	// them too, under template_context.templates (see RunnerTemplate).
+	Templates []RunnerTemplate
+
+	// Samples are issues (and attempts and extra inputs) the runner really
+	// sends: Validate, and so Gate, renders every lane prompt and runner
+	// template with each of them too, besides the sample built from the
+	// schema, and reports each failure naming the sample.
+	Samples []LaneInput
 }
 
 func (o Options) getenv(k string) string {
@@ -121,6 +134,12 @@ type Workflow struct {
 	backends   []*item // shea: the five fragments, sorted by key
 	workpads   []*item // shea: the 23 templates, registry order
 	resources  *closure
+
+	// issueVal is the lane context's issue, reduced (nil when it cannot
+	// be); runner holds the runner's templates (Options.Templates and
+	// template_context.templates).
+	issueVal *strict.Validator
+	runner   []*item
 
 	// inputs are the lane inputs laneSchema was compiled from: the
 	// profile's, extended by the workflow's declarations.
@@ -236,11 +255,13 @@ func (w *Workflow) load() {
 	// does not report a bad path twice, nor read a file through it.
 	w.checkConfig()
 	w.laneSchema = w.lanesContext()
+	w.issueVal = issueValidator(w.laneSchema)
 	if w.Profile == ProfileShea {
 		w.loadShea()
 	} else {
 		w.loadSymphony()
 	}
+	w.loadRunnerTemplates()
 }
 
 // parse splits the file as profile does (symphony when empty) and decodes

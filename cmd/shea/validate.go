@@ -45,7 +45,10 @@ Paths in a workflow resolve against its directory and never leave the
 repository root (the nearest directory above the workflow holding .git,
 or --root). Lane prompts may read inputs beyond issue and attempt when the
 workflow declares them under template_context.schema or with
---context-schema.
+--context-schema. Templates a runner keeps beyond the profile's (front
+matter values such as agent.reviewer_prompt, with * for every key, or
+files) are checked and smoke-rendered too when template_context.templates
+names them; each passing one is listed as runner_template.<name>=… .
 
 A shea workflow with a composition: key has its lane prompts assembled from
 layers (built-in core, workspace, project, template) and checked like single

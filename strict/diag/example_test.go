@@ -41,7 +41,7 @@ func ExampleWriteJSON() {
 	//     {
 	//       "severity": "error",
 	//       "code": "unknown_filter",
-	//       "class": "template_parse_error",
+	//       "class": "template_render_error",
 	//       "summary": "unknown filter \"upcas\"",
 	//       "detail": "Did you mean \"upcase\"?",
 	//       "suggestions": [

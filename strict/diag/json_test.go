@@ -25,7 +25,7 @@ func TestWriteJSONWireFormat(t *testing.T) {
     {
       "severity": "error",
       "code": "unknown_property",
-      "class": "template_parse_error",
+      "class": "template_render_error",
       "summary": "unknown property \"titel\" of issue",
       "detail": "Did you mean \"issue.title\"?",
       "suggestions": [

@@ -22,19 +22,19 @@ type Info struct {
 const issueJSON = `{"issue": {"id": "1", "identifier": "ABC-1", "title": "Fix the login page", "state": "Todo", "labels": []}, "attempt": 2}`
 
 var registry = []Info{
-	{UnknownVariable, ClassTemplateParse,
+	{UnknownVariable, ClassTemplateRender,
 		"The template reads a variable that is neither an input of this template nor bound by the template itself. At render time: a key missing from the data that the schema does not declare (a key of a free-form object); a declared key the data leaves out reads as nil instead.",
 		"Fix the spelling, bind the name with assign or capture first, or declare it under template_context.schema.",
 		"-- prompt.md --\nWorking on {{ isue.title }}\n", "shea check prompt.md"},
-	{UnknownProperty, ClassTemplateParse,
+	{UnknownProperty, ClassTemplateRender,
 		"The template reads a property that the input's schema does not declare, such as a misspelt field of issue.",
 		"Use one of the properties the schema declares (the detail suggests the closest), or declare it: template_context.schema or --context-schema add properties to issue (issue.comments) without replacing the profile's.",
 		"-- prompt.md --\n{{ issue.titel }}\n", "shea check prompt.md"},
-	{UnknownFilter, ClassTemplateParse,
+	{UnknownFilter, ClassTemplateRender,
 		"A filter name is not one of Liquid's standard filters nor one registered by the caller.",
 		"Use a standard filter (the detail suggests the closest) or register the filter with the engine.",
 		"-- prompt.md --\n{{ issue.title | upcased }}\n", "shea check prompt.md"},
-	{FilterArguments, ClassTemplateParse,
+	{FilterArguments, ClassTemplateRender,
 		"A filter is given more or fewer arguments than it takes.",
 		"Pass the arguments the filter takes; the summary says how many that is.",
 		"-- prompt.md --\n{{ issue.title | append }}\n", "shea check prompt.md"},

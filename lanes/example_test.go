@@ -7,8 +7,8 @@ import (
 	"testing/fstest"
 
 	"github.com/sheaproject/shea/lanes"
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/strict"
 )
 
 func ExampleCompose() {
@@ -20,7 +20,7 @@ func ExampleCompose() {
 	for _, d := range diags {
 		fmt.Println(d)
 	}
-	schema, _ := strict.LaneContext("shea")
+	schema, _ := profile.LaneContext("shea")
 	tpl, diags := c.Compile(render.Options{}, schema)
 	if diags.HasErrors() {
 		fmt.Println(diags)
@@ -61,7 +61,7 @@ func ExampleComposed_Compile() {
 		Project: "testdata/example/typo",
 	}
 	c, _ := lanes.Compose(layers, lanes.Request{File: "main-agent.md"})
-	schema, _ := strict.LaneContext("shea")
+	schema, _ := profile.LaneContext("shea")
 	_, diags := c.Compile(render.Options{}, schema)
 	for _, d := range diags {
 		fmt.Println(d)
@@ -82,7 +82,7 @@ func ExampleComposed_CompileTurn() {
 		"main-agent.turn.md": {Data: []byte("{% if attempt %}Attempt {{ attempt }}: read the findings first.{% else %}First attempt.{% endif %}\n")},
 	}
 	c, _ := lanes.Compose(lanes.Layers{Core: core}, lanes.Request{File: "main-agent.md", Lane: "main_agent"})
-	turn, _ := strict.LaneContext("shea") // issue and attempt
+	turn, _ := profile.LaneContext("shea") // issue and attempt
 	system := turn.Without("attempt")
 	tpl, diags := c.CompileTurn(render.Options{}, system, turn)
 	if diags.HasErrors() {

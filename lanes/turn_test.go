@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -15,7 +16,7 @@ import (
 // (issue only).
 func turnSchemas(t *testing.T) (system, turn *strict.Schema) {
 	t.Helper()
-	lane, err := strict.LaneContext(strict.ProfileShea)
+	lane, err := profile.LaneContext(profile.Shea)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +31,7 @@ func turnSchemas(t *testing.T) (system, turn *strict.Schema) {
 
 func sampleIssue(t *testing.T) map[string]any {
 	t.Helper()
-	lane, err := strict.LaneContext(strict.ProfileShea)
+	lane, err := profile.LaneContext(profile.Shea)
 	if err != nil {
 		t.Fatal(err)
 	}

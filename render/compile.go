@@ -41,9 +41,9 @@ func New(opts Options) *Engine {
 }
 
 // Every engine reads the same standard filters and the same osteele
-// grammar and render trees (which hold no engine's state); building them
-// once keeps an engine cheap to make, and a workflow makes one per
-// directory of templates.
+// grammar, which hold no engine's state and are only read once built;
+// building them once keeps an engine cheap to make, and a workflow makes
+// one per directory of templates.
 var (
 	sharedFilters = sync.OnceValue(meteredFilters)
 	sharedOsteele = sync.OnceValue(newOsteele)
@@ -134,9 +134,12 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 	return t, diags
 }
 
-// Render renders the template with vars. See the package documentation for
-// what is checked. On error the returned text is empty and the error is an
-// *Error.
+// Render renders the template with vars. The values may be Go values of
+// any type JSON can encode (structs, pointers, maps, slices, time.Time):
+// with a schema they are read as FromGo presents them, and validated
+// against it like decoded JSON (in compat mode they are read by
+// reflection, as they are). See the package documentation for what is checked. On
+// error the returned text is empty and the error is an *Error.
 func (t *Template) Render(ctx context.Context, vars map[string]any) (string, error) {
 	var b strings.Builder
 	b.Grow(int(t.sizeHint.Load()) + 64)
@@ -168,7 +171,8 @@ func (t *Template) render(ctx context.Context, out io.Writer, vars map[string]an
 				diag.Bug(diag.Range{Filename: t.prog.Template.Filename}, "rendering", r)}}
 		}
 	}()
-	if diags := t.ValidateContext(vars); diags.HasErrors() {
+	vars, diags := t.contextOf(vars)
+	if diags.HasErrors() {
 		return &Error{Class: diag.ClassTemplateRender, Diagnostics: diags}
 	}
 	b := &budget{ctx: ctx, limits: t.eng.limits}

@@ -105,15 +105,19 @@ type Filter struct {
 	Fn  FilterFunc
 }
 
-// Error is a failed compile or render. Class is the Symphony error class:
-// template_parse_error for problems found before rendering,
-// template_render_error for problems found while rendering. The
-// diagnostics say what and where; diag.AsList recovers them.
+// Error is a failed compile or render. Class is the Symphony error class,
+// which the codes decide (see diag.List.Class), not the moment shea found
+// the problem: malformed syntax is template_parse_error; an unknown
+// variable, property or filter is template_render_error whether the static
+// check or the render found it, as are bad data and failures while
+// rendering. The diagnostics say what and where; diag.AsList recovers them.
 type Error struct {
 	Class       diag.Class
 	Diagnostics diag.List
 }
 
+// Error prints the class and every error diagnostic in full, with its
+// suggestion (see diag.List.Full).
 func (e *Error) Error() string {
 	errs := e.Diagnostics.Errors()
 	if len(errs) == 0 {
@@ -122,19 +126,12 @@ func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(string(e.Class))
 	b.WriteString(": ")
-	b.WriteString(errs[0].Error())
-	if len(errs) > 1 {
-		b.WriteString(" (and ")
-		b.WriteString(itoa(len(errs) - 1))
-		b.WriteString(" more)")
-	}
+	b.WriteString(errs.Full())
 	return b.String()
 }
 
 // Unwrap exposes the error diagnostics to errors.As and diag.AsList.
 func (e *Error) Unwrap() error { return e.Diagnostics.Err() }
-
-func itoa(n int) string { return toString(int64(n)) }
 
 // AsError returns the *Error in err's chain, if any.
 func AsError(err error) (*Error, bool) {
@@ -148,7 +145,7 @@ func AsError(err error) (*Error, bool) {
 func (e *Engine) Render(ctx context.Context, src, filename string, schema *strict.Schema, vars map[string]any) (string, error) {
 	t, diags := e.Compile(src, filename, diag.Pos{}, schema)
 	if diags.HasErrors() {
-		return "", &Error{Class: diag.ClassTemplateParse, Diagnostics: diags}
+		return "", &Error{Class: diags.Class(), Diagnostics: diags}
 	}
 	return t.Render(ctx, vars)
 }

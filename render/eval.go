@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sheaproject/shea/strict"
@@ -97,13 +98,17 @@ type segment struct {
 	key   any    // static key: a string name or an int64 index
 	index evalFn // dynamic key
 	dot   bool
-	end   diag.Pos // where the path up to this step ends
+	span  strict.Span // the step, whose end is where the path up to it ends
+	// declared: the schema declares the key (strict.Segment.Declared);
+	// keys: the keys it declares for a dynamic one (strict.Segment.Keys).
+	declared bool
+	keys     []string
 }
 
 func (c *compiler) path(p *strict.Path) evalFn {
 	segs := make([]segment, len(p.Segments))
 	for i, s := range p.Segments {
-		seg := segment{dot: s.Dot, end: s.Range().End}
+		seg := segment{dot: s.Dot, span: s.Span, declared: s.Declared, keys: s.Keys}
 		switch {
 		case s.Index != nil:
 			if lit, ok := s.Index.(*strict.Literal); ok && (lit.Kind == strict.LitInt || lit.Kind == strict.LitString) {
@@ -121,7 +126,6 @@ func (c *compiler) path(p *strict.Path) evalFn {
 	if p.RootExpr != nil {
 		rootExpr = c.expr(p.RootExpr)
 	}
-	rng := p.Range()
 	return func(st *state) (any, error) {
 		name := root
 		if rootExpr != nil {
@@ -133,8 +137,10 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		}
 		v, ok := st.lookup(name)
 		if !ok {
-			if st.strict {
-				r := rng
+			// An input the schema declares may be left out (attempt on
+			// the first run): it reads as nil.
+			if st.strict && !st.t.schema.Has(name) {
+				r := p.Range()
 				r.End = p.RootSpan.Range().End
 				return nil, missing(r, name, p, 0)
 			}
@@ -155,9 +161,10 @@ func (c *compiler) path(p *strict.Path) evalFn {
 			}
 			next, found := property(v, key, s.dot)
 			if !found {
-				if st.strict && isObject(v) {
-					r := rng
-					r.End = s.end
+				// A property the schema declares may be left out too.
+				if st.strict && isObject(v) && !s.declared && !s.declares(key) {
+					r := p.Range()
+					r.End = s.span.Range().End
 					return nil, missing(r, name, p, i+1)
 				}
 				return nil, nil
@@ -166,6 +173,16 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		}
 		return v, nil
 	}
+}
+
+// declares reports whether the schema declares key for a dynamic segment.
+func (s *segment) declares(key any) bool {
+	k, ok := key.(string)
+	if !ok || len(s.keys) == 0 {
+		return false
+	}
+	_, found := slices.BinarySearch(s.keys, k)
+	return found
 }
 
 // missing is the runtime strictness error for a lookup that found nothing.
@@ -190,7 +207,7 @@ func missing(r diag.Range, root string, p *strict.Path, n int) *diag.Diagnostic 
 
 func (c *compiler) compare(e *strict.Compare) evalFn {
 	left, right := c.expr(e.Left), c.expr(e.Right)
-	op, opRange := e.Op, e.OpSpan.Range()
+	op, opSpan := e.Op, e.OpSpan
 	return func(st *state) (any, error) {
 		a, err := left(st)
 		if err != nil {
@@ -213,7 +230,7 @@ func (c *compiler) compare(e *strict.Compare) evalFn {
 		}
 		ok, err := compare(op, a, b)
 		if err != nil {
-			return nil, diag.Errorf(diag.RenderError, opRange, "%v", err)
+			return nil, diag.Errorf(diag.RenderError, opSpan.Range(), "%v", err)
 		}
 		return ok, nil
 	}
@@ -260,7 +277,7 @@ type filterCall struct {
 	args    []evalFn
 	kwNames []string
 	kwArgs  []evalFn
-	rng     diag.Range
+	span    strict.Span // the filter's name
 }
 
 // pipeline compiles "value | filter …".
@@ -271,7 +288,7 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 	}
 	calls := make([]filterCall, len(pl.Filters))
 	for i, f := range pl.Filters {
-		fc := filterCall{name: f.Name, fn: c.eng.filters[f.Name], rng: f.NameSpan.Range()}
+		fc := filterCall{name: f.Name, fn: c.eng.filters[f.Name], span: f.NameSpan}
 		if fc.fn == nil {
 			fc.std = c.eng.std[f.Name]
 		}
@@ -328,9 +345,9 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 			if err != nil {
 				var le *limitError
 				if errors.As(err, &le) {
-					return nil, diag.Errorf(le.code, fc.rng, "filter %q: %s", fc.name, le.msg)
+					return nil, diag.Errorf(le.code, fc.span.Range(), "filter %q: %s", fc.name, le.msg)
 				}
-				return nil, diag.Errorf(diag.RenderError, fc.rng, "filter %q: %v", fc.name, err)
+				return nil, diag.Errorf(diag.RenderError, fc.span.Range(), "filter %q: %v", fc.name, err)
 			}
 			v = out
 		}

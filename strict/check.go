@@ -106,7 +106,12 @@ func Check(src, filename string, start diag.Pos, opts Options) (_ *Program, diag
 	if len(w.diags) > 1 {
 		w.diags.Sort()
 	}
-	return prog, dedupe(w.diags)
+	if start.IsZero() {
+		start = diag.StartPos
+	}
+	diags = dedupe(w.diags)
+	noteForeignLanguage(src, filename, start, diags)
+	return prog, diags
 }
 
 // dedupe drops repeated diagnostics: a partial included in several scopes
@@ -616,11 +621,15 @@ func (w *walker) path(p *Path) shape {
 					continue
 				}
 			}
+			seg.Keys = mergeSorted(seg.Keys, sh.declaredNames())
 			sh = anyShape
 			continue
 		}
 		next, ok, candidates := sh.property(seg.Name)
 		if ok {
+			if sh.declares(seg.Name) {
+				seg.Declared = true
+			}
 			sh = next
 			continue
 		}
@@ -772,9 +781,15 @@ func pathPrefix(p *Path, n int) string {
 
 // include checks an include or render tag and the partial it names.
 func (w *walker) include(n *Include) {
-	w.optional(n.With)
-	for _, a := range n.Args {
-		w.expr(a.Value)
+	withShape := anyShape
+	if n.With != nil {
+		withShape = boundShape(w.expr(n.With), n)
+	}
+	// The partial sees each argument with the shape of its value, so that
+	// {% render 'card', issue: issue %} checks issue's properties inside.
+	argShapes := make([]shape, len(n.Args))
+	for i, a := range n.Args {
+		argShapes[i] = w.expr(a.Value)
 	}
 	lit, ok := n.Name.(*Literal)
 	if !ok || lit.Kind != LitString {
@@ -815,8 +830,8 @@ func (w *walker) include(n *Include) {
 	// partial, which then sees forloop.
 	args := make([]binding, 0, len(n.Args)+2)
 	argNames := make([]string, 0, len(n.Args)+2)
-	for _, a := range n.Args {
-		args = append(args, binding{a.Name, anyShape})
+	for i, a := range n.Args {
+		args = append(args, binding{a.Name, argShapes[i]})
 		argNames = append(argNames, a.Name)
 	}
 	if n.With != nil {
@@ -824,7 +839,7 @@ func (w *walker) include(n *Include) {
 		if bound == "" {
 			bound = name[strings.LastIndexByte(name, '/')+1:]
 		}
-		args = append(args, binding{bound, anyShape})
+		args = append(args, binding{bound, withShape})
 		argNames = append(argNames, bound)
 		if n.Render && n.For {
 			args = append(args, binding{"forloop", forloopShape})
@@ -868,6 +883,30 @@ func (w *walker) include(n *Include) {
 	w.push(args...)
 	w.body(t.Body)
 	w.pop()
+}
+
+// boundShape is the shape of what an include or render tag binds for its
+// "with" or "for" value of shape sh: each element for render's "for"; for
+// include, which renders once per element of an array either way, each
+// element of a value that can only be an array, the value itself when it
+// cannot be one, and nothing known when it may be either.
+func boundShape(sh shape, n *Include) shape {
+	if n.Render {
+		if n.For {
+			return sh.items()
+		}
+		return sh
+	}
+	ts, ok := sh.types()
+	switch {
+	case !ok:
+		return anyShape
+	case ts&^tNull == tArray:
+		return sh.items()
+	case ts&tArray == 0:
+		return sh
+	}
+	return anyShape
 }
 
 // load parses a partial once.

@@ -152,7 +152,7 @@ func (s samePartial) Partial(name string) (string, string, error) {
 
 func FuzzCheck(f *testing.F) {
 	seedCorpus(f)
-	schema, err := LaneContext(ProfileSymphony)
+	schema, err := testLaneContext("symphony")
 	if err != nil {
 		f.Fatal(err)
 	}

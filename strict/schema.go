@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
@@ -21,6 +22,11 @@ type Schema struct {
 	order    []string // input names in declaration order
 	required map[string]bool
 	memo     flatMemo // shared by the checks that use the schema
+	// validators are the inputs reduced for engines (see Validators).
+	validators validators
+	// matrix holds SampleMatrix's contexts, made once.
+	matrixOnce sync.Once
+	matrix     []SampleInput
 }
 
 // SchemaError is a schema that does not compile.
@@ -252,10 +258,10 @@ func (s *Schema) Has(name string) bool {
 func (s *Schema) Required(name string) bool { return s != nil && s.required[name] }
 
 // shape returns what the checker knows of input name.
-func (s *Schema) shape(name string) shape { return schemaShape(s.Input(name), &s.memo) }
+func (s *Schema) shape(name string) shape { return schemaShape(s.input(name), &s.memo) }
 
-// Input returns the JSON Schema of input name, or nil.
-func (s *Schema) Input(name string) *jsonschema.Schema {
+// input returns the JSON Schema of input name, or nil.
+func (s *Schema) input(name string) *jsonschema.Schema {
 	if s == nil {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"strings"
 	"unicode"
@@ -49,6 +50,9 @@ type item struct {
 	wp     workpadTemplate
 	values map[string]string // workpad smoke values
 	shared *item             // lanes sharing a template point at the first
+	// posMap maps the positions of a template held in a front matter
+	// value to the workflow file (runner templates).
+	posMap func(diag.Pos) diag.Pos
 
 	composed *lanes.Composed     // a composed lane's composition
 	lane     *lanes.Template     // a composed lane, compiled
@@ -62,10 +66,15 @@ func (it *item) compiled() bool {
 }
 
 // render renders a lane prompt or backend fragment with vars (a lane with
-// a turn block as one prompt, lanes.JoinTurn). Errors of a template from
+// a turn block as one prompt, lanes.JoinTurn, with an empty run context
+// when vars has none). Errors of a template from
 // the workflow's body are mapped to the file's bytes.
 func (it *item) render(ctx context.Context, vars map[string]any) (string, error) {
 	if it.turn != nil {
+		if _, ok := vars[InputRunContext]; !ok {
+			vars = maps.Clone(vars)
+			vars[InputRunContext] = runContextFor(it.schema, nil)
+		}
 		system, user, err := it.renderTurn(ctx, vars)
 		return lanes.JoinTurn(system, user), err
 	}
@@ -80,6 +89,9 @@ func (it *item) render(ctx context.Context, vars map[string]any) (string, error)
 		l := renderDiagnostics(err, it.filename)
 		if it.src != nil {
 			l = it.src.fixList(l)
+		}
+		if it.posMap != nil {
+			l = mapPositions(l, it.filename, it.posMap)
 		}
 		class := diag.ClassTemplateRender
 		if re, ok := render.AsError(err); ok {

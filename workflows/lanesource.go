@@ -54,7 +54,7 @@ type Layer struct {
 func (w *Workflow) LaneSource(lane string) (*LaneSource, error) {
 	if w.fatal {
 		errs := w.diags.Errors()
-		return nil, &Error{Workflow: w.Path, Class: errs[0].Code.Class(), Diagnostics: errs}
+		return nil, &Error{Workflow: w.Path, Class: errs.Class(), Diagnostics: errs}
 	}
 	it, err := w.laneItem(lane)
 	if err != nil {

@@ -83,46 +83,32 @@ func (t *Turn) Prompt() string { return lanes.JoinTurn(t.System, t.User) }
 // System.
 func (w *Workflow) RenderTurn(ctx context.Context, lane string, in LaneInput) (*Turn, error) {
 	if errs := w.diags.Errors(); len(errs) > 0 {
-		return nil, &Error{Workflow: w.Path, Class: errs[0].Code.Class(), Diagnostics: errs}
+		return nil, &Error{Workflow: w.Path, Class: errs.Class(), Diagnostics: errs}
 	}
 	it, err := w.laneItem(lane)
 	if err != nil {
-		return nil, err
+		if it = w.runnerItem(lane); it == nil {
+			return nil, err
+		}
 	}
 	if it.shared != nil {
 		it = it.shared
 	}
 	t := &Turn{Lane: lane, Sources: it.sources()}
-	vars := laneVars(in)
-	if it.turn != nil {
-		vars[InputRunContext] = runContextFor(it.schema, in.RunContext)
-		t.System, t.User, err = it.renderTurn(ctx, vars)
-	} else {
-		t.System, err = it.render(ctx, vars)
+	vars, err := w.laneVars(in)
+	if err == nil {
+		if it.turn != nil {
+			vars[InputRunContext] = runContextFor(it.schema, in.RunContext)
+			t.System, t.User, err = it.renderTurn(ctx, vars)
+		} else {
+			t.System, err = it.render(ctx, vars)
+		}
 	}
 	if err != nil {
-		re, _ := render.AsError(err)
-		return nil, &Error{Workflow: w.Path, Lane: lane, Class: re.Class, Diagnostics: re.Diagnostics}
+		diags := renderDiagnostics(err, it.filename)
+		return nil, &Error{Workflow: w.Path, Lane: lane, Class: diags.Class(), Diagnostics: diags}
 	}
 	return t, nil
-}
-
-// laneVars are the render inputs of a lane: the extra inputs, issue and
-// attempt.
-func laneVars(in LaneInput) map[string]any {
-	vars := make(map[string]any, len(in.Extra)+3)
-	for k, v := range in.Extra {
-		vars[k] = v
-	}
-	if in.Issue != nil {
-		vars["issue"] = in.Issue
-	}
-	if in.Attempt != nil {
-		vars[InputAttempt] = int64(*in.Attempt)
-	} else {
-		vars[InputAttempt] = nil
-	}
-	return vars
 }
 
 // runContextFor fits a run context to the turn block's declaration of
@@ -211,20 +197,4 @@ func (it *item) turnDisplay() (path string, bytes int) {
 		path += f.File
 	}
 	return path, len(t.Source)
-}
-
-// smokeTurn renders a lane with a turn block for validate: with the
-// schema's sample (attempt 1, every declared run_context key set), and on a
-// first turn (attempt null, an empty run context).
-func (it *item) smokeTurn(ctx context.Context) error {
-	sample := it.schema.Sample()
-	first := it.schema.Sample()
-	first[InputAttempt] = nil
-	first[InputRunContext] = runContextFor(it.schema, nil)
-	for _, vars := range []map[string]any{sample, first} {
-		if _, _, err := it.renderTurn(ctx, vars); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -92,7 +92,7 @@ func TestRenderTurn(t *testing.T) {
 	var lines []string
 	for _, l := range r.Readback {
 		if strings.HasPrefix(l.Key, "prompt_") && strings.Contains(l.Key, "main_agent") {
-			lines = append(lines, l.Key+"="+filepath.ToSlash(l.Value))
+			lines = append(lines, filepath.ToSlash(l.String()))
 		}
 	}
 	want := []string{

@@ -119,6 +119,9 @@ shea render --template FILE --context FILE.json
   missing key. --context - reads the data from stdin. --compat renders as
   Shopify Liquid does, without strictness.
 
+Diagnostics, and the warnings of a render that succeeded, always go to
+stderr: --format json or sarif writes them there as one document.
+
 Exit status: 0 rendered, 1 errors in the workflow, the issue or the
 template, 2 the command could not run (bad flags, an unknown lane, an
 unreadable file).
@@ -183,7 +186,7 @@ Examples:
 	f.BoolVar(&o.compat, "compat", false, "render as Shopify Liquid does, without strictness (--template only)")
 	f.StringVar(&o.profile, "profile", "", "inputs of --template (default symphony), or the workflow's dialect (default detected): symphony or shea")
 	f.StringVar(&o.contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra inputs")
-	f.StringVar(&o.format, "format", formatText, "output format: text, json (the lane as one object, and JSON diagnostics) or sarif (diagnostics)")
+	f.StringVar(&o.format, "format", formatText, "format of the diagnostics on stderr: text, json or sarif; json also prints a rendered lane as one object")
 	addLimitFlags(f, &o.limits)
 	return cmd
 }
@@ -215,11 +218,11 @@ func (e *env) renderTemplate(o renderOptions) error {
 		return usageError{fmt.Errorf("render needs --template FILE and --context FILE.json")}
 	}
 	if o.profile == "" {
-		o.profile = strict.ProfileSymphony
+		o.profile = workflows.ProfileSymphony
 	}
 	src, err := readTemplateFile(o.template, o.limits.MaxTemplateBytes)
 	if d := templateReadDiag(o.template, err); d != nil {
-		if err := e.report(o.format, diag.List{d}, &sources{}); err != nil {
+		if err := e.reportOn(e.stderr, o.format, diag.List{d}, &sources{}); err != nil {
 			return err
 		}
 		if d.Code == diag.TemplateTooLarge {
@@ -237,7 +240,7 @@ func (e *env) renderTemplate(o renderOptions) error {
 	if d := duplicateKeyDiag(data, o.context); d != nil {
 		srcs := &sources{}
 		srcs.add(o.context, data)
-		if err := e.report(o.format, diag.List{d}, srcs); err != nil {
+		if err := e.reportOn(e.stderr, o.format, diag.List{d}, srcs); err != nil {
 			return err
 		}
 		return findingsError{}
@@ -259,15 +262,15 @@ func (e *env) renderTemplate(o renderOptions) error {
 	if !diags.HasErrors() {
 		out, err := tpl.Render(context.Background(), vars)
 		if err == nil {
-			if len(diags) > 0 {
-				e.writeTextDiagnostics(diags, srcs)
+			if err := e.warn(o.format, diags, srcs); err != nil {
+				return err
 			}
 			_, err = io.WriteString(e.stdout, out)
 			return err
 		}
 		diags = append(diags, diag.AsList(err)...)
 	}
-	if err := e.report(o.format, diags, srcs); err != nil {
+	if err := e.reportOn(e.stderr, o.format, diags, srcs); err != nil {
 		return err
 	}
 	return findingsError{}
@@ -291,13 +294,14 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 	if err != nil {
 		return e.failRender(o.format, diags, srcs, w)
 	}
+	diags = laneDiagnostics(diags, w, ls)
 	if o.explain {
 		if err := writeExplain(e.stdout, ls); err != nil {
 			return err
 		}
 		return e.conclude(diags, withWorkflowSources(srcs, w, diags))
 	}
-	in, idiags, err := e.laneInput(o, hasAttempt, w.Profile, srcs)
+	in, idiags, err := e.laneInput(o, hasAttempt, w, srcs)
 	if err != nil {
 		return err
 	}
@@ -313,8 +317,8 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 		}
 		return e.failRender(o.format, append(diags, werr.Diagnostics...), srcs, w)
 	}
-	if len(diags) > 0 {
-		e.writeTextDiagnostics(diags, withWorkflowSources(srcs, w, diags))
+	if err := e.warn(o.format, diags, withWorkflowSources(srcs, w, diags)); err != nil {
+		return err
 	}
 	return e.writeTurn(o, turn, w.Root())
 }
@@ -323,21 +327,21 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 // command when the workflow cannot be read.
 func (e *env) loadWorkflow(path string, o renderOptions) (*workflows.Workflow, diag.List, error) {
 	switch o.profile {
-	case "", strict.ProfileSymphony, strict.ProfileShea:
+	case "", workflows.ProfileSymphony, workflows.ProfileShea:
 	default:
 		return nil, nil, usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", o.profile)}
 	}
 	opts := workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, StrictLayers: o.strictLayers, Limits: o.limits}
 	if o.contextSchema != "" {
-		s, err := loadSchemaFile(o.contextSchema)
+		b, err := readContextSchema(o.contextSchema)
 		if err != nil {
 			return nil, nil, err
 		}
-		opts.Context = s
+		opts.ContextSchema, opts.ContextSchemaName = b, o.contextSchema
 	}
 	w, diags := workflows.Load(path, opts)
 	if unreadable(diags) {
-		if err := e.report(o.format, diags, &sources{}); err != nil {
+		if err := e.reportOn(e.stderr, o.format, diags, &sources{}); err != nil {
 			return nil, nil, err
 		}
 		return nil, nil, fmt.Errorf("cannot read %s", path)
@@ -348,7 +352,7 @@ func (e *env) loadWorkflow(path string, o renderOptions) (*workflows.Workflow, d
 // laneInput reads the issue, the extra inputs and the run context, adding
 // their text to srcs. Problems in them are context_invalid diagnostics;
 // the error is for files that cannot be read.
-func (e *env) laneInput(o renderOptions, hasAttempt bool, profile string, srcs *sources) (workflows.LaneInput, diag.List, error) {
+func (e *env) laneInput(o renderOptions, hasAttempt bool, w *workflows.Workflow, srcs *sources) (workflows.LaneInput, diag.List, error) {
 	var in workflows.LaneInput
 	var diags diag.List
 	if hasAttempt {
@@ -359,7 +363,7 @@ func (e *env) laneInput(o renderOptions, hasAttempt bool, profile string, srcs *
 		return in, nil, fmt.Errorf("cannot read the issue: %w", err)
 	}
 	srcs.add(name, data)
-	issue, idiags := workflows.DecodeIssue(data, name, profile)
+	issue, idiags := w.DecodeIssue(data, name)
 	diags = append(diags, idiags...)
 	in.Issue = issue
 	if o.extra != "" {
@@ -464,9 +468,31 @@ func (e *env) writeTurnFiles(o renderOptions, turn *workflows.Turn, root string)
 	return nil
 }
 
-// failRender reports diagnostics and ends the command with exit status 1.
+// laneDiagnostics drops from l the warnings about other lanes' files: a
+// lane render shows the warnings of the workflow file and of the files its
+// own prompt comes from. Errors are kept, wherever they are: any error of
+// the workflow stops every lane.
+func laneDiagnostics(l diag.List, w *workflows.Workflow, ls *workflows.LaneSource) diag.List {
+	mine := map[string]bool{filepath.Clean(w.Path): true}
+	for _, p := range strings.Split(ls.Path, ",") {
+		mine[filepath.Clean(p)] = true
+	}
+	for _, f := range append(ls.Files, ls.TurnFiles...) {
+		mine[filepath.Clean(f.File)] = true
+	}
+	var out diag.List
+	for _, d := range l {
+		if d.Severity == diag.Error || d.Subject.Filename == "" || mine[filepath.Clean(d.Subject.Filename)] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// failRender reports diagnostics on stderr, leaving stdout empty, and ends
+// the command with exit status 1.
 func (e *env) failRender(format string, diags diag.List, srcs *sources, w *workflows.Workflow) error {
-	if err := e.report(format, dedupe(diags), withWorkflowSources(srcs, w, diags)); err != nil {
+	if err := e.reportOn(e.stderr, format, dedupe(diags), withWorkflowSources(srcs, w, diags)); err != nil {
 		return err
 	}
 	return findingsError{}

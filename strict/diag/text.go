@@ -22,12 +22,31 @@ type TextOptions struct {
 	Source SourceFunc
 	// ExplainHint appends "(see: shea explain CODE)" to each diagnostic.
 	ExplainHint bool
-	// Max is how many diagnostics to write; the rest are counted in a last
-	// line ("and 12 more diagnostics"). 0 writes them all.
+	// Group writes diagnostics of the same severity, code and summary
+	// (one name misused in several places) once, at the first place,
+	// followed by "and N more places: file:line:col, …".
+	Group bool
+	// Shown, when non-nil, holds the long details already written (a list
+	// of the known names, say), each with the place of the diagnostic that
+	// showed it; WriteText adds to it. A later diagnostic with the same
+	// detail says "(detail as for PLACE above)" instead of repeating it.
+	// Share one map across the calls of a run to show each list once.
+	Shown map[string]string
+	// Max is how many diagnostics to write (groups, with Group); the rest
+	// are counted in a last line ("and 12 more diagnostics"). 0 writes them
+	// all.
 	Max int
 	// Stack writes the stack an internal_error carries.
 	Stack bool
 }
+
+// minSharedDetail is the length from which a repeated detail is written
+// once (see TextOptions.Shown); shorter ones, such as a suggestion, are
+// repeated.
+const minSharedDetail = 80
+
+// maxMorePlaces is how many further places of a group are named.
+const maxMorePlaces = 10
 
 const (
 	ansiReset  = "\x1b[0m"
@@ -54,17 +73,50 @@ const quoteWindow = 80
 // what a file contains cannot drive the terminal.
 func WriteText(w io.Writer, l List, opts TextOptions) error {
 	b := bufio.NewWriterSize(w, 64<<10)
-	shown := l
-	if opts.Max > 0 && len(l) > opts.Max {
-		shown = l[:opts.Max]
+	groups := group(l, opts.Group)
+	shown := groups
+	if opts.Max > 0 && len(groups) > opts.Max {
+		shown = groups[:opts.Max]
 	}
-	for _, d := range shown {
-		writeOne(b, d, opts)
+	for _, g := range shown {
+		writeOne(b, g[0], g[1:], opts)
 	}
-	if n := len(l) - len(shown); n > 0 {
+	n := 0
+	for _, g := range groups[len(shown):] {
+		n += len(g)
+	}
+	if n > 0 {
 		fmt.Fprintf(b, "and %d more %s\n", n, plural(n, "diagnostic", "diagnostics"))
 	}
 	return b.Flush()
+}
+
+// group returns the diagnostics of l in groups of the same severity, code
+// and summary, each in list order, the groups in the order of their first
+// diagnostic; without on, each diagnostic is a group of its own.
+func group(l List, on bool) [][]*Diagnostic {
+	type key struct {
+		sev     Severity
+		code    Code
+		summary string
+	}
+	index := map[key]int{}
+	groups := make([][]*Diagnostic, 0, len(l))
+	for _, d := range l {
+		if !on {
+			groups = append(groups, []*Diagnostic{d})
+			continue
+		}
+		k := key{d.Severity, d.Code, d.Summary}
+		i, ok := index[k]
+		if !ok {
+			i = len(groups)
+			index[k] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], d)
+	}
+	return groups
 }
 
 func plural(n int, one, many string) string {
@@ -74,7 +126,9 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-func writeOne(b *bufio.Writer, d *Diagnostic, opts TextOptions) {
+// writeOne writes d and names the places of more, the other diagnostics of
+// its group.
+func writeOne(b *bufio.Writer, d *Diagnostic, more []*Diagnostic, opts TextOptions) {
 	paint := func(code, s string) string {
 		if !opts.Color {
 			return s
@@ -93,7 +147,28 @@ func writeOne(b *bufio.Writer, d *Diagnostic, opts TextOptions) {
 	if opts.Source != nil {
 		quote(b, d.Subject, opts.Source, paint)
 	}
-	for _, line := range strings.Split(d.Detail, "\n") {
+	if len(more) > 0 {
+		places := make([]string, 0, min(len(more), maxMorePlaces)+1)
+		for i, m := range more {
+			if i == maxMorePlaces {
+				places = append(places, "…")
+				break
+			}
+			places = append(places, EscapeControls(m.Subject.String()))
+		}
+		fmt.Fprintf(b, "    and %d more %s: %s\n", len(more), plural(len(more), "place", "places"), strings.Join(places, ", "))
+	}
+	detail := d.Detail
+	if opts.Shown != nil && len(detail) >= minSharedDetail {
+		if at, ok := opts.Shown[detail]; ok && at != "" {
+			detail = "(detail as for " + at + " above)"
+		} else if ok {
+			detail = "(detail as above)"
+		} else {
+			opts.Shown[detail] = d.Subject.String()
+		}
+	}
+	for _, line := range strings.Split(detail, "\n") {
 		if line != "" {
 			b.WriteString("    ")
 			b.WriteString(EscapeControls(line))

@@ -20,7 +20,7 @@ const (
 // object with no readable key, so that every run_context.<key> read is
 // caught until template_context.schema declares the key.
 const runContextDecl = `{"properties": {"run_context": {"type": "object", "additionalProperties": false,
-  "description": "The JSON object a run accumulates across its turns (shea run-context set). Declare the keys a turn block reads under template_context.schema, each allowing null."}}}`
+  "description": "The JSON object a run accumulates across its turns (shea run-context set). Declare the keys a turn block reads under template_context.schema."}}}`
 
 // turnSchemas returns the inputs of a composed lane's system part (the lane
 // inputs without attempt and run_context) and of its turn block (the lane
@@ -76,11 +76,10 @@ type Turn struct {
 func (t *Turn) Prompt() string { return lanes.JoinTurn(t.System, t.User) }
 
 // RenderTurn renders a lane like RenderLane, keeping the system part and
-// the turn block apart. in.RunContext reaches only the turn block: its
-// declared keys that it lacks read as null, and, when the workflow does not
-// let the turn block read undeclared keys, those are left out. A lane
-// without a turn block renders exactly as RenderLane renders it, into
-// System.
+// the turn block apart. in.RunContext reaches only the turn block: a
+// declared key it lacks reads as nil, and, when the workflow does not let
+// the turn block read undeclared keys, those are left out. A lane without a
+// turn block renders exactly as RenderLane renders it, into System.
 func (w *Workflow) RenderTurn(ctx context.Context, lane string, in LaneInput) (*Turn, error) {
 	if errs := w.diags.Errors(); len(errs) > 0 {
 		return nil, &Error{Workflow: w.Path, Class: errs.Class(), Diagnostics: errs}
@@ -112,8 +111,9 @@ func (w *Workflow) RenderTurn(ctx context.Context, lane string, in LaneInput) (*
 }
 
 // runContextFor fits a run context to the turn block's declaration of
-// run_context: declared keys it lacks are null, and undeclared keys are
-// dropped when the declaration admits none (they cannot be read).
+// run_context: undeclared keys are dropped when the declaration admits
+// none (they cannot be read, and would fail its validation). A declared key
+// it lacks reads as nil, as any declared input left out does.
 func runContextFor(schema *strict.Schema, rc map[string]any) map[string]any {
 	out := make(map[string]any, len(rc))
 	vs, ok := schema.Validators()
@@ -127,11 +127,6 @@ func runContextFor(schema *strict.Schema, rc map[string]any) map[string]any {
 	for k, x := range rc {
 		if _, declared := v.Properties[k]; declared || !v.NoAdditional {
 			out[k] = x
-		}
-	}
-	for k := range v.Properties {
-		if _, ok := out[k]; !ok {
-			out[k] = nil
 		}
 	}
 	return out

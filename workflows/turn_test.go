@@ -21,7 +21,7 @@ func turnWorkflow(t *testing.T, files map[string]string) string {
 	path := filepath.Join(dir, ".shea", "workflows", "w.md")
 	writeFile(t, path, "---\ntracker:\n  kind: memory\nprompts:\n  main_agent: ../prompts/main.md\n  review_agent: ../prompts/review.md\n"+
 		"  merge_agent: ../prompts/merge.md\ncomposition:\n  project: ../prompts\ntemplate_context:\n  schema:\n    properties:\n"+
-		"      run_context:\n        type: object\n        properties:\n          plan:\n            type: [string, \"null\"]\n---\nIndex.\n")
+		"      run_context:\n        type: object\n        properties:\n          plan:\n            type: string\n---\nIndex.\n")
 	base := map[string]string{
 		"prompts/main.md":      "# Main\n\nImplement {{ issue.identifier }}.\n",
 		"prompts/main.turn.md": "{% if attempt %}Attempt {{ attempt }}.{% else %}First turn.{% endif %}{% if run_context.plan %} Plan: {{ run_context.plan }}{% endif %}\n",

@@ -89,6 +89,9 @@ func FuzzCompose(f *testing.F) {
 			diags = append(diags, cdiags...)
 		}
 		for _, d := range diags {
+			if d.Code == diag.InternalError {
+				t.Fatalf("%v\n%s", d, d.Stack)
+			}
 			if d.Subject.Filename == "composed.md" {
 				t.Fatalf("diagnostic %v not remapped", d)
 			}

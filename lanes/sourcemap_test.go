@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -32,7 +33,7 @@ func writeTree(t *testing.T, files map[string]string) string {
 
 func sheaSchema(t *testing.T) *strict.Schema {
 	t.Helper()
-	s, err := strict.LaneContext("shea")
+	s, err := profile.LaneContext("shea")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,13 +187,14 @@ func TestDiagnosticsPointAtLayerFiles(t *testing.T) {
 
 func TestRenderErrorsPointAtLayerFiles(t *testing.T) {
 	ls := diagLayers(t, "## Issue\n{{ issue.title }}\n", "",
-		"<!-- append -->\n## Override: Issue\nBranch: {{ issue.branch_name }}\n", nil)
+		"<!-- append -->\n## Override: Issue\nBranch: {{ issue.project_fields.branch }}\n", nil)
 	c, diags := Compose(ls, Request{File: "lane.md"})
 	mustNoErrors(t, diags)
 	tpl, diags := c.Compile(render.Options{}, sheaSchema(t))
 	mustNoErrors(t, diags)
-	// branch_name is declared by the schema but absent from this issue.
-	vars := map[string]any{"issue": map[string]any{"tracker_kind": "memory", "id": "1", "identifier": "#1", "title": "T", "state": "Todo"}}
+	// project_fields is a free-form object: its key branch is not declared,
+	// and this issue lacks it.
+	vars := map[string]any{"issue": map[string]any{"tracker_kind": "memory", "id": "1", "identifier": "#1", "title": "T", "state": "Todo", "project_fields": map[string]any{}}}
 	out, err := tpl.Render(context.Background(), vars)
 	if out != "" || err == nil {
 		t.Fatalf("got %q, %v; want an error and no output", out, err)
@@ -206,7 +208,7 @@ func TestRenderErrorsPointAtLayerFiles(t *testing.T) {
 	if d.Subject.String() != want || len(d.Related) != 1 || d.Related[0].Range.String() != "<core>/lane.md:1:1" {
 		t.Errorf("got %s %v, want %s related <core>/lane.md:1:1", d.Subject, d.Related, want)
 	}
-	vars["issue"].(map[string]any)["branch_name"] = "b-1"
+	vars["issue"].(map[string]any)["project_fields"] = map[string]any{"branch": "b-1"}
 	out, err = tpl.Render(context.Background(), vars)
 	if want := "## Issue\nT\n\nBranch: b-1\n"; err != nil || out != want {
 		t.Errorf("got %q, %v; want %q", out, err, want)
@@ -248,7 +250,7 @@ func TestSourceMapRange(t *testing.T) {
 
 func symphonySchema(t *testing.T) *strict.Schema {
 	t.Helper()
-	s, err := strict.LaneContext("symphony")
+	s, err := profile.LaneContext("symphony")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ type Template struct {
 
 // Compile checks and compiles the composed source with a render engine made
 // from opts, whose Partials are replaced by c.Partials, against schema (for
-// instance strict.LaneContext("shea")). The diagnostics are remapped to the
+// instance profile.LaneContext("shea")). The diagnostics are remapped to the
 // layer files; the template is nil when there are errors.
 func (c *Composed) Compile(opts render.Options, schema *strict.Schema) (*Template, diag.List) {
 	opts.Partials = c.Partials

@@ -25,8 +25,9 @@ func loadFixtures(b *testing.B) []fixtures.Fixture {
 }
 
 // BenchmarkFixtures renders golden-liquid's benchmark pages: render-only
-// (compiled once) and parse+render, in strict and compat mode, and with
-// raw osteele/liquid for comparison.
+// (compiled once) and parse+render (compiled from scratch on each call), in
+// strict and compat mode, and with raw osteele/liquid for comparison. Every
+// call's error is checked: a failing render fails the benchmark.
 func BenchmarkFixtures(b *testing.B) {
 	for _, f := range loadFixtures(b) {
 		for _, mode := range []string{"strict", "compat"} {
@@ -49,20 +50,29 @@ func BenchmarkFixtures(b *testing.B) {
 			}
 			b.Run(fmt.Sprintf("%s/%s/render-only", f.Name, mode), func(b *testing.B) {
 				b.ReportAllocs()
-				for i := 0; i < b.N; i++ {
-					tpl.Render(context.Background(), vars)
+				for b.Loop() {
+					if _, err := tpl.Render(context.Background(), vars); err != nil {
+						b.Fatal(err)
+					}
 				}
 			})
 			b.Run(fmt.Sprintf("%s/%s/parse+render", f.Name, mode), func(b *testing.B) {
 				b.ReportAllocs()
-				for i := 0; i < b.N; i++ {
-					t, _ := eng.Compile(f.Index, "index.liquid", diag.Pos{}, schema)
-					t.Render(context.Background(), vars)
+				for b.Loop() {
+					t, diags := eng.Compile(f.Index, "index.liquid", diag.Pos{}, schema)
+					if diags.HasErrors() {
+						b.Fatal(diags)
+					}
+					if _, err := t.Render(context.Background(), vars); err != nil {
+						b.Fatal(err)
+					}
 				}
 			})
 		}
 		var data map[string]any
-		json.Unmarshal(f.Data, &data)
+		if err := json.Unmarshal(f.Data, &data); err != nil {
+			b.Fatal(err)
+		}
 		eng := liquid.NewEngine()
 		eng.RegisterTemplateStore(store(f.Partials))
 		tpl, err := eng.ParseString(f.Index)
@@ -71,15 +81,22 @@ func BenchmarkFixtures(b *testing.B) {
 		}
 		b.Run(f.Name+"/osteele/render-only", func(b *testing.B) {
 			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				tpl.RenderString(data)
+			for b.Loop() {
+				if _, err := tpl.RenderString(data); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 		b.Run(f.Name+"/osteele/parse+render", func(b *testing.B) {
 			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				t, _ := eng.ParseString(f.Index)
-				t.RenderString(data)
+			for b.Loop() {
+				t, err := eng.ParseString(f.Index)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := t.RenderString(data); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

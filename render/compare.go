@@ -101,7 +101,7 @@ func equalDepth(a, b any, depth *int) bool {
 		return ok && x.Equal(y)
 	}
 	if isArray(a) {
-		if !isArray(b) {
+		if !isArray(b) || size(a) != size(b) { // sizes first: a range can be huge
 			return false
 		}
 		xs, ys := toList(a), toList(b)
@@ -294,6 +294,14 @@ func contains(a, b any) bool {
 		}
 		_, ok = x[k]
 		return ok
+	case rangeValue: // Ruby's Range#include?, a comparison: a range can be huge
+		switch y := b.(type) {
+		case int64:
+			return x.lo <= y && y <= x.hi
+		case float64:
+			return float64(x.lo) <= y && y <= float64(x.hi)
+		}
+		return false
 	}
 	if isArray(a) {
 		for _, e := range toList(a) {

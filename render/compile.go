@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"maps"
 	"sort"
 	"strings"
 	"sync"
@@ -23,15 +22,16 @@ type Engine struct {
 	os      *osteele
 	opts    Options
 	limits  Limits
-	filters map[string]FilterFunc
+	std     map[string]filterBody       // the standard filters
+	filters map[string]FilterFunc       // the caller's filters, which take precedence
 	sigs    map[string]strict.FilterSig // filters the checker should accept beyond the standard ones
 }
 
 // New returns an engine with the standard filters and any in opts.
 func New(opts Options) *Engine {
-	e := &Engine{os: sharedOsteele(), opts: opts, limits: opts.Limits.withDefaults(), filters: sharedFilters(), sigs: map[string]strict.FilterSig{}}
+	e := &Engine{os: sharedOsteele(), opts: opts, limits: opts.Limits.withDefaults(), std: sharedFilters(), sigs: map[string]strict.FilterSig{}}
 	if len(opts.Filters) > 0 {
-		e.filters = maps.Clone(e.filters)
+		e.filters = make(map[string]FilterFunc, len(opts.Filters))
 		for name, f := range opts.Filters {
 			e.filters[name] = f.Fn
 			e.sigs[name] = f.Sig
@@ -41,11 +41,11 @@ func New(opts Options) *Engine {
 }
 
 // Every engine reads the same standard filters and the same osteele
-// grammar and render trees (which hold no engine's state); building them
-// once keeps an engine cheap to make, and a workflow makes one per
-// directory of templates.
+// grammar, which hold no engine's state and are only read once built;
+// building them once keeps an engine cheap to make, and a workflow makes
+// one per directory of templates.
 var (
-	sharedFilters = sync.OnceValue(standardFilters)
+	sharedFilters = sync.OnceValue(meteredFilters)
 	sharedOsteele = sync.OnceValue(newOsteele)
 )
 
@@ -87,8 +87,7 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 	defer func() {
 		if r := recover(); r != nil {
 			t = nil
-			diags = append(diags, diag.Errorf(diag.SyntaxError, diag.Range{Filename: filename, Start: start, End: start},
-				"internal error while compiling: %v", r))
+			diags = append(diags, diag.Bug(diag.Range{Filename: filename, Start: start, End: start}, "compiling", r))
 		}
 	}()
 	if len(src) > e.limits.MaxTemplateBytes {
@@ -135,9 +134,12 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 	return t, diags
 }
 
-// Render renders the template with vars. See the package documentation for
-// what is checked. On error the returned text is empty and the error is an
-// *Error.
+// Render renders the template with vars. The values may be Go values of
+// any type JSON can encode (structs, pointers, maps, slices, time.Time):
+// with a schema they are read as FromGo presents them, and validated
+// against it like decoded JSON (in compat mode they are read by
+// reflection, as they are). See the package documentation for what is checked. On
+// error the returned text is empty and the error is an *Error.
 func (t *Template) Render(ctx context.Context, vars map[string]any) (string, error) {
 	var b strings.Builder
 	b.Grow(int(t.sizeHint.Load()) + 64)
@@ -166,10 +168,11 @@ func (t *Template) render(ctx context.Context, out io.Writer, vars map[string]an
 	defer func() {
 		if r := recover(); r != nil {
 			err = &Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
-				diag.Errorf(diag.RenderError, diag.Range{Filename: t.prog.Template.Filename}, "internal error while rendering: %v", r)}}
+				diag.Bug(diag.Range{Filename: t.prog.Template.Filename}, "rendering", r)}}
 		}
 	}()
-	if diags := t.ValidateContext(vars); diags.HasErrors() {
+	vars, diags := t.contextOf(vars)
+	if diags.HasErrors() {
 		return &Error{Class: diag.ClassTemplateRender, Diagnostics: diags}
 	}
 	b := &budget{ctx: ctx, limits: t.eng.limits}

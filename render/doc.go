@@ -2,23 +2,45 @@
 // text exists.
 //
 // An Engine compiles templates. Compiling runs the static contract of
-// package strict (every branch, every expression) and hands the checked
-// template to github.com/osteele/liquid, whose parser builds the render tree
-// and whose renderer walks it: shea lowers its own syntax tree into
-// osteele's grammar, registering one osteele tag per Liquid construct, each
-// backed by an evaluator compiled from shea's tree. Expressions are evaluated
-// by shea, with Shopify Liquid's semantics and with the exact source
-// positions its front end recorded. A template that fails the static check
-// never reaches osteele.
+// package strict (every branch, every expression), so a template that fails
+// it never gets further. shea then compiles its own syntax tree into
+// evaluators: every expression, filter call and tag becomes Go code that
+// applies Shopify Liquid's semantics and reports errors at the exact source
+// positions strict recorded.
+//
+// What github.com/osteele/liquid does, and what it does not: shea lowers
+// the template to a skeleton in osteele's grammar, one osteele tag for each
+// run of text, outputs and simple tags, and one osteele block (with its
+// clauses) for each Liquid block. osteele parses the skeleton into its
+// render tree on every compile, and its renderer walks that tree, calling
+// back into shea's evaluators by index: osteele owns the template's render
+// tree and its traversal, with its writer. It evaluates no expression,
+// filter or tag of the user's template; it never sees the template's
+// source, its data or its errors. (Letting osteele evaluate expressions
+// would lose Shopify's semantics where osteele differs from them, and the
+// exact positions of runtime errors.) osteele/liquid is also the reference
+// engine the tests and benchmarks compare against.
+//
+// Data may be Go values of any type JSON can encode: structs (by their
+// json tags, omitempty honoured), pointers, maps, slices and time.Time.
+// FromGo presents them as encoding/json would, so that a runner's own
+// types are validated and rendered exactly like the same data decoded from
+// JSON.
 //
 // Rendering first validates the data against the template's context schema
 // (a bad context is a context_invalid error naming the JSON pointer), then
-// renders with runtime strictness: a lookup of a missing key anywhere is an
-// unknown_variable error naming the path and its position, while a present
-// key holding null is fine. Output is all-or-nothing: an error returns no
-// text. Limits on time (the context's deadline), output size, loop
+// renders with runtime strictness: a lookup of a missing key the schema
+// does not declare (a key of a free-form object, a dynamic [key] outside the
+// declared names) is an unknown_variable error naming the path and its
+// position, while a key the schema declares but the data leaves out reads
+// as nil, like a key holding null, so data valid against the schema never
+// fails a template that passed the static check. Output is all-or-nothing:
+// an error returns no text. Limits on time (the context's deadline, looked
+// at inside costly filters too), output size, the memory of values the
+// render builds, loop
 // iterations and partial depth are errors with their own codes, never
-// truncations.
+// truncations (see Limits). A panic, which would be a bug, is recovered at
+// Compile and Render and reported as internal_error with its stack.
 //
 // In compat mode (Options.Compat) there is no strictness contract, and the
 // engine renders as Shopify Liquid does: undefined variables print nothing,

@@ -38,6 +38,11 @@ type Limits struct {
 	// MaxOutputBytes caps the rendered output, counting text captured by
 	// capture blocks (output_limit). Default 16 MiB.
 	MaxOutputBytes int
+	// MaxMemory caps the bytes of values one render builds and holds:
+	// strings and arrays made by filters (each checked before it is built)
+	// and the values assign and capture bind (memory_limit). Ranges count
+	// when a filter makes their numbers into an array. Default 64 MiB.
+	MaxMemory int
 	// MaxLoopIterations caps the iterations of all for and tablerow loops
 	// of one render together (loop_limit). Default 1,000,000.
 	MaxLoopIterations int
@@ -56,6 +61,7 @@ type Limits struct {
 const (
 	DefaultMaxTemplateBytes  = 1 << 20
 	DefaultMaxOutputBytes    = 16 << 20
+	DefaultMaxMemory         = 64 << 20
 	DefaultMaxLoopIterations = 1_000_000
 	DefaultMaxDepth          = 64
 	DefaultTimeout           = 10 * time.Second
@@ -67,6 +73,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxOutputBytes <= 0 {
 		l.MaxOutputBytes = DefaultMaxOutputBytes
+	}
+	if l.MaxMemory <= 0 {
+		l.MaxMemory = DefaultMaxMemory
 	}
 	if l.MaxLoopIterations <= 0 {
 		l.MaxLoopIterations = DefaultMaxLoopIterations
@@ -96,15 +105,19 @@ type Filter struct {
 	Fn  FilterFunc
 }
 
-// Error is a failed compile or render. Class is the Symphony error class:
-// template_parse_error for problems found before rendering,
-// template_render_error for problems found while rendering. The
-// diagnostics say what and where; diag.AsList recovers them.
+// Error is a failed compile or render. Class is the Symphony error class,
+// which the codes decide (see diag.List.Class), not the moment shea found
+// the problem: malformed syntax is template_parse_error; an unknown
+// variable, property or filter is template_render_error whether the static
+// check or the render found it, as are bad data and failures while
+// rendering. The diagnostics say what and where; diag.AsList recovers them.
 type Error struct {
 	Class       diag.Class
 	Diagnostics diag.List
 }
 
+// Error prints the class and every error diagnostic in full, with its
+// suggestion (see diag.List.Full).
 func (e *Error) Error() string {
 	errs := e.Diagnostics.Errors()
 	if len(errs) == 0 {
@@ -113,19 +126,12 @@ func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(string(e.Class))
 	b.WriteString(": ")
-	b.WriteString(errs[0].Error())
-	if len(errs) > 1 {
-		b.WriteString(" (and ")
-		b.WriteString(itoa(len(errs) - 1))
-		b.WriteString(" more)")
-	}
+	b.WriteString(errs.Full())
 	return b.String()
 }
 
 // Unwrap exposes the error diagnostics to errors.As and diag.AsList.
 func (e *Error) Unwrap() error { return e.Diagnostics.Err() }
-
-func itoa(n int) string { return toString(int64(n)) }
 
 // AsError returns the *Error in err's chain, if any.
 func AsError(err error) (*Error, bool) {
@@ -139,7 +145,7 @@ func AsError(err error) (*Error, bool) {
 func (e *Engine) Render(ctx context.Context, src, filename string, schema *strict.Schema, vars map[string]any) (string, error) {
 	t, diags := e.Compile(src, filename, diag.Pos{}, schema)
 	if diags.HasErrors() {
-		return "", &Error{Class: diag.ClassTemplateParse, Diagnostics: diags}
+		return "", &Error{Class: diags.Class(), Diagnostics: diags}
 	}
 	return t.Render(ctx, vars)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 )
@@ -18,7 +19,7 @@ func laneSchema(t *testing.T) *strict.Schema {
 	return s
 }
 
-func laneSchemaErr() (*strict.Schema, error) { return strict.LaneContext("symphony") }
+func laneSchemaErr() (*strict.Schema, error) { return profile.LaneContext("symphony") }
 
 func issueVars() map[string]any {
 	return map[string]any{
@@ -47,12 +48,14 @@ func TestStrictRenderHappyPath(t *testing.T) {
 
 func TestStrictRenderMissingKeyIsPositionedError(t *testing.T) {
 	eng := New(Options{})
-	// branch_name is declared by the schema but absent from this issue.
-	tpl, diags := eng.Compile("line one\n  {{ issue.branch_name }}", "p.md", diag.Pos{Line: 10, Column: 1, Byte: 200}, laneSchema(t))
+	// native_ref is a free-form object, which declares no "branch".
+	tpl, diags := eng.Compile("line one\n  {{ issue.native_ref.branch }}", "p.md", diag.Pos{Line: 10, Column: 1, Byte: 200}, laneSchema(t))
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	out, err := tpl.Render(context.Background(), issueVars())
+	vars := issueVars()
+	vars["issue"].(map[string]any)["native_ref"] = map[string]any{}
+	out, err := tpl.Render(context.Background(), vars)
 	if out != "" || err == nil {
 		t.Fatalf("got %q, %v; want an error and no output", out, err)
 	}
@@ -61,8 +64,8 @@ func TestStrictRenderMissingKeyIsPositionedError(t *testing.T) {
 		t.Fatalf("error %#v", err)
 	}
 	d := e.Diagnostics[0]
-	want := diag.Range{Filename: "p.md", Start: diag.Pos{Line: 11, Column: 6, Byte: 214}, End: diag.Pos{Line: 11, Column: 23, Byte: 231}}
-	if d.Code != diag.UnknownVariable || d.Subject != want || !strings.Contains(d.Summary, `"issue.branch_name"`) {
+	want := diag.Range{Filename: "p.md", Start: diag.Pos{Line: 11, Column: 6, Byte: 214}, End: diag.Pos{Line: 11, Column: 29, Byte: 237}}
+	if d.Code != diag.UnknownVariable || d.Subject != want || !strings.Contains(d.Summary, `"issue.native_ref.branch"`) {
 		t.Errorf("got %v %+v %q", d.Code, d.Subject, d.Summary)
 	}
 }

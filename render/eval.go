@@ -1,7 +1,9 @@
 package render
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sheaproject/shea/strict"
@@ -96,13 +98,17 @@ type segment struct {
 	key   any    // static key: a string name or an int64 index
 	index evalFn // dynamic key
 	dot   bool
-	end   diag.Pos // where the path up to this step ends
+	span  strict.Span // the step, whose end is where the path up to it ends
+	// declared: the schema declares the key (strict.Segment.Declared);
+	// keys: the keys it declares for a dynamic one (strict.Segment.Keys).
+	declared bool
+	keys     []string
 }
 
 func (c *compiler) path(p *strict.Path) evalFn {
 	segs := make([]segment, len(p.Segments))
 	for i, s := range p.Segments {
-		seg := segment{dot: s.Dot, end: s.Range().End}
+		seg := segment{dot: s.Dot, span: s.Span, declared: s.Declared, keys: s.Keys}
 		switch {
 		case s.Index != nil:
 			if lit, ok := s.Index.(*strict.Literal); ok && (lit.Kind == strict.LitInt || lit.Kind == strict.LitString) {
@@ -120,7 +126,6 @@ func (c *compiler) path(p *strict.Path) evalFn {
 	if p.RootExpr != nil {
 		rootExpr = c.expr(p.RootExpr)
 	}
-	rng := p.Range()
 	return func(st *state) (any, error) {
 		name := root
 		if rootExpr != nil {
@@ -149,17 +154,19 @@ func (c *compiler) path(p *strict.Path) evalFn {
 			}
 			start = 1
 			if v, ok = st.lookup(k); !ok {
-				if st.strict {
-					r := rng
-					r.End = segs[0].end
+				if st.strict && !st.t.schema.Has(k) {
+					r := p.Range()
+					r.End = segs[0].span.Range().End
 					return nil, missing(r, name, p, 1)
 				}
 				return nil, nil
 			}
 		}
 		if !ok {
-			if st.strict {
-				r := rng
+			// An input the schema declares may be left out (attempt on
+			// the first run): it reads as nil.
+			if st.strict && !st.t.schema.Has(name) {
+				r := p.Range()
 				r.End = p.RootSpan.Range().End
 				return nil, missing(r, name, p, 0)
 			}
@@ -180,9 +187,10 @@ func (c *compiler) path(p *strict.Path) evalFn {
 			}
 			next, found := property(v, key, s.dot)
 			if !found {
-				if st.strict && isObject(v) {
-					r := rng
-					r.End = s.end
+				// A property the schema declares may be left out too.
+				if st.strict && isObject(v) && !s.declared && !s.declares(key) {
+					r := p.Range()
+					r.End = s.span.Range().End
 					return nil, missing(r, name, p, i+1)
 				}
 				return nil, nil
@@ -191,6 +199,16 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		}
 		return v, nil
 	}
+}
+
+// declares reports whether the schema declares key for a dynamic segment.
+func (s *segment) declares(key any) bool {
+	k, ok := key.(string)
+	if !ok || len(s.keys) == 0 {
+		return false
+	}
+	_, found := slices.BinarySearch(s.keys, k)
+	return found
 }
 
 // missing is the runtime strictness error for a lookup that found nothing.
@@ -215,7 +233,7 @@ func missing(r diag.Range, root string, p *strict.Path, n int) *diag.Diagnostic 
 
 func (c *compiler) compare(e *strict.Compare) evalFn {
 	left, right := c.expr(e.Left), c.expr(e.Right)
-	op, opRange := e.Op, e.OpSpan.Range()
+	op, opSpan := e.Op, e.OpSpan
 	return func(st *state) (any, error) {
 		a, err := left(st)
 		if err != nil {
@@ -238,7 +256,7 @@ func (c *compiler) compare(e *strict.Compare) evalFn {
 		}
 		ok, err := compare(op, a, b)
 		if err != nil {
-			return nil, diag.Errorf(diag.RenderError, opRange, "%v", err)
+			return nil, diag.Errorf(diag.RenderError, opSpan.Range(), "%v", err)
 		}
 		return ok, nil
 	}
@@ -280,11 +298,12 @@ func (c *compiler) logical(e *strict.Logical) evalFn {
 // filterCall is a compiled filter step.
 type filterCall struct {
 	name    string
-	fn      FilterFunc
+	fn      FilterFunc // a caller's filter
+	std     filterBody // a standard filter, when fn is nil
 	args    []evalFn
 	kwNames []string
 	kwArgs  []evalFn
-	rng     diag.Range
+	span    strict.Span // the filter's name
 }
 
 // pipeline compiles "value | filter …".
@@ -295,7 +314,10 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 	}
 	calls := make([]filterCall, len(pl.Filters))
 	for i, f := range pl.Filters {
-		fc := filterCall{name: f.Name, fn: c.eng.filters[f.Name], rng: f.NameSpan.Range()}
+		fc := filterCall{name: f.Name, fn: c.eng.filters[f.Name], span: f.NameSpan}
+		if fc.fn == nil {
+			fc.std = c.eng.std[f.Name]
+		}
 		for _, a := range f.Args {
 			if a.Name == "" {
 				fc.args = append(fc.args, c.expr(a.Value))
@@ -314,7 +336,7 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 		v = value(v)
 		for i := range calls {
 			fc := &calls[i]
-			if fc.fn == nil {
+			if fc.fn == nil && fc.std == nil {
 				continue // an unknown filter in compat mode returns its input
 			}
 			base := len(st.args)
@@ -338,23 +360,23 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 					kw[fc.kwNames[j]] = value(x)
 				}
 			}
-			out, err := callFilter(fc.fn, v, st.args[base:len(st.args):len(st.args)], kw)
+			args := st.args[base:len(st.args):len(st.args)]
+			var out any
+			if fc.fn != nil {
+				out, err = fc.fn(v, args, kw)
+			} else {
+				out, err = fc.std(st.b, v, args, kw)
+			}
 			st.args = st.args[:base]
 			if err != nil {
-				return nil, diag.Errorf(diag.RenderError, fc.rng, "filter %q: %v", fc.name, err)
+				var le *limitError
+				if errors.As(err, &le) {
+					return nil, diag.Errorf(le.code, fc.span.Range(), "filter %q: %s", fc.name, le.msg)
+				}
+				return nil, diag.Errorf(diag.RenderError, fc.span.Range(), "filter %q: %v", fc.name, err)
 			}
 			v = out
 		}
 		return v, nil
 	}
-}
-
-// callFilter calls a filter, turning a panic into an error.
-func callFilter(fn FilterFunc, in any, args []any, kw map[string]any) (out any, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			out, err = nil, fmt.Errorf("failed on its input: %v", r)
-		}
-	}()
-	return fn(in, args, kw)
 }

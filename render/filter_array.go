@@ -2,7 +2,6 @@ package render
 
 import (
 	"errors"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -13,29 +12,37 @@ import (
 
 // filterJoin joins the items' strings with the glue (default one space;
 // a written but undefined glue is "").
-func filterJoin(in any, args []any, _ map[string]any) (any, error) {
+func filterJoin(b *budget, in any, args []any, _ map[string]any) (any, error) {
 	glue := " "
 	if g, ok := optArg(args, 0); ok {
 		glue = strOf(g)
 	}
-	items, err := iterItems(in)
+	items, err := iterItems(b, in)
 	if err != nil {
 		return nil, err
 	}
-	var b strings.Builder
+	if len(items) > 1 { // the glue alone, before building anything
+		if err := b.alloc(int64(len(items)-1) * int64(len(glue))); err != nil {
+			return nil, err
+		}
+	}
+	w := builder{b: b}
 	for i, e := range items {
 		if i > 0 {
-			b.WriteString(glue)
+			w.WriteString(glue)
 		}
-		b.WriteString(strOf(e))
+		w.WriteString(strOf(e))
+		if w.err != nil {
+			break
+		}
 	}
-	return b.String(), nil
+	return w.result()
 }
 
 // filterFirst returns an array's first item, an object's first [key,
 // value] pair, a range's start, or a string's first character; nil for
 // anything else or when empty.
-func filterFirst(in any, _ []any, _ map[string]any) (any, error) {
+func filterFirst(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	switch x := in.(type) {
 	case rangeValue:
 		return x.lo, nil // Ruby's Range#first is the start, even when empty
@@ -61,7 +68,7 @@ func filterFirst(in any, _ []any, _ map[string]any) (any, error) {
 // filterLast returns an array's last item, a range's end, or a string's
 // last character; nil for anything else (objects have no last) or when
 // empty.
-func filterLast(in any, _ []any, _ map[string]any) (any, error) {
+func filterLast(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	switch x := in.(type) {
 	case rangeValue:
 		return x.hi, nil
@@ -82,7 +89,7 @@ func filterLast(in any, _ []any, _ map[string]any) (any, error) {
 // filterSize is the number of characters of a string, items of an array or
 // range, or entries of an object. An integer answers 8, its size in bytes,
 // as Ruby's Integer#size does; everything else 0.
-func filterSize(in any, _ []any, _ map[string]any) (any, error) {
+func filterSize(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	if _, ok := in.(int64); ok {
 		return int64(8), nil
 	}
@@ -90,9 +97,12 @@ func filterSize(in any, _ []any, _ map[string]any) (any, error) {
 }
 
 // filterReverse reverses the items.
-func filterReverse(in any, _ []any, _ map[string]any) (any, error) {
-	items, err := iterItems(in)
+func filterReverse(b *budget, in any, _ []any, _ map[string]any) (any, error) {
+	items, err := iterItems(b, in)
 	if err != nil {
+		return nil, err
+	}
+	if err := b.allocItems(int64(len(items)), 0); err != nil {
 		return nil, err
 	}
 	out := make([]any, len(items))
@@ -104,16 +114,19 @@ func filterReverse(in any, _ []any, _ map[string]any) (any, error) {
 
 // filterConcat appends the argument's items (which must be an array, and
 // are not flattened) to the input's items.
-func filterConcat(in any, args []any, _ map[string]any) (any, error) {
+func filterConcat(b *budget, in any, args []any, _ map[string]any) (any, error) {
 	other := args[0]
 	if _, isRange := other.(rangeValue); isRange || !isArray(other) {
 		return nil, errors.New("concat filter requires an array argument")
 	}
-	items, err := iterItems(in)
+	items, err := iterItems(b, in)
 	if err != nil {
 		return nil, err
 	}
 	more := toList(other)
+	if err := b.allocItems(int64(len(items))+int64(len(more)), 0); err != nil {
+		return nil, err
+	}
 	out := make([]any, 0, len(items)+len(more))
 	return append(append(out, items...), more...), nil
 }
@@ -121,14 +134,17 @@ func filterConcat(in any, args []any, _ map[string]any) (any, error) {
 // filterCompact removes nil items, or with a property, the items whose
 // property is nil. An item that cannot be indexed makes the result nil, as
 // in Liquid.
-func filterCompact(in any, args []any, _ map[string]any) (any, error) {
-	items, err := iterItems(in)
+func filterCompact(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	items, err := iterItems(b, in)
 	if err != nil {
 		return nil, err
 	}
 	prop, _ := optArg(args, 0)
 	out := []any{}
 	for _, e := range items {
+		if err := b.spend(1); err != nil {
+			return nil, err
+		}
 		v := e
 		if prop != nil {
 			var has bool
@@ -150,8 +166,8 @@ func filterCompact(in any, args []any, _ map[string]any) (any, error) {
 // filterUniq removes duplicates (by Ruby's eql?: 1 and 1.0 differ), or
 // with a property, items whose property repeats an earlier one's. The
 // first of each stays.
-func filterUniq(in any, args []any, _ map[string]any) (any, error) {
-	items, err := iterItems(in)
+func filterUniq(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	items, err := iterItems(b, in)
 	if err != nil {
 		return nil, err
 	}
@@ -159,6 +175,9 @@ func filterUniq(in any, args []any, _ map[string]any) (any, error) {
 	seen := make(map[string]bool, len(items))
 	out := []any{}
 	for _, e := range items {
+		if err := b.spend(1); err != nil {
+			return nil, err
+		}
 		k := e
 		if prop != nil {
 			var has bool
@@ -182,7 +201,7 @@ func filterUniq(in any, args []any, _ map[string]any) (any, error) {
 // filterSlice returns length items (default 1) of an array, or characters
 // of anything else's string, from offset (negative counts from the end).
 // Offsets and lengths must be integers or integer strings: 2.5 is an error.
-func filterSlice(in any, args []any, _ map[string]any) (any, error) {
+func filterSlice(b *budget, in any, args []any, _ map[string]any) (any, error) {
 	offset, err := rubyInteger(args[0])
 	if err != nil {
 		return nil, err
@@ -198,6 +217,9 @@ func filterSlice(in any, args []any, _ map[string]any) (any, error) {
 		lo, hi, ok := sliceBounds(int64(len(l)), offset, length)
 		if !ok {
 			return []any{}, nil
+		}
+		if err := b.allocItems(hi-lo, 0); err != nil {
+			return nil, err
 		}
 		return append([]any{}, l[lo:hi]...), nil
 	}

@@ -189,8 +189,9 @@ func clampInt(n *big.Int) int64 {
 // iterItems is Liquid's InputIterator, the items array filters work on:
 // an array flattened (nested arrays are spliced in), an object as a
 // one-item list, a range as its numbers, nil as no items, and any other
-// value as a one-item list.
-func iterItems(v any) ([]any, error) {
+// value as a one-item list. The numbers of a range count against b's
+// memory budget before they are made.
+func iterItems(b *budget, v any) ([]any, error) {
 	v = fnorm(v)
 	switch x := v.(type) {
 	case nil:
@@ -200,8 +201,16 @@ func iterItems(v any) ([]any, error) {
 		if n > maxFilterItems {
 			return nil, fmt.Errorf("range %d..%d has too many items (more than %d)", x.lo, x.hi, maxFilterItems)
 		}
+		if err := b.allocItems(n, 0); err != nil {
+			return nil, err
+		}
 		out := make([]any, 0, n)
 		for i := x.lo; i <= x.hi && n > 0; i++ {
+			if i&(workQuantum-1) == 0 {
+				if err := b.spend(workQuantum); err != nil {
+					return nil, err
+				}
+			}
 			out = append(out, i)
 			if i == math.MaxInt64 {
 				break

@@ -14,7 +14,7 @@ import (
 // negative timestamp strings, unparseable text — comes back unchanged, as
 // does any input when the format is empty or undefined. Dates without a
 // zone are UTC.
-func filterDate(in any, args []any, _ map[string]any) (any, error) {
+func filterDate(_ *budget, in any, args []any, _ map[string]any) (any, error) {
 	format := strOf(args[0])
 	if format == "" {
 		return in, nil

@@ -4,7 +4,7 @@ package render
 // input: nil, false, or an empty string, array or object. With the keyword
 // allow_false set to a truthy value, false is kept and only nil and empty
 // values are replaced. 0, 0.0 and whitespace are not missing.
-func filterDefault(in any, args []any, kwargs map[string]any) (any, error) {
+func filterDefault(_ *budget, in any, args []any, kwargs map[string]any) (any, error) {
 	fallback := any("")
 	if a, ok := optArg(args, 0); ok {
 		fallback = a

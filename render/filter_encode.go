@@ -15,17 +15,33 @@ import (
 var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;")
 
 // filterEscape escapes &, <, >, " and ' for HTML. nil stays nil.
-func filterEscape(in any, _ []any, _ map[string]any) (any, error) {
+func filterEscape(b *budget, in any, _ []any, _ map[string]any) (any, error) {
 	if in == nil {
 		return nil, nil
 	}
-	return htmlEscaper.Replace(strOf(in)), nil
+	s := strOf(in)
+	if err := b.alloc(escapedLen(s)); err != nil {
+		return nil, err
+	}
+	return htmlEscaper.Replace(s), nil
+}
+
+// escapedLen is the length of s escaped for HTML, at most.
+func escapedLen(s string) int64 {
+	n := int64(len(s))
+	for _, c := range []byte{'&', '<', '>', '"', '\''} {
+		n += 5 * int64(strings.Count(s, string(c)))
+	}
+	return n
 }
 
 // filterEscapeOnce escapes like escape, but leaves alone an & that already
 // starts an entity (&name; or &#digits;).
-func filterEscapeOnce(in any, _ []any, _ map[string]any) (any, error) {
+func filterEscapeOnce(m *budget, in any, _ []any, _ map[string]any) (any, error) {
 	s := strOf(in)
+	if err := m.alloc(escapedLen(s)); err != nil {
+		return nil, err
+	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
@@ -69,19 +85,22 @@ var (
 
 // filterStripHTML removes HTML tags, comments, and script and style
 // elements with their content. Entities stay as written.
-func filterStripHTML(in any, _ []any, _ map[string]any) (any, error) {
+func filterStripHTML(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	s := htmlBlocks.ReplaceAllLiteralString(strOf(in), "")
 	return htmlTags.ReplaceAllLiteralString(s, ""), nil
 }
 
 // filterURLEncode is Ruby's CGI.escape: letters, digits and _.-~ stay,
 // space becomes +, every other byte %XX. nil stays nil.
-func filterURLEncode(in any, _ []any, _ map[string]any) (any, error) {
+func filterURLEncode(m *budget, in any, _ []any, _ map[string]any) (any, error) {
 	if in == nil {
 		return nil, nil
 	}
 	const hex = "0123456789ABCDEF"
 	s := strOf(in)
+	if err := m.alloc(3 * int64(len(s))); err != nil {
+		return nil, err
+	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -102,7 +121,7 @@ func filterURLEncode(in any, _ []any, _ map[string]any) (any, error) {
 // filterURLDecode is Ruby's CGI.unescape: + is a space and each valid %XX
 // a byte (malformed escapes stay as written). A result that is not valid
 // UTF-8 is an error. nil stays nil.
-func filterURLDecode(in any, _ []any, _ map[string]any) (any, error) {
+func filterURLDecode(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	if in == nil {
 		return nil, nil
 	}
@@ -142,18 +161,26 @@ func unhex(c byte) byte {
 }
 
 // filterBase64Encode is Base64 with padding (Ruby's strict_encode64).
-func filterBase64Encode(in any, _ []any, _ map[string]any) (any, error) {
-	return base64.StdEncoding.EncodeToString([]byte(strOf(in))), nil
+func filterBase64Encode(b *budget, in any, _ []any, _ map[string]any) (any, error) {
+	s := strOf(in)
+	if err := b.alloc(int64(base64.StdEncoding.EncodedLen(len(s)))); err != nil {
+		return nil, err
+	}
+	return base64.StdEncoding.EncodeToString([]byte(s)), nil
 }
 
 // filterBase64URLSafeEncode is URL-safe Base64 (- and _), with padding.
-func filterBase64URLSafeEncode(in any, _ []any, _ map[string]any) (any, error) {
-	return base64.URLEncoding.EncodeToString([]byte(strOf(in))), nil
+func filterBase64URLSafeEncode(b *budget, in any, _ []any, _ map[string]any) (any, error) {
+	s := strOf(in)
+	if err := b.alloc(int64(base64.URLEncoding.EncodedLen(len(s)))); err != nil {
+		return nil, err
+	}
+	return base64.URLEncoding.EncodeToString([]byte(s)), nil
 }
 
 // filterBase64Decode decodes strict Base64: padding required, no line
 // breaks or other stray characters.
-func filterBase64Decode(in any, _ []any, _ map[string]any) (any, error) {
+func filterBase64Decode(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	out, ok := strictBase64(strOf(in))
 	if !ok {
 		return nil, errors.New("invalid base64 provided to base64_decode")
@@ -164,7 +191,7 @@ func filterBase64Decode(in any, _ []any, _ map[string]any) (any, error) {
 // filterBase64URLSafeDecode decodes URL-safe Base64 as Ruby's
 // urlsafe_decode64: padding may be left out, and the standard alphabet's +
 // and / are accepted too.
-func filterBase64URLSafeDecode(in any, _ []any, _ map[string]any) (any, error) {
+func filterBase64URLSafeDecode(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	s := strOf(in)
 	if !strings.HasSuffix(s, "=") && len(s)%4 != 0 {
 		s += strings.Repeat("=", 4-len(s)%4)

@@ -15,17 +15,32 @@ import (
 // prints them (5.0 stays 5.0), and nothing is HTML-escaped: <, > and & are
 // written as they are. A range is an array of its numbers, a date the
 // string Liquid prints for it. NaN and infinities cannot be encoded.
-func filterJSON(in any, _ []any, _ map[string]any) (any, error) {
-	var b bytes.Buffer
+func filterJSON(m *budget, in any, _ []any, _ map[string]any) (any, error) {
+	b := jsonBuf{m: m}
 	if err := writeJSON(&b, in, 0); err != nil {
+		return nil, err
+	}
+	if err := m.alloc(int64(b.Len())); err != nil {
 		return nil, err
 	}
 	return b.String(), nil
 }
 
-func writeJSON(b *bytes.Buffer, v any, depth int) error {
+// jsonBuf is the text being encoded and the budget it keeps within.
+type jsonBuf struct {
+	bytes.Buffer
+	m *budget
+}
+
+func writeJSON(b *jsonBuf, v any, depth int) error {
 	if depth > maxFilterDepth {
 		return errTooDeep
+	}
+	if err := b.m.alloc(int64(b.Len())); err != nil {
+		return err
+	}
+	if err := b.m.spend(1); err != nil {
+		return err
 	}
 	switch x := fnorm(v).(type) {
 	case nil:
@@ -44,7 +59,7 @@ func writeJSON(b *bytes.Buffer, v any, depth int) error {
 	case time.Time:
 		writeJSONString(b, toString(x))
 	case rangeValue:
-		items, err := iterItems(x)
+		items, err := iterItems(b.m, x)
 		if err != nil {
 			return err
 		}
@@ -73,7 +88,7 @@ func writeJSON(b *bytes.Buffer, v any, depth int) error {
 	return nil
 }
 
-func writeJSONArray(b *bytes.Buffer, items []any, depth int) error {
+func writeJSONArray(b *jsonBuf, items []any, depth int) error {
 	b.WriteByte('[')
 	for i, e := range items {
 		if i > 0 {
@@ -89,7 +104,10 @@ func writeJSONArray(b *bytes.Buffer, items []any, depth int) error {
 
 // writeJSONString quotes s, escaping only what JSON requires (quote,
 // backslash, control characters); invalid UTF-8 becomes U+FFFD.
-func writeJSONString(b *bytes.Buffer, s string) {
+func writeJSONString(b *jsonBuf, s string) {
+	if b.m.alloc(int64(b.Len())+int64(len(s))) != nil {
+		return // writeJSON reports it before the next value
+	}
 	const hex = "0123456789abcdef"
 	b.WriteByte('"')
 	for i := 0; i < len(s); {

@@ -241,32 +241,32 @@ func arithmetic(sym byte, in any, args []any) (any, error) {
 	return r.value(), nil
 }
 
-func filterPlus(in any, args []any, _ map[string]any) (any, error) {
+func filterPlus(_ *budget, in any, args []any, _ map[string]any) (any, error) {
 	return arithmetic('+', in, args)
 }
 
-func filterMinus(in any, args []any, _ map[string]any) (any, error) {
+func filterMinus(_ *budget, in any, args []any, _ map[string]any) (any, error) {
 	return arithmetic('-', in, args)
 }
 
-func filterTimes(in any, args []any, _ map[string]any) (any, error) {
+func filterTimes(_ *budget, in any, args []any, _ map[string]any) (any, error) {
 	return arithmetic('*', in, args)
 }
 
 // filterDividedBy divides; two integers give the floored integer quotient,
 // and an integer divided by integer 0 is an error (a decimal divided by 0
 // is Infinity, as with Ruby's BigDecimal).
-func filterDividedBy(in any, args []any, _ map[string]any) (any, error) {
+func filterDividedBy(_ *budget, in any, args []any, _ map[string]any) (any, error) {
 	return arithmetic('/', in, args)
 }
 
 // filterModulo is the floored remainder: its sign is the divisor's.
-func filterModulo(in any, args []any, _ map[string]any) (any, error) {
+func filterModulo(_ *budget, in any, args []any, _ map[string]any) (any, error) {
 	return arithmetic('%', in, args)
 }
 
 // filterAbs is the absolute value.
-func filterAbs(in any, _ []any, _ map[string]any) (any, error) {
+func filterAbs(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	n := toRnum(in)
 	switch n.kind {
 	case rInt:
@@ -278,7 +278,7 @@ func filterAbs(in any, _ []any, _ map[string]any) (any, error) {
 }
 
 // filterCeil rounds up to an integer.
-func filterCeil(in any, _ []any, _ map[string]any) (any, error) {
+func filterCeil(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	n := toRnum(in)
 	switch n.kind {
 	case rInt:
@@ -290,7 +290,7 @@ func filterCeil(in any, _ []any, _ map[string]any) (any, error) {
 }
 
 // filterFloor rounds down to an integer.
-func filterFloor(in any, _ []any, _ map[string]any) (any, error) {
+func filterFloor(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	n := toRnum(in)
 	switch n.kind {
 	case rInt:
@@ -309,7 +309,7 @@ const maxRoundDigits = 400
 // places (default 0; the argument goes through to_number and is
 // truncated, so "1" and 1.2 mean 1). Fewer than one place gives an
 // integer, more a float; a negative count rounds to tens, hundreds, ….
-func filterRound(in any, args []any, _ map[string]any) (any, error) {
+func filterRound(_ *budget, in any, args []any, _ map[string]any) (any, error) {
 	digits := int64(0)
 	if a, ok := optArg(args, 0); ok {
 		d := toRnum(a)
@@ -377,7 +377,7 @@ func abs64(n int64) int64 {
 
 // filterAtLeast returns the larger of the input and the argument, as
 // numbers.
-func filterAtLeast(in any, args []any, _ map[string]any) (any, error) {
+func filterAtLeast(_ *budget, in any, args []any, _ map[string]any) (any, error) {
 	n, limit := toRnum(in), toRnum(args[0])
 	if c, ok := limit.cmp(n); ok && c > 0 {
 		n = limit
@@ -387,7 +387,7 @@ func filterAtLeast(in any, args []any, _ map[string]any) (any, error) {
 
 // filterAtMost returns the smaller of the input and the argument, as
 // numbers.
-func filterAtMost(in any, args []any, _ map[string]any) (any, error) {
+func filterAtMost(_ *budget, in any, args []any, _ map[string]any) (any, error) {
 	n, limit := toRnum(in), toRnum(args[0])
 	if c, ok := limit.cmp(n); ok && c < 0 {
 		n = limit

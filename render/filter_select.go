@@ -11,14 +11,20 @@ package render
 
 // filterMap returns each item's property (nil for items that cannot be
 // indexed). The property "to_liquid" returns the items themselves.
-func filterMap(in any, args []any, _ map[string]any) (any, error) {
-	items, err := iterItems(in)
+func filterMap(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	items, err := iterItems(b, in)
 	if err != nil {
 		return nil, err
 	}
 	prop := args[0]
+	if err := b.allocItems(int64(len(items)), 0); err != nil {
+		return nil, err
+	}
 	out := make([]any, len(items))
 	for i, e := range items {
+		if err := b.spend(1); err != nil {
+			return nil, err
+		}
 		if prop == "to_liquid" {
 			out[i] = e
 			continue
@@ -45,32 +51,32 @@ const (
 
 // filterWhere keeps the items whose property is truthy, or equals the
 // value when one is given (a nil value means "truthy").
-func filterWhere(in any, args []any, _ map[string]any) (any, error) {
-	return selectItems(in, args, selectWhere)
+func filterWhere(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return selectItems(b, in, args, selectWhere)
 }
 
 // filterReject drops the items where would keep.
-func filterReject(in any, args []any, _ map[string]any) (any, error) {
-	return selectItems(in, args, selectReject)
+func filterReject(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return selectItems(b, in, args, selectReject)
 }
 
 // filterHas reports whether some item matches.
-func filterHas(in any, args []any, _ map[string]any) (any, error) {
-	return selectItems(in, args, selectHas)
+func filterHas(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return selectItems(b, in, args, selectHas)
 }
 
 // filterFind returns the first matching item, or nil.
-func filterFind(in any, args []any, _ map[string]any) (any, error) {
-	return selectItems(in, args, selectFind)
+func filterFind(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return selectItems(b, in, args, selectFind)
 }
 
 // filterFindIndex returns the index of the first matching item, or nil.
-func filterFindIndex(in any, args []any, _ map[string]any) (any, error) {
-	return selectItems(in, args, selectFindIndex)
+func filterFindIndex(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return selectItems(b, in, args, selectFindIndex)
 }
 
-func selectItems(in any, args []any, how selection) (any, error) {
-	items, err := iterItems(in)
+func selectItems(b *budget, in any, args []any, how selection) (any, error) {
+	items, err := iterItems(b, in)
 	if err != nil {
 		return nil, err
 	}
@@ -87,6 +93,9 @@ func selectItems(in any, args []any, how selection) (any, error) {
 	target, _ := optArg(args, 1)
 	var out []any
 	for i, e := range items {
+		if err := b.spend(1); err != nil {
+			return nil, err
+		}
 		v, has, err := rubyIndex(e, prop)
 		if err != nil {
 			return nil, propertyError(prop)
@@ -136,8 +145,8 @@ func selectItems(in any, args []any, how selection) (any, error) {
 // filterSum adds the items, or each item's property, as numbers (Liquid's
 // to_number: numeric strings count, other values are 0). Nested arrays,
 // and arrays found under the property, are flattened first.
-func filterSum(in any, args []any, _ map[string]any) (any, error) {
-	items, err := iterItems(in)
+func filterSum(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	items, err := iterItems(b, in)
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +167,7 @@ func filterSum(in any, args []any, _ map[string]any) (any, error) {
 				values[i] = int64(0)
 			}
 		}
-		if values, err = iterItems(values); err != nil {
+		if values, err = iterItems(b, values); err != nil {
 			return nil, err
 		}
 	}

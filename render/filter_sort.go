@@ -15,8 +15,8 @@ var errIncompatibleSort = errors.New("cannot sort values of incompatible types")
 // bytes (so uppercase before lowercase), arrays element by element. Items
 // with no order between them (a string and a number, two different
 // objects) are an error.
-func filterSort(in any, args []any, _ map[string]any) (any, error) {
-	return sortItems(in, args, func(a, b any) (int, error) {
+func filterSort(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return sortItems(b, in, args, func(a, b any) (int, error) {
 		c, ok := spaceship(a, b)
 		switch {
 		case ok:
@@ -32,8 +32,8 @@ func filterSort(in any, args []any, _ map[string]any) (any, error) {
 
 // filterSortNatural orders items by their strings, ignoring ASCII case
 // (Ruby's casecmp); numbers are compared as strings too.
-func filterSortNatural(in any, args []any, _ map[string]any) (any, error) {
-	return sortItems(in, args, func(a, b any) (int, error) {
+func filterSortNatural(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return sortItems(b, in, args, func(a, b any) (int, error) {
 		a, b = fnorm(a), fnorm(b)
 		switch {
 		case a == nil && b == nil:
@@ -49,9 +49,10 @@ func filterSortNatural(in any, args []any, _ map[string]any) (any, error) {
 
 // sortItems sorts in's items with cmp, by the property in args when there
 // is one. With a property, an input holding an item that cannot be indexed
-// sorts to nil, as in Liquid.
-func sortItems(in any, args []any, cmp func(a, b any) (int, error)) (any, error) {
-	items, err := iterItems(in)
+// sorts to nil, as in Liquid. Each comparison counts as work: past the
+// deadline, the remaining comparisons return at once and the sort fails.
+func sortItems(b *budget, in any, args []any, cmp func(a, b any) (int, error)) (any, error) {
+	items, err := iterItems(b, in)
 	if err != nil {
 		return nil, err
 	}
@@ -78,6 +79,9 @@ func sortItems(in any, args []any, cmp func(a, b any) (int, error)) (any, error)
 			return nil, typeErr
 		}
 	}
+	if err := b.allocItems(int64(len(items)), 0); err != nil {
+		return nil, err
+	}
 	order := make([]int, len(items))
 	for i := range order {
 		order[i] = i
@@ -85,6 +89,10 @@ func sortItems(in any, args []any, cmp func(a, b any) (int, error)) (any, error)
 	var failed error
 	sort.SliceStable(order, func(i, j int) bool {
 		if failed != nil {
+			return false
+		}
+		if err := b.spend(1); err != nil {
+			failed = err
 			return false
 		}
 		c, err := cmp(keys[order[i]], keys[order[j]])

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -15,27 +16,39 @@ import (
 // NUL.
 const rubySpace = "\x00\t\n\v\f\r "
 
-func filterAppend(in any, args []any, _ map[string]any) (any, error) {
-	return strOf(in) + strOf(args[0]), nil
+func filterAppend(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return concatStrings(b, strOf(in), strOf(args[0]))
 }
 
-func filterPrepend(in any, args []any, _ map[string]any) (any, error) {
-	return strOf(args[0]) + strOf(in), nil
+func filterPrepend(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return concatStrings(b, strOf(args[0]), strOf(in))
 }
 
-func filterDowncase(in any, _ []any, _ map[string]any) (any, error) {
+// concatStrings is x+y, if it fits in the memory budget.
+func concatStrings(b *budget, x, y string) (any, error) {
+	if err := b.alloc(int64(len(x)) + int64(len(y))); err != nil {
+		return nil, err
+	}
+	return x + y, nil
+}
+
+func filterDowncase(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	return strings.ToLower(strOf(in)), nil
 }
 
 // filterUpcase uppercases with Ruby's full case mapping for the one common
 // letter Go's simple mapping keeps: ß becomes SS.
-func filterUpcase(in any, _ []any, _ map[string]any) (any, error) {
-	return strings.ToUpper(strings.ReplaceAll(strOf(in), "ß", "SS")), nil
+func filterUpcase(b *budget, in any, _ []any, _ map[string]any) (any, error) {
+	s := strOf(in)
+	if err := b.alloc(2 * int64(len(s))); err != nil { // ß becomes SS, ǰ three bytes
+		return nil, err
+	}
+	return strings.ToUpper(strings.ReplaceAll(s, "ß", "SS")), nil
 }
 
 // filterCapitalize titlecases the first character and lowercases the rest,
 // as Ruby's String#capitalize ("hELLO wORLD" becomes "Hello world").
-func filterCapitalize(in any, _ []any, _ map[string]any) (any, error) {
+func filterCapitalize(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	s := strOf(in)
 	r, n := utf8.DecodeRuneInString(s)
 	if n == 0 {
@@ -48,79 +61,98 @@ func filterCapitalize(in any, _ []any, _ map[string]any) (any, error) {
 	return first + strings.ToLower(s[n:]), nil
 }
 
-func filterStrip(in any, _ []any, _ map[string]any) (any, error) {
+func filterStrip(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	return strings.Trim(strOf(in), rubySpace), nil
 }
 
-func filterLstrip(in any, _ []any, _ map[string]any) (any, error) {
+func filterLstrip(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	return strings.TrimLeft(strOf(in), rubySpace), nil
 }
 
-func filterRstrip(in any, _ []any, _ map[string]any) (any, error) {
+func filterRstrip(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	return strings.TrimRight(strOf(in), rubySpace), nil
 }
 
 // filterStripNewlines removes \n and \r\n (a lone \r stays).
-func filterStripNewlines(in any, _ []any, _ map[string]any) (any, error) {
+func filterStripNewlines(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	return strings.ReplaceAll(strings.ReplaceAll(strOf(in), "\r\n", ""), "\n", ""), nil
 }
 
 // filterNewlineToBr puts "<br />" before each line break, turning \r\n
 // into \n.
-func filterNewlineToBr(in any, _ []any, _ map[string]any) (any, error) {
-	s := strings.ReplaceAll(strOf(in), "\r\n", "\n")
+func filterNewlineToBr(b *budget, in any, _ []any, _ map[string]any) (any, error) {
+	s := strOf(in)
+	if err := b.alloc(int64(len(s)) + 6*int64(strings.Count(s, "\n"))); err != nil {
+		return nil, err
+	}
+	s = strings.ReplaceAll(s, "\r\n", "\n")
 	return strings.ReplaceAll(s, "\n", "<br />\n"), nil
 }
 
 // filterReplace replaces every occurrence, as Ruby's gsub with a string
 // pattern: an empty pattern matches between every two characters, and
 // backslash sequences in the replacement (\0, \&, \`, \', \\) expand.
-func filterReplace(in any, args []any, _ map[string]any) (any, error) {
+func filterReplace(b *budget, in any, args []any, _ map[string]any) (any, error) {
 	repl := ""
 	if r, ok := optArg(args, 1); ok {
 		repl = strOf(r)
 	}
-	return rubySub(strOf(in), strOf(args[0]), repl, true)
+	return rubySub(b, strOf(in), strOf(args[0]), repl, true)
 }
 
 // filterReplaceFirst replaces the first occurrence, as Ruby's sub.
-func filterReplaceFirst(in any, args []any, _ map[string]any) (any, error) {
+func filterReplaceFirst(b *budget, in any, args []any, _ map[string]any) (any, error) {
 	repl := ""
 	if r, ok := optArg(args, 1); ok {
 		repl = strOf(r)
 	}
-	return rubySub(strOf(in), strOf(args[0]), repl, false)
+	return rubySub(b, strOf(in), strOf(args[0]), repl, false)
 }
 
 // filterReplaceLast replaces the last occurrence; the replacement is
 // literal. An empty pattern matches at the end.
-func filterReplaceLast(in any, args []any, _ map[string]any) (any, error) {
-	return replaceLast(strOf(in), strOf(args[0]), strOf(args[1])), nil
+func filterReplaceLast(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return replaceLast(b, strOf(in), strOf(args[0]), strOf(args[1]))
 }
 
-func filterRemove(in any, args []any, _ map[string]any) (any, error) {
-	return rubySub(strOf(in), strOf(args[0]), "", true)
+func filterRemove(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return rubySub(b, strOf(in), strOf(args[0]), "", true)
 }
 
-func filterRemoveFirst(in any, args []any, _ map[string]any) (any, error) {
-	return rubySub(strOf(in), strOf(args[0]), "", false)
+func filterRemoveFirst(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return rubySub(b, strOf(in), strOf(args[0]), "", false)
 }
 
-func filterRemoveLast(in any, args []any, _ map[string]any) (any, error) {
-	return replaceLast(strOf(in), strOf(args[0]), ""), nil
+func filterRemoveLast(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return replaceLast(b, strOf(in), strOf(args[0]), "")
 }
 
-func replaceLast(s, pat, repl string) string {
+func replaceLast(b *budget, s, pat, repl string) (any, error) {
 	i := strings.LastIndex(s, pat)
 	if i < 0 {
-		return s
+		return s, nil
 	}
-	return s[:i] + repl + s[i+len(pat):]
+	if err := b.alloc(int64(len(s)) + int64(len(repl))); err != nil {
+		return nil, err
+	}
+	return s[:i] + repl + s[i+len(pat):], nil
 }
 
 // rubySub is Ruby's String#gsub (global) or #sub with a string pattern.
-func rubySub(s, pat, repl string, global bool) (string, error) {
-	var b strings.Builder
+// The result is built within the memory budget m.
+func rubySub(m *budget, s, pat, repl string, global bool) (any, error) {
+	if !strings.Contains(repl, `\`) {
+		// Without backslash sequences the result's size is known: check
+		// it before building anything.
+		n := int64(strings.Count(s, pat)) // for "", characters plus one
+		if !global {
+			n = min(n, 1)
+		}
+		if err := m.alloc(int64(len(s)) + n*(int64(len(repl))-int64(len(pat)))); err != nil {
+			return nil, err
+		}
+	}
+	b := builder{b: m}
 	last := 0 // end of the previous match
 	at := 0   // where to look for the next match
 	for at <= len(s) {
@@ -131,7 +163,10 @@ func rubySub(s, pat, repl string, global bool) (string, error) {
 		start, end := at+i, at+i+len(pat)
 		b.WriteString(s[last:start])
 		if err := expandReplacement(&b, repl, s, start, end); err != nil {
-			return "", err
+			return nil, err
+		}
+		if b.err != nil {
+			return nil, b.err
 		}
 		last = end
 		if !global {
@@ -153,7 +188,7 @@ func rubySub(s, pat, repl string, global bool) (string, error) {
 		return s, nil
 	}
 	b.WriteString(s[last:])
-	return b.String(), nil
+	return b.result()
 }
 
 // expandReplacement writes repl for the match s[start:end], expanding the
@@ -161,7 +196,7 @@ func rubySub(s, pat, repl string, global bool) (string, error) {
 // \1 to \9 a group (a string pattern has none, so nothing), \` the text
 // before the match, \' the text after it, \\ a backslash. Other sequences
 // are kept as written.
-func expandReplacement(b *strings.Builder, repl, s string, start, end int) error {
+func expandReplacement(b *builder, repl, s string, start, end int) error {
 	for {
 		i := strings.IndexByte(repl, '\\')
 		if i < 0 || i == len(repl)-1 {
@@ -195,25 +230,43 @@ func expandReplacement(b *strings.Builder, repl, s string, start, end int) error
 // space splits on runs of whitespace and ignores leading whitespace, an
 // empty separator splits into characters, trailing empty strings are
 // dropped, and an empty input gives no items.
-func filterSplit(in any, args []any, _ map[string]any) (any, error) {
+func filterSplit(b *budget, in any, args []any, _ map[string]any) (any, error) {
 	s, sep := strOf(in), strOf(args[0])
 	out := []any{}
 	switch {
 	case s == "":
 	case sep == " ":
-		for _, f := range awkSplit(s, 0) {
+		fields := awkSplit(s, 0)
+		if err := b.allocItems(int64(len(fields)), int64(len(s))); err != nil {
+			return nil, err
+		}
+		out = make([]any, 0, len(fields))
+		for _, f := range fields {
 			out = append(out, f)
 		}
 	case sep == "":
+		if err := b.allocItems(int64(utf8.RuneCountInString(s)), int64(len(s))); err != nil {
+			return nil, err
+		}
 		for _, r := range s {
+			if err := b.spend(1); err != nil {
+				return nil, err
+			}
 			out = append(out, string(r))
 		}
 	default:
+		if err := b.allocItems(int64(strings.Count(s, sep))+1, int64(len(s))); err != nil {
+			return nil, err
+		}
 		parts := strings.Split(s, sep)
 		for len(parts) > 0 && parts[len(parts)-1] == "" {
 			parts = parts[:len(parts)-1]
 		}
+		out = make([]any, 0, len(parts))
 		for _, p := range parts {
+			if err := b.spend(1); err != nil {
+				return nil, err
+			}
 			out = append(out, p)
 		}
 	}
@@ -272,7 +325,7 @@ func awkSplit(s string, limit int64) []string {
 // filterTruncate shortens its input to length characters (default 50),
 // the ellipsis (default "...") included. A written but undefined length is
 // an error, a written but undefined ellipsis reads as "".
-func filterTruncate(in any, args []any, _ map[string]any) (any, error) {
+func filterTruncate(_ *budget, in any, args []any, _ map[string]any) (any, error) {
 	if in == nil {
 		return nil, nil
 	}
@@ -293,9 +346,9 @@ func filterTruncate(in any, args []any, _ map[string]any) (any, error) {
 	if int64(len(r)) <= length {
 		return s, nil
 	}
-	keep := length - int64(utf8.RuneCountInString(ellipsis))
-	if keep < 0 {
-		keep = 0
+	keep := int64(0) // length minus the ellipsis, which can be negative
+	if n := int64(utf8.RuneCountInString(ellipsis)); length > n {
+		keep = length - n
 	}
 	return string(r[:keep]) + ellipsis, nil
 }
@@ -303,7 +356,7 @@ func filterTruncate(in any, args []any, _ map[string]any) (any, error) {
 // filterTruncatewords keeps the first n words (default 15, at least 1),
 // joined by single spaces, then the ellipsis (default "..."). When nothing
 // is cut, the input comes back unchanged, whitespace included.
-func filterTruncatewords(in any, args []any, _ map[string]any) (any, error) {
+func filterTruncatewords(_ *budget, in any, args []any, _ map[string]any) (any, error) {
 	if in == nil {
 		return nil, nil
 	}
@@ -317,6 +370,10 @@ func filterTruncatewords(in any, args []any, _ map[string]any) (any, error) {
 	}
 	if words <= 0 {
 		words = 1
+	}
+	if words >= math.MaxInt32 {
+		// Ruby's split takes words+1 as a C int.
+		return nil, fmt.Errorf("integer %d too big for truncatewords", words)
 	}
 	s := strOf(in)
 	if words >= int64(len(s)) {

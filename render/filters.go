@@ -14,13 +14,27 @@ import (
 // and kwargs holds only keywords the signature declares. Optional arguments
 // that were not written are absent from args (a written argument that
 // evaluated to nil is present, as nil): Liquid distinguishes the two.
-type filterBody func(in any, args []any, kwargs map[string]any) (any, error)
+// b is the render's budget: a filter that builds a large value asks it
+// first (b.alloc), and one that does much work counts it (b.spend). b is
+// nil outside a render, which means no limit.
+type filterBody func(b *budget, in any, args []any, kwargs map[string]any) (any, error)
 
-// standardFilters returns the implementations of strict.StandardFilters.
-// Each is wrapped so that a call with the wrong number of arguments, or an
-// unknown keyword, is an error rather than a panic, whatever the checker
-// let through.
+// standardFilters returns the implementations of strict.StandardFilters
+// as FilterFuncs with no budget (for tests).
 func standardFilters() map[string]FilterFunc {
+	std := meteredFilters()
+	out := make(map[string]FilterFunc, len(std))
+	for name, body := range std {
+		out[name] = func(in any, args []any, kwargs map[string]any) (any, error) { return body(nil, in, args, kwargs) }
+	}
+	return out
+}
+
+// meteredFilters returns the implementations of strict.StandardFilters as
+// a render calls them, with its budget. Each is wrapped so that a call
+// with the wrong number of arguments, or an unknown keyword, is an error
+// rather than a panic, whatever the checker let through.
+func meteredFilters() map[string]filterBody {
 	bodies := map[string]filterBody{
 		// strings (filter_string.go)
 		"append":         filterAppend,
@@ -100,7 +114,7 @@ func standardFilters() map[string]FilterFunc {
 		"json":    filterJSON,    // filter_json.go
 	}
 	sigs := strict.StandardFilters()
-	out := make(map[string]FilterFunc, len(bodies))
+	out := make(map[string]filterBody, len(bodies))
 	for name, body := range bodies {
 		out[name] = checkedFilter(sigs[name], body)
 	}
@@ -108,8 +122,8 @@ func standardFilters() map[string]FilterFunc {
 }
 
 // checkedFilter wraps body with the checks its signature implies.
-func checkedFilter(sig strict.FilterSig, body filterBody) FilterFunc {
-	return func(in any, args []any, kwargs map[string]any) (any, error) {
+func checkedFilter(sig strict.FilterSig, body filterBody) filterBody {
+	return func(b *budget, in any, args []any, kwargs map[string]any) (any, error) {
 		if len(args) < sig.Min || sig.Max >= 0 && len(args) > sig.Max {
 			return nil, fmt.Errorf("wrong number of arguments (given %d, expected %s)", len(args), arity(sig))
 		}
@@ -120,7 +134,7 @@ func checkedFilter(sig strict.FilterSig, body filterBody) FilterFunc {
 		for i, a := range args {
 			norm[i] = fnorm(a)
 		}
-		return body(fnorm(in), norm, kwargs)
+		return body(b, fnorm(in), norm, kwargs)
 	}
 }
 

@@ -2,7 +2,6 @@ package render
 
 import (
 	"errors"
-
 	"io"
 	"io/fs"
 
@@ -12,149 +11,188 @@ import (
 
 // include compiles an include or render tag.
 func (c *compiler) include(t *Template, n *strict.Include) simpleFn {
-	var nameFn evalFn
-	static := ""
+	tag := &includeTag{t: t, render: n.Render, loop: n.For, alias: n.Alias, rng: n.Range(), nameRange: n.Name.Range()}
 	if lit, ok := n.Name.(*strict.Literal); ok && lit.Kind == strict.LitString {
-		static = lit.Value.(string)
+		tag.static = lit.Value.(string)
 	} else {
-		nameFn = c.expr(n.Name)
+		tag.nameFn = c.expr(n.Name)
 	}
-	var with evalFn
 	if n.With != nil {
-		with = c.expr(n.With)
+		tag.with = c.expr(n.With)
 	}
-	type kwArg struct {
-		name string
-		eval evalFn
-	}
-	args := make([]kwArg, len(n.Args))
+	tag.args = make([]kwArg, len(n.Args))
 	for i, a := range n.Args {
-		args[i] = kwArg{a.Name, c.expr(a.Value)}
+		tag.args[i] = kwArg{a.Name, c.expr(a.Value)}
 	}
-	isRender, isFor, alias, rng := n.Render, n.For, n.Alias, n.Range()
-	nameRange := n.Name.Range()
-	return func(st *state, w io.Writer) error {
-		name := static
-		if nameFn != nil {
-			v, err := nameFn(st)
-			if err != nil {
-				return err
-			}
-			name = toString(value(v))
-		}
-		if st.depth+1 > st.b.limits.MaxDepth {
-			return diag.Errorf(diag.DepthLimit, rng, "partials nested more than %d deep", st.b.limits.MaxDepth)
-		}
-		if err := st.checkTime(rng); err != nil {
-			return err
-		}
-		u, err := t.partial(name, nameRange)
+	return tag.run
+}
+
+// includeTag is a compiled include or render tag.
+type includeTag struct {
+	t      *Template
+	static string // the partial's name, when the tag spells it as a string
+	nameFn evalFn // otherwise the expression that names it
+	with   evalFn // the value of "with" or "for", if any
+	args   []kwArg
+	render bool   // render (an isolated scope), not include
+	loop   bool   // "for": once per item of the value
+	alias  string // "as": the name the value is bound to in the partial
+	rng    diag.Range
+	// nameRange is where the partial's name is written.
+	nameRange diag.Range
+}
+
+type kwArg struct {
+	name string
+	eval evalFn
+}
+
+// call is what one rendering of an include or render tag has evaluated.
+type call struct {
+	u       *unit
+	bind    string // the name the value is bound to
+	vals    []any  // the arguments' values
+	subject any    // the value, when there is one (has)
+	has     bool
+	items   []any // the items to render the partial for, when iterating
+	iterate bool
+	pushed  int // include: the arguments bound in the caller's scope
+}
+
+func (tag *includeTag) run(st *state, w io.Writer) error {
+	name := tag.static
+	if tag.nameFn != nil {
+		v, err := tag.nameFn(st)
 		if err != nil {
 			return err
 		}
-		bind := alias
-		if bind == "" {
-			bind = name
+		name = toString(value(v))
+	}
+	if st.depth+1 > st.b.limits.MaxDepth {
+		return diag.Errorf(diag.DepthLimit, tag.rng, "partials nested more than %d deep", st.b.limits.MaxDepth)
+	}
+	if err := st.checkTime(tag.rng); err != nil {
+		return err
+	}
+	u, err := tag.t.partial(name, tag.nameRange)
+	if err != nil {
+		return err
+	}
+	cl := call{u: u, bind: tag.alias, vals: make([]any, len(tag.args))}
+	if cl.bind == "" {
+		cl.bind = name
+	}
+	if !tag.render && st.inRender {
+		return diag.Errorf(diag.RenderError, tag.rng, "include is not allowed inside a partial loaded by render (use render)")
+	}
+	if tag.with != nil {
+		v, err := tag.with(st)
+		if err != nil {
+			return err
 		}
-		if !isRender && st.inRender {
-			return diag.Errorf(diag.RenderError, rng, "include is not allowed inside a partial loaded by render (use render)")
+		cl.subject, cl.has = value(v), true
+	} else if !tag.render {
+		// include without "with" binds the partial's name to the
+		// variable of that name, if any.
+		cl.subject, cl.has = st.lookup(name)
+	}
+	// render evaluates its arguments in the caller's scope; include binds
+	// each before evaluating the next, so later arguments see earlier
+	// ones, as in Liquid ({% include 't' a: 1, b: a %}). includeShared
+	// pops them.
+	for i, a := range tag.args {
+		v, err := a.eval(st)
+		if err != nil {
+			st.popN(cl.pushed)
+			return err
 		}
-		var subject any
-		hasSubject := with != nil
-		if hasSubject {
-			v, err := with(st)
-			if err != nil {
-				return err
+		cl.vals[i] = value(v)
+		if !tag.render {
+			st.push(a.name, cl.vals[i])
+			cl.pushed++
+		}
+	}
+	cl.iterate = tag.loop && cl.subject != nil && (isArray(cl.subject) || tag.render && isObject(cl.subject))
+	if cl.iterate {
+		if r, ok := cl.subject.(rangeValue); ok {
+			if err := st.b.allocItems(r.len(), 0); err != nil {
+				st.popN(cl.pushed)
+				return diag.Errorf(diag.MemoryLimit, tag.rng, "%v", err)
 			}
-			subject = value(v)
-		} else if !isRender {
-			// include without "with" binds the partial's name to the
-			// variable of that name, if any.
-			subject, hasSubject = st.lookup(name)
 		}
-		// render evaluates its arguments in the caller's scope; include
-		// binds each before evaluating the next, so later arguments see
-		// earlier ones, as in Liquid ({% include 't' a: 1, b: a %}).
-		pushed := 0
-		vals := make([]any, len(args))
-		for i, a := range args {
-			v, err := a.eval(st)
-			if err != nil {
-				st.popN(pushed)
-				return err
-			}
-			vals[i] = value(v)
-			if !isRender {
-				st.push(a.name, vals[i])
-				pushed++
-			}
-		}
-		var items []any
-		iterate := isFor && subject != nil && (isArray(subject) || isRender && isObject(subject))
-		if iterate {
-			items = toList(subject)
-		}
+		cl.items = toList(cl.subject)
+	}
+	if tag.render {
+		return tag.renderIsolated(st, w, name, &cl)
+	}
+	return tag.includeShared(st, w, &cl)
+}
 
-		if isRender {
-			one := func(item any, fl *forloop) error {
-				ns := st.isolated()
-				ns.depth = st.depth + 1
-				for i, a := range args {
-					ns.assigns[a.name] = vals[i]
-				}
-				if hasSubject {
-					ns.assigns[bind] = item
-				}
-				if fl != nil {
-					ns.push("forloop", fl)
-				}
-				err := renderUnit(u, w, ns)
-				if errors.Is(err, errBreak) || errors.Is(err, errContinue) {
-					return nil
-				}
-				return err
-			}
-			if !iterate {
-				return one(subject, nil)
-			}
-			fl := &forloop{name: name, length: int64(len(items))}
-			for i, item := range items {
-				if err := st.tick(rng); err != nil {
-					return err
-				}
-				fl.index0 = int64(i)
-				if err := one(item, fl); err != nil {
-					return err
-				}
-			}
+// renderIsolated renders a render tag's partial in a scope of its own,
+// once or for each item.
+func (tag *includeTag) renderIsolated(st *state, w io.Writer, name string, cl *call) error {
+	one := func(item any, fl *forloop) error {
+		ns := st.isolated()
+		ns.depth = st.depth + 1
+		for i, a := range tag.args {
+			ns.assigns[a.name] = cl.vals[i]
+		}
+		if cl.has {
+			ns.assigns[cl.bind] = item
+		}
+		if fl != nil {
+			ns.push("forloop", fl)
+		}
+		err := renderUnit(cl.u, w, ns)
+		ns.release()
+		if errors.Is(err, errBreak) || errors.Is(err, errContinue) {
 			return nil
 		}
-
-		// include shares the caller's scope, with the arguments (pushed
-		// above) in a scope of their own.
-		if hasSubject {
-			st.push(bind, subject)
-			pushed++
-		}
-		st.depth++
-		defer func() {
-			st.depth--
-			st.popN(pushed)
-		}()
-		if !iterate {
-			return interrupted(w, renderUnit(u, w, st))
-		}
-		for _, item := range items {
-			if err := st.tick(rng); err != nil {
-				return err
-			}
-			st.set(bind, item)
-			if err := renderUnit(u, w, st); err != nil {
-				return interrupted(w, err)
-			}
-		}
-		return nil
+		return err
 	}
+	if !cl.iterate {
+		return one(cl.subject, nil)
+	}
+	fl := &forloop{name: name, length: int64(len(cl.items))}
+	for i, item := range cl.items {
+		if err := st.tick(tag.rng); err != nil {
+			return err
+		}
+		fl.index0 = int64(i)
+		if err := one(item, fl); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// includeShared renders an include tag's partial in the caller's scope,
+// with the arguments (bound by run) in a scope of their own, once or for
+// each item.
+func (tag *includeTag) includeShared(st *state, w io.Writer, cl *call) error {
+	pushed := cl.pushed
+	if cl.has {
+		st.push(cl.bind, cl.subject)
+		pushed++
+	}
+	st.depth++
+	defer func() {
+		st.depth--
+		st.popN(pushed)
+	}()
+	if !cl.iterate {
+		return interrupted(w, renderUnit(cl.u, w, st))
+	}
+	for _, item := range cl.items {
+		if err := st.tick(tag.rng); err != nil {
+			return err
+		}
+		st.set(cl.bind, item)
+		if err := renderUnit(cl.u, w, st); err != nil {
+			return interrupted(w, err)
+		}
+	}
+	return nil
 }
 
 // interrupted passes a break or continue from an included partial up to

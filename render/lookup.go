@@ -100,6 +100,9 @@ func command(obj any, name string) (any, bool) {
 	case "size":
 		return size(obj), true
 	case "first":
+		if r, ok := obj.(rangeValue); ok {
+			return r.lo, true // Ruby's Range#first, without making the numbers
+		}
 		if isArray(obj) {
 			l := toList(obj)
 			if len(l) == 0 {
@@ -115,6 +118,9 @@ func command(obj any, name string) (any, bool) {
 			return []any{ps[0].key, ps[0].val}, true
 		}
 	case "last":
+		if r, ok := obj.(rangeValue); ok {
+			return r.hi, true
+		}
 		if isArray(obj) {
 			l := toList(obj)
 			if len(l) == 0 {

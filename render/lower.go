@@ -5,8 +5,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"sync"
-	"unsafe"
 
 	osparser "github.com/osteele/liquid/parser"
 	osrender "github.com/osteele/liquid/render"
@@ -44,17 +42,20 @@ func (c clauses) render(i int, w io.Writer) error {
 	return c.rc.RenderBlock(w, c.list[i-1])
 }
 
-// lowerer turns shea's syntax tree into source in osteele's grammar, where
-// every Liquid block is an osteele block and every run of text, outputs and
-// simple tags between blocks is one osteele tag, each indexing compiled
-// nodes:
+// lowerer turns shea's syntax tree into a skeleton in osteele's grammar,
+// where every Liquid block (if, unless, case, for, tablerow, capture,
+// ifchanged) is an osteele block and every run of text, outputs and simple
+// tags between blocks is one osteele tag, each naming the compiled node it
+// stands for by index:
 //
-//	{% shea 3 %}                                   a run of text, outputs, assigns…
-//	{% if 4 %}…{% elsif %}…{% else %}…{% endif %}  blocks, clauses in order
+//	{%s 3%}                            a run of text, outputs, assigns…
+//	{%b 4%}…{%c%}…{%c%}…{%endb%}       block 4: its body, then its clauses in order
 //
-// Comments vanish. osteele parses this source into its render tree, and its
-// renderer walks the tree, calling back into the compiled nodes; runs keep
-// the number of osteele nodes, and their per-node cost, low.
+// Comments vanish. osteele parses the skeleton into its render tree, and its
+// renderer walks the tree, calling back into the compiled nodes. The tags
+// are generic: osteele needs only the tree's shape, and the compiled node
+// knows what its clauses mean. Runs keep the number of osteele nodes low:
+// osteele's parse of the skeleton costs about the same for each tag.
 type lowerer struct {
 	c      *compiler
 	t      *Template
@@ -64,37 +65,23 @@ type lowerer struct {
 	run    []simpleFn // the run being collected
 }
 
-// blockTags are the osteele blocks shea registers, with their clauses.
-var blockTags = []struct {
-	name    string
-	clauses []string
-}{
-	{"if", []string{"elsif", "else"}},
-	{"unless", []string{"elsif", "else"}},
-	{"case", []string{"when", "else"}},
-	{"for", []string{"else"}},
-	{"tablerow", nil},
-	{"capture", nil},
-	{"ifchanged", nil},
-}
+// The skeleton's tags.
+const (
+	runTag    = "s" // a run: {%s N%}
+	blockTag  = "b" // a block: {%b N%} … {%endb%}
+	clauseTag = "c" // the start of a block's next clause: {%c%}
+)
 
 // osteele is the osteele configuration every engine shares: the grammar of
-// lowered templates, and a cache of osteele's render trees by lowered
-// source. A render tree holds no compiled node, only indexes into the unit
-// being rendered, so templates with the same skeleton share one tree;
-// compiling and rendering only read the configuration.
+// skeletons. It is built once and only read afterwards; each compile parses
+// its skeleton with it into a render tree of its own.
 type osteele struct {
-	cfg   osrender.Config
-	mu    sync.Mutex
-	trees map[string]osrender.Node
+	cfg osrender.Config
 }
 
-// maxTrees bounds the cache of render trees; past it the cache starts over.
-const maxTrees = 1024
-
 func newOsteele() *osteele {
-	o := &osteele{cfg: osrender.NewConfig(), trees: map[string]osrender.Node{}}
-	o.cfg.AddTag("shea", func(args string) (func(io.Writer, osrender.Context) error, error) {
+	o := &osteele{cfg: osrender.NewConfig()}
+	o.cfg.AddTag(runTag, func(args string) (func(io.Writer, osrender.Context) error, error) {
 		i, err := strconv.Atoi(strings.TrimSpace(args))
 		if err != nil || i < 0 {
 			return nil, fmt.Errorf("bad node index %q", args)
@@ -104,52 +91,25 @@ func newOsteele() *osteele {
 			return st.unit.simple[i](st, w)
 		}, nil
 	})
-	for _, bt := range blockTags {
-		def := o.cfg.AddBlock(bt.name)
-		for _, cl := range bt.clauses {
-			def = def.Clause(cl)
+	o.cfg.AddBlock(blockTag).Clause(clauseTag).Compiler(func(n osrender.BlockNode) (func(io.Writer, osrender.Context) error, error) {
+		i, err := strconv.Atoi(strings.TrimSpace(n.Args))
+		if err != nil || i < 0 {
+			return nil, fmt.Errorf("bad block index %q", n.Args)
 		}
-		def.Compiler(func(n osrender.BlockNode) (func(io.Writer, osrender.Context) error, error) {
-			i, err := strconv.Atoi(strings.TrimSpace(n.Args))
-			if err != nil || i < 0 {
-				return nil, fmt.Errorf("bad block index %q", n.Args)
-			}
-			list := n.Clauses
-			return func(w io.Writer, rc osrender.Context) error {
-				st := stateOf(rc)
-				return st.unit.blocks[i](st, w, clauses{rc, list})
-			}, nil
-		})
-	}
+		list := n.Clauses
+		return func(w io.Writer, rc osrender.Context) error {
+			st := stateOf(rc)
+			return st.unit.blocks[i](st, w, clauses{rc, list})
+		}, nil
+	})
 	return o
-}
-
-// tree returns osteele's render tree of a lowered source, parsing it once.
-func (o *osteele) tree(src, filename string) (osrender.Node, error) {
-	o.mu.Lock()
-	root, ok := o.trees[src]
-	o.mu.Unlock()
-	if ok {
-		return root, nil
-	}
-	root, err := o.cfg.Compile(src, osparser.SourceLoc{Pathname: filename, LineNo: 1})
-	if err != nil {
-		return nil, err
-	}
-	o.mu.Lock()
-	if len(o.trees) >= maxTrees {
-		o.trees = map[string]osrender.Node{}
-	}
-	o.trees[src] = root
-	o.mu.Unlock()
-	return root, nil
 }
 
 func (c *compiler) unit(t *Template, tmpl *strict.Template) (*unit, error) {
 	l := &lowerer{c: c, t: t}
 	l.body(tmpl.Body, false)
 	l.endRun()
-	root, err := c.eng.os.tree(l.b.String(), tmpl.Filename)
+	root, err := c.eng.os.cfg.Compile(l.b.String(), osparser.SourceLoc{Pathname: tmpl.Filename, LineNo: 1})
 	if err != nil {
 		return nil, fmt.Errorf("internal error: osteele/liquid rejected the lowered template: %v", err)
 	}
@@ -183,26 +143,31 @@ func (l *lowerer) endRun() {
 		}
 	}
 	l.run = nil
-	l.b.WriteString("{% shea ")
+	l.b.WriteString("{%" + runTag + " ")
 	l.b.WriteString(strconv.Itoa(len(l.simple)))
-	l.b.WriteString(" %}")
+	l.b.WriteString("%}")
 	l.simple = append(l.simple, fn)
 }
 
-func (l *lowerer) open(name string, fn blockFn) {
+// open emits the start of a block.
+func (l *lowerer) open(fn blockFn) {
 	l.endRun()
-	l.b.WriteString("{% ")
-	l.b.WriteString(name)
-	l.b.WriteByte(' ')
+	l.b.WriteString("{%" + blockTag + " ")
 	l.b.WriteString(strconv.Itoa(len(l.blocks)))
-	l.b.WriteString(" %}")
+	l.b.WriteString("%}")
 	l.blocks = append(l.blocks, fn)
 }
 
-// clause emits a clause or end tag of the open block.
-func (l *lowerer) clause(tag string) {
+// clause emits the start of the open block's next clause.
+func (l *lowerer) clause() {
 	l.endRun()
-	l.b.WriteString(tag)
+	l.b.WriteString("{%" + clauseTag + "%}")
+}
+
+// end emits the end of the open block.
+func (l *lowerer) end() {
+	l.endRun()
+	l.b.WriteString("{%end" + blockTag + "%}")
 }
 
 // body emits nodes; blank drops whitespace-only text (Liquid's blank-block
@@ -222,7 +187,11 @@ func (l *lowerer) body(nodes []strict.Node, blank bool) {
 
 // text adds literal text to the current run.
 func (l *lowerer) text(s string) {
-	l.addSimple(func(_ *state, w io.Writer) error { return writeString(w, s) })
+	b := []byte(s)
+	l.addSimple(func(_ *state, w io.Writer) error {
+		_, err := w.Write(b)
+		return err
+	})
 }
 
 func (l *lowerer) node(n strict.Node) {
@@ -254,53 +223,41 @@ func (l *lowerer) node(n strict.Node) {
 	case *strict.Include:
 		l.addSimple(c.include(l.t, n))
 	case *strict.If:
-		name := "if"
-		if n.Unless {
-			name = "unless"
-		}
-		l.open(name, c.ifBlock(n))
+		l.open(c.ifBlock(n))
 		for i, cl := range n.Clauses {
 			if i > 0 {
-				if cl.Cond != nil {
-					l.clause("{% elsif %}")
-				} else {
-					l.clause("{% else %}")
-				}
+				l.clause()
 			}
 			l.body(cl.Body, n.Blank)
 		}
-		l.clause("{% end" + name + " %}")
+		l.end()
 	case *strict.Case:
-		l.open("case", c.caseBlock(n))
+		l.open(c.caseBlock(n))
 		for _, cl := range n.Clauses {
-			if cl.Values != nil {
-				l.clause("{% when %}")
-			} else {
-				l.clause("{% else %}")
-			}
+			l.clause()
 			l.body(cl.Body, n.Blank)
 		}
-		l.clause("{% endcase %}")
+		l.end()
 	case *strict.For:
-		l.open("for", c.forBlock(n))
+		l.open(c.forBlock(n))
 		l.body(n.Body, n.Blank)
 		if n.HasElse {
-			l.clause("{% else %}")
+			l.clause()
 			l.body(n.Else, n.Blank)
 		}
-		l.clause("{% endfor %}")
+		l.end()
 	case *strict.Tablerow:
-		l.open("tablerow", c.tablerow(n))
+		l.open(c.tablerow(n))
 		l.body(n.Body, false)
-		l.clause("{% endtablerow %}")
+		l.end()
 	case *strict.Capture:
-		l.open("capture", c.capture(n))
+		l.open(c.capture(n))
 		l.body(n.Body, false)
-		l.clause("{% endcapture %}")
+		l.end()
 	case *strict.Ifchanged:
-		l.open("ifchanged", c.ifchanged(n))
+		l.open(c.ifchanged(n))
 		l.body(n.Body, false)
-		l.clause("{% endifchanged %}")
+		l.end()
 	default:
 		panic(fmt.Sprintf("render: no lowering for %T", n))
 	}
@@ -345,17 +302,11 @@ func output(eval evalFn) simpleFn {
 	}
 }
 
-// writeString writes s to w without copying it when w has no WriteString:
-// osteele's writer copies what it is given and keeps nothing, so lending it
-// the string's bytes is safe.
+// writeString writes s to w.
 func writeString(w io.Writer, s string) error {
 	if s == "" {
 		return nil
 	}
-	if sw, ok := w.(io.StringWriter); ok {
-		_, err := sw.WriteString(s)
-		return err
-	}
-	_, err := w.Write(unsafe.Slice(unsafe.StringData(s), len(s)))
+	_, err := io.WriteString(w, s)
 	return err
 }

@@ -41,7 +41,9 @@ type budget struct {
 	limits     Limits
 	iterations int
 	ticks      int
-	out        int // bytes written or captured
+	out        int   // bytes written or captured
+	held       int64 // bytes of values bound by assign and capture (see limits.go)
+	work       int   // units of filter work since the clock was last read
 }
 
 // state is the state of one render, or of one isolated partial render.
@@ -52,6 +54,9 @@ type state struct {
 	strict  bool
 	vars    map[string]any // the caller's data (never modified)
 	assigns map[string]any // assign and capture
+	// held is what each assigned name is charged against the memory
+	// budget (absent: nothing).
+	held map[string]int64
 	// counters are increment/decrement counters, read after assigns.
 	counters map[string]int64
 	// scope holds block-scoped bindings (loop variables, forloop, include

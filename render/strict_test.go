@@ -8,8 +8,9 @@ import (
 	"github.com/sheaproject/shea/strict/diag"
 )
 
-// Runtime strictness: a lookup of a missing key in any expression fails
-// with the path and its position; null values are fine.
+// Runtime strictness: a lookup of a missing key the schema does not
+// declare, in any expression, fails with the path and its position; null
+// values are fine.
 func TestRuntimeStrictness(t *testing.T) {
 	schema := laneSchema(t)
 	tests := []struct {
@@ -17,16 +18,20 @@ func TestRuntimeStrictness(t *testing.T) {
 		start     diag.Pos // where the missing path starts
 		path      string
 	}{
-		{"output", "{{ issue.branch_name }}", diag.Pos{Line: 1, Column: 4, Byte: 3}, "issue.branch_name"},
-		{"if", "{% if issue.branch_name %}x{% endif %}", diag.Pos{Line: 1, Column: 7, Byte: 6}, "issue.branch_name"},
-		{"unless operand", "{% unless 1 == issue.priority %}x{% endunless %}", diag.Pos{Line: 1, Column: 16, Byte: 15}, "issue.priority"},
-		{"for collection", "{% for b in issue.blocked_by %}{{ b.id }}{% endfor %}", diag.Pos{Line: 1, Column: 13, Byte: 12}, "issue.blocked_by"},
-		{"filter argument", "{{ issue.title | append: issue.branch_name }}", diag.Pos{Line: 1, Column: 26, Byte: 25}, "issue.branch_name"},
-		{"case subject", "{% case issue.priority %}{% when 1 %}x{% endcase %}", diag.Pos{Line: 1, Column: 9, Byte: 8}, "issue.priority"},
-		{"when value", "{% case 1 %}{% when issue.priority %}x{% endcase %}", diag.Pos{Line: 1, Column: 21, Byte: 20}, "issue.priority"},
-		{"second line", "ok\n{{ issue.url }}{{ issue.description }}", diag.Pos{Line: 2, Column: 19, Byte: 21}, "issue.description"},
+		{"output", "{{ issue.native_ref.branch }}", diag.Pos{Line: 1, Column: 4, Byte: 3}, "issue.native_ref.branch"},
+		{"if", "{% if issue.native_ref.branch %}x{% endif %}", diag.Pos{Line: 1, Column: 7, Byte: 6}, "issue.native_ref.branch"},
+		{"unless operand", "{% unless 1 == issue.native_ref.priority %}x{% endunless %}", diag.Pos{Line: 1, Column: 16, Byte: 15}, "issue.native_ref.priority"},
+		{"for collection", "{% for b in issue.native_ref.blocked %}{{ b.id }}{% endfor %}", diag.Pos{Line: 1, Column: 13, Byte: 12}, "issue.native_ref.blocked"},
+		{"filter argument", "{{ issue.title | append: issue.native_ref.branch }}", diag.Pos{Line: 1, Column: 26, Byte: 25}, "issue.native_ref.branch"},
+		{"case subject", "{% case issue.native_ref.priority %}{% when 1 %}x{% endcase %}", diag.Pos{Line: 1, Column: 9, Byte: 8}, "issue.native_ref.priority"},
+		{"when value", "{% case 1 %}{% when issue.native_ref.priority %}x{% endcase %}", diag.Pos{Line: 1, Column: 21, Byte: 20}, "issue.native_ref.priority"},
+		{"second line", "ok\n{{ issue.url }}{{ issue.native_ref.text }}", diag.Pos{Line: 2, Column: 19, Byte: 21}, "issue.native_ref.text"},
 	}
-	vars := issueVars() // no branch_name, priority, blocked_by or description; url is null
+	// native_ref is a free-form object: the schema declares none of its
+	// keys, so a missing one is an error (a declared key left out reads
+	// as nil, see TestDeclaredMeansPresent).
+	vars := issueVars()
+	vars["issue"].(map[string]any)["native_ref"] = map[string]any{}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tpl, diags := New(Options{}).Compile(tt.src, "p.md", diag.Pos{}, schema)

@@ -12,12 +12,17 @@ import (
 
 func (c *compiler) assign(n *strict.Assign) simpleFn {
 	eval, name := c.pipeline(n.Value), n.Target
+	built, rng := len(n.Value.Filters) > 0, n.Range() // filters build new values
 	return func(st *state, _ io.Writer) error {
 		v, err := eval(st)
 		if err != nil {
 			return err
 		}
-		st.assigns[name] = value(v)
+		v = value(v)
+		if err := st.hold(name, v, built, rng); err != nil {
+			return err
+		}
+		st.assigns[name] = v
 		return nil
 	}
 }
@@ -443,14 +448,18 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 }
 
 func (c *compiler) capture(n *strict.Capture) blockFn {
-	name := n.Target
+	name, rng := n.Target, n.Range()
 	return func(st *state, w io.Writer, body clauses) error {
 		var buf strings.Builder
 		err := body.render(0, &countingWriter{b: st.b, w: &buf})
 		if err != nil && !errors.Is(err, errBreak) && !errors.Is(err, errContinue) {
 			return err
 		}
-		st.assigns[name] = buf.String()
+		s := buf.String()
+		if err := st.hold(name, s, true, rng); err != nil {
+			return err
+		}
+		st.assigns[name] = s
 		return err
 	}
 }

@@ -3,15 +3,11 @@ package render
 import (
 	"fmt"
 	"math/big"
-	"regexp"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
-	"weak"
 
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -19,9 +15,30 @@ import (
 
 // ValidateContext checks vars against the template's schema (nothing in
 // compat mode, or without a schema): every required input present, every
-// declared input of the declared shape. Problems are context_invalid errors
-// naming the JSON pointer.
+// declared input of the declared shape. Go values are checked as FromGo
+// presents them (and rendered so too). Problems are context_invalid errors naming the JSON
+// pointer.
 func (t *Template) ValidateContext(vars map[string]any) diag.List {
+	_, diags := t.contextOf(vars)
+	return diags
+}
+
+// contextOf converts vars to the value model and validates them. Without
+// a schema (compat mode) the values are read as they are, by reflection,
+// which lets a compat template render a Go value that contains itself.
+func (t *Template) contextOf(vars map[string]any) (map[string]any, diag.List) {
+	if t.schema == nil {
+		return vars, nil
+	}
+	vars, err := fromGoVars(vars)
+	if err != nil {
+		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{}, "context cannot be rendered: %v", err)}
+	}
+	return vars, t.validateContext(vars)
+}
+
+// validateContext validates vars, which are in the value model.
+func (t *Template) validateContext(vars map[string]any) diag.List {
 	if t.schema == nil {
 		return nil
 	}
@@ -38,7 +55,7 @@ func (t *Template) ValidateContext(vars map[string]any) diag.List {
 				continue
 			}
 			vd.path = append(vd.path[:0], pathElem{key: in.name})
-			vd.check(in.node, x, 0)
+			vd.check(in.v, x, 0)
 		}
 		problems = append(problems, vd.out...)
 		if len(problems) > 1 {
@@ -72,122 +89,27 @@ func escapeToken(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
-// input is one declared input of a template and the check of its value.
+// input is one declared input of a template and its validator.
 type input struct {
 	name     string
 	required bool
-	node     *vnode
+	v        *strict.Validator
 }
 
-// The JSON types, as bits.
-const (
-	kNull uint8 = 1 << iota
-	kBoolean
-	kInteger
-	kNumber // numbers that are not integers
-	kString
-	kArray
-	kObject
-)
-
-var kindNames = map[string]uint8{
-	"null": kNull, "boolean": kBoolean, "integer": kInteger, "number": kInteger | kNumber,
-	"string": kString, "array": kArray, "object": kObject,
-}
-
-// vnode is a strict.Validator compiled for rendering values: types as a bit
-// mask, and a flag for the common node that only checks a type.
-type vnode struct {
-	kinds     uint8 // allowed kinds; 0 means any
-	typesText string
-	onlyType  bool // nothing to check beyond kinds
-
-	props        map[string]*vnode
-	required     []string
-	additional   *vnode
-	noAdditional bool
-	items        *vnode
-	allOf, anyOf []*vnode
-	enum         []any
-	minLen       int
-	maxLen       int
-	pattern      *regexp.Regexp
-	min, max     *big.Rat
-	minItems     int
-	maxItems     int
-}
-
-// compileInputs compiles a schema's validators, or returns nil when the
-// schema needs the full JSON Schema validator.
-// compiledInputs remembers compileInputs's result for each schema a
-// template was compiled against, for as long as the schema lives: a
-// workflow compiles many templates against one schema, and a service the
-// same template again and again. An entry goes when its schema is
-// collected.
-var compiledInputs sync.Map // weak.Pointer[strict.Schema] → []input
-
-// inputsOf returns the compiled inputs of schema, compiling them once.
+// inputsOf returns the inputs of schema with their validators, or nil when
+// the schema needs the full JSON Schema validator. The schema reduces its
+// validators once; this only lists them.
 func inputsOf(schema *strict.Schema) []input {
-	if schema == nil {
-		return compileInputs(nil)
-	}
-	key := weak.Make(schema)
-	if v, ok := compiledInputs.Load(key); ok {
-		return v.([]input)
-	}
-	in := compileInputs(schema)
-	if _, loaded := compiledInputs.LoadOrStore(key, in); !loaded {
-		runtime.AddCleanup(schema, func(k weak.Pointer[strict.Schema]) { compiledInputs.Delete(k) }, key)
-	}
-	return in
-}
-
-func compileInputs(schema *strict.Schema) []input {
 	vs, ok := schema.Validators()
 	if !ok || schema == nil {
 		return nil
 	}
-	memo := map[*strict.Validator]*vnode{}
 	names := schema.Names()
 	out := make([]input, len(names))
 	for i, n := range names {
-		out[i] = input{name: n, required: schema.Required(n), node: compileNode(vs[n], memo)}
+		out[i] = input{name: n, required: schema.Required(n), v: vs[n]}
 	}
 	return out
-}
-
-func compileNode(v *strict.Validator, memo map[*strict.Validator]*vnode) *vnode {
-	if v == nil {
-		return nil
-	}
-	if n, ok := memo[v]; ok {
-		return n
-	}
-	n := &vnode{typesText: strings.Join(v.Types, " or "), required: v.Required, noAdditional: v.NoAdditional,
-		enum: v.Enum, minLen: v.MinLength, maxLen: v.MaxLength, pattern: v.Pattern, min: v.Minimum, max: v.Maximum,
-		minItems: v.MinItems, maxItems: v.MaxItems}
-	memo[v] = n
-	for _, t := range v.Types {
-		n.kinds |= kindNames[t]
-	}
-	if len(v.Properties) > 0 {
-		n.props = make(map[string]*vnode, len(v.Properties))
-		for k, p := range v.Properties {
-			n.props[k] = compileNode(p, memo)
-		}
-	}
-	n.additional = compileNode(v.Additional, memo)
-	n.items = compileNode(v.Items, memo)
-	for _, b := range v.AllOf {
-		n.allOf = append(n.allOf, compileNode(b, memo))
-	}
-	for _, b := range v.AnyOf {
-		n.anyOf = append(n.anyOf, compileNode(b, memo))
-	}
-	n.onlyType = len(n.props) == 0 && len(n.required) == 0 && n.additional == nil && !n.noAdditional &&
-		n.items == nil && len(n.allOf) == 0 && len(n.anyOf) == 0 && n.enum == nil && n.minLen < 0 &&
-		n.maxLen < 0 && n.pattern == nil && n.min == nil && n.max == nil && n.minItems < 0 && n.maxItems < 0
-	return n
 }
 
 // maxProblems bounds the problems one validation reports.
@@ -223,200 +145,221 @@ func (vd *validation) add(format string, args ...any) {
 	vd.out = append(vd.out, strict.ContextProblem{Pointer: vd.pointer(), Message: fmt.Sprintf(format, args...)})
 }
 
-// kindOf returns the kind bit of a rendering value and its normalized form.
-func kindOf(x any) (uint8, any) {
+// kindOf returns the kind of a rendering value and its normalized form.
+func kindOf(x any) (strict.Kind, any) {
 	switch y := x.(type) {
 	case string:
-		return kString, x
+		return strict.KindString, x
 	case nil:
-		return kNull, x
+		return strict.KindNull, x
 	case bool:
-		return kBoolean, x
+		return strict.KindBoolean, x
 	case int64:
-		return kInteger, x
+		return strict.KindInteger, x
 	case float64:
 		if y == float64(int64(y)) {
-			return kInteger, x
+			return strict.KindInteger, x
 		}
-		return kNumber, x
+		return strict.KindNumber, x
 	case *Map, map[string]any:
-		return kObject, x
+		return strict.KindObject, x
 	case []any:
-		return kArray, x
+		return strict.KindArray, x
 	}
 	x = normalize(x)
 	switch y := x.(type) {
 	case string, time.Time:
-		return kString, x
+		return strict.KindString, x
 	case int64:
-		return kInteger, x
+		return strict.KindInteger, x
 	case float64:
 		if y == float64(int64(y)) {
-			return kInteger, x
+			return strict.KindInteger, x
 		}
-		return kNumber, x
+		return strict.KindNumber, x
 	case nil:
-		return kNull, x
+		return strict.KindNull, x
 	case bool:
-		return kBoolean, x
+		return strict.KindBoolean, x
 	}
 	if isArray(x) {
-		return kArray, x
+		return strict.KindArray, x
 	}
 	if isObject(x) {
-		return kObject, x
+		return strict.KindObject, x
 	}
-	return kString, x
+	return strict.KindString, x
 }
 
-var kindText = map[uint8]string{kNull: "null", kBoolean: "boolean", kInteger: "integer", kNumber: "number",
-	kString: "string", kArray: "array", kObject: "object"}
-
-// check validates a rendering value against n.
-func (vd *validation) check(n *vnode, x any, depth int) {
-	if n == nil || len(vd.out) >= maxProblems {
+// check validates a rendering value against v.
+func (vd *validation) check(v *strict.Validator, x any, depth int) {
+	if v == nil || len(vd.out) >= maxProblems {
 		return
 	}
 	kind, x := kindOf(x)
-	if n.kinds != 0 && n.kinds&kind == 0 {
-		vd.add("expected %s, but got %s", n.typesText, kindText[kind])
+	if v.Kinds != 0 && v.Kinds&kind == 0 {
+		vd.add("expected %s, but got %s", strings.Join(v.Types, " or "), kind)
 		return
 	}
-	if n.onlyType {
+	if v.TypeOnly {
 		return
 	}
 	if depth > 200 {
 		vd.add("value is nested too deeply")
 		return
 	}
-	for _, b := range n.allOf {
-		vd.check(b, x, depth+1)
-	}
-	if len(n.anyOf) > 0 {
-		matched := false
-		for _, b := range n.anyOf {
-			sub := validation{path: vd.path}
-			sub.check(b, x, depth+1)
-			if len(sub.out) == 0 {
-				matched = true
-				break
-			}
-		}
-		if !matched {
-			vd.add("matches none of the allowed forms")
-		}
-	}
-	if n.enum != nil {
-		found := false
-		for _, e := range n.enum {
-			if equal(toJSON(x), normalizeJSON(e)) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			vd.add("value must be one of %s", formatEnum(n.enum))
-		}
+	vd.branches(v, x, depth)
+	if v.Enum != nil {
+		vd.enum(v.Enum, x)
 	}
 	switch kind {
-	case kString:
+	case strict.KindString:
 		s, _ := x.(string)
-		if n.minLen >= 0 || n.maxLen >= 0 {
-			c := utf8.RuneCountInString(s)
-			if n.minLen >= 0 && c < n.minLen {
-				vd.add("length must be >= %d, but got %d", n.minLen, c)
-			}
-			if n.maxLen >= 0 && c > n.maxLen {
-				vd.add("length must be <= %d, but got %d", n.maxLen, c)
-			}
+		vd.string(v, s)
+	case strict.KindInteger, strict.KindNumber:
+		vd.number(v, x)
+	case strict.KindArray:
+		vd.array(v, toList(x), depth)
+	case strict.KindObject:
+		vd.object(v, x, depth)
+	}
+}
+
+// branches checks v's allOf and anyOf.
+func (vd *validation) branches(v *strict.Validator, x any, depth int) {
+	for _, b := range v.AllOf {
+		vd.check(b, x, depth+1)
+	}
+	if len(v.AnyOf) == 0 {
+		return
+	}
+	for _, b := range v.AnyOf {
+		sub := validation{path: vd.path}
+		sub.check(b, x, depth+1)
+		if len(sub.out) == 0 {
+			return
 		}
-		if n.pattern != nil && !n.pattern.MatchString(s) {
-			vd.add("does not match pattern %q", n.pattern.String())
+	}
+	vd.add("matches none of the allowed forms")
+}
+
+// enum checks that x is one of the allowed values.
+func (vd *validation) enum(allowed []any, x any) {
+	for _, e := range allowed {
+		if equal(toJSON(x), normalizeJSON(e)) {
+			return
 		}
-	case kInteger, kNumber:
-		if n.min != nil || n.max != nil {
-			r := decimal(x)
-			if n.min != nil && r.Cmp(n.min) < 0 {
-				vd.add("must be >= %s but found %s", ratString(n.min), toString(x))
-			}
-			if n.max != nil && r.Cmp(n.max) > 0 {
-				vd.add("must be <= %s but found %s", ratString(n.max), toString(x))
-			}
+	}
+	vd.add("value must be one of %s", formatEnum(allowed))
+}
+
+// string checks a string's length (in characters) and pattern.
+func (vd *validation) string(v *strict.Validator, s string) {
+	if v.MinLength >= 0 || v.MaxLength >= 0 {
+		c := utf8.RuneCountInString(s)
+		if v.MinLength >= 0 && c < v.MinLength {
+			vd.add("length must be >= %d, but got %d", v.MinLength, c)
 		}
-	case kArray:
-		items := toList(x)
-		if n.minItems >= 0 && len(items) < n.minItems {
-			vd.add("minimum %d items required, but found %d items", n.minItems, len(items))
+		if v.MaxLength >= 0 && c > v.MaxLength {
+			vd.add("length must be <= %d, but got %d", v.MaxLength, c)
 		}
-		if n.maxItems >= 0 && len(items) > n.maxItems {
-			vd.add("maximum %d items required, but found %d items", n.maxItems, len(items))
+	}
+	if v.Pattern != nil && !v.Pattern.MatchString(s) {
+		vd.add("does not match pattern %q", v.Pattern.String())
+	}
+}
+
+// number checks a number's bounds.
+func (vd *validation) number(v *strict.Validator, x any) {
+	if v.Minimum == nil && v.Maximum == nil {
+		return
+	}
+	r := decimal(x)
+	if v.Minimum != nil && r.Cmp(v.Minimum) < 0 {
+		vd.add("must be >= %s but found %s", ratString(v.Minimum), toString(x))
+	}
+	if v.Maximum != nil && r.Cmp(v.Maximum) > 0 {
+		vd.add("must be <= %s but found %s", ratString(v.Maximum), toString(x))
+	}
+}
+
+// array checks an array's length and items.
+func (vd *validation) array(v *strict.Validator, items []any, depth int) {
+	if v.MinItems >= 0 && len(items) < v.MinItems {
+		vd.add("minimum %d items required, but found %d items", v.MinItems, len(items))
+	}
+	if v.MaxItems >= 0 && len(items) > v.MaxItems {
+		vd.add("maximum %d items required, but found %d items", v.MaxItems, len(items))
+	}
+	if v.Items == nil {
+		return
+	}
+	for i, e := range items {
+		if fits(v.Items, e) {
+			continue
 		}
-		if n.items != nil {
-			for i, e := range items {
-				if n.items.fits(e) {
-					continue
-				}
-				vd.path = append(vd.path, pathElem{index: i, item: true})
-				vd.check(n.items, e, depth+1)
-				vd.path = vd.path[:len(vd.path)-1]
-			}
+		vd.path = append(vd.path, pathElem{index: i, item: true})
+		vd.check(v.Items, e, depth+1)
+		vd.path = vd.path[:len(vd.path)-1]
+	}
+}
+
+// object checks an object's required properties and each of its entries.
+func (vd *validation) object(v *strict.Validator, x any, depth int) {
+	var missing []string
+	for _, r := range v.Required {
+		if _, ok := property(x, r, false); !ok {
+			missing = append(missing, strconv.Quote(r))
 		}
-	case kObject:
-		var missing []string
-		for _, r := range n.required {
-			if _, ok := property(x, r, false); !ok {
-				missing = append(missing, strconv.Quote(r))
-			}
+	}
+	if len(missing) > 0 {
+		vd.add("missing properties: %s", strings.Join(missing, ", "))
+	}
+	switch m := x.(type) {
+	case *Map:
+		for _, k := range m.keys {
+			vd.entry(v, k, m.vals[k], depth)
 		}
-		if len(missing) > 0 {
-			vd.add("missing properties: %s", strings.Join(missing, ", "))
+	case map[string]any:
+		for k, e := range m {
+			vd.entry(v, k, e, depth)
 		}
-		switch m := x.(type) {
-		case *Map:
-			for _, k := range m.keys {
-				vd.entry(n, k, m.vals[k], depth)
-			}
-		case map[string]any:
-			for k, e := range m {
-				vd.entry(n, k, e, depth)
-			}
-		default:
-			for _, p := range pairs(x) {
-				vd.entry(n, p.key, p.val, depth)
-			}
+	default:
+		for _, p := range pairs(x) {
+			vd.entry(v, p.key, p.val, depth)
 		}
 	}
 }
 
-// fits reports, without recording anything, that x passes a node that
+// fits reports, without recording anything, that x passes a validator that
 // only checks types: the common case, checked without the bookkeeping of
 // check.
-func (n *vnode) fits(x any) bool {
-	if !n.onlyType {
+func fits(v *strict.Validator, x any) bool {
+	if !v.TypeOnly {
 		return false
 	}
-	if n.kinds == 0 {
+	if v.Kinds == 0 {
 		return true
 	}
 	kind, _ := kindOf(x)
-	return n.kinds&kind != 0
+	return v.Kinds&kind != 0
 }
 
-// entry checks one property of an object checked by n.
-func (vd *validation) entry(n *vnode, key string, val any, depth int) {
-	pn, declared := n.props[key]
+// entry checks one property of an object checked by v.
+func (vd *validation) entry(v *strict.Validator, key string, val any, depth int) {
+	pv, declared := v.Properties[key]
 	if !declared {
-		if n.noAdditional {
+		if v.NoAdditional {
 			vd.add("additional property %q is not allowed", key)
 			return
 		}
-		pn = n.additional
+		pv = v.Additional
 	}
-	if pn == nil || pn.fits(val) {
+	if pv == nil || fits(pv, val) {
 		return
 	}
 	vd.path = append(vd.path, pathElem{key: key})
-	vd.check(pn, val, depth+1)
+	vd.check(pv, val, depth+1)
 	vd.path = vd.path[:len(vd.path)-1]
 }
 

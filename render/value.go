@@ -18,9 +18,10 @@ import (
 //	time.Time                           dates
 //	rangeValue                          a literal range (1..5), iterated lazily
 //
-// Go slices, maps and structs of other types are read through reflection,
-// and values implementing ToLiquid() (osteele/liquid's Drop) are converted
-// first. Every operation follows Shopify Liquid (Ruby) semantics.
+// A strict template's data is converted to these types first (FromGo); in
+// compat mode, Go slices, maps and structs of other types are read through
+// reflection, and values implementing ToLiquid() (osteele/liquid's Drop)
+// are converted first. Every operation follows Shopify Liquid (Ruby) semantics.
 
 // rangeValue is an inclusive integer range, as written (a..b).
 type rangeValue struct{ lo, hi int64 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark shea (strict and compat), osteele/liquid, Shopify Liquid and
-# LiquidJS on golden-liquid's benchmark fixtures in one run, and print one
-# table with the peers' summarize_bench.py plus the ratios shea/LiquidJS and
-# shea/Shopify Liquid.
+# LiquidJS on golden-liquid's benchmark fixtures in one run, fixture by
+# fixture, and print one table with the peers' summarize_bench.py plus the
+# ratios shea/LiquidJS and shea/Shopify Liquid.
 #   RUNS=5              timed runs per fixture and mode
 #   N_SPEC=001=300,…    least renders per timed run (the peers' default when unset;
 #                       shea's runs also last at least 200ms, see internal/benchfixtures)
@@ -24,9 +24,18 @@ fi
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 go build -o "$out/benchfixtures" ./internal/benchfixtures
-"$out/benchfixtures" -runs "$RUNS" -version "$VERSION" "$FIXTURES" > "$out/shea.jsonl"
-bash "$PEERS_DIR/bench/run_peers.sh" "$FIXTURES" "$out/peers.jsonl" "$RUNS"
-cat "$out/shea.jsonl" "$out/peers.jsonl" > "$out/all.jsonl"
+# One fixture at a time, shea and then the peers, so that the engines
+# compared on a fixture are timed minutes apart at most: on a shared machine
+# the load changes over a whole run.
+: > "$out/all.jsonl"
+for fixture in "$FIXTURES"/*/; do
+  name="$(basename "$fixture")"
+  mkdir -p "$out/fixtures/$name/$name"
+  ln -s "$(cd "$fixture" && pwd)"/* "$out/fixtures/$name/$name/"
+  "$out/benchfixtures" -runs "$RUNS" -version "$VERSION" "$out/fixtures/$name" >> "$out/all.jsonl"
+  bash "$PEERS_DIR/bench/run_peers.sh" "$out/fixtures/$name" "$out/peers.jsonl" "$RUNS"
+  cat "$out/peers.jsonl" >> "$out/all.jsonl"
+done
 
 python3 "$SHARED/peers/bench/summarize_bench.py" "$out/all.jsonl"
 echo

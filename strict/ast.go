@@ -291,6 +291,15 @@ type Segment struct {
 	Index Expr
 	// Dot reports ".name" (where size, first and last are commands).
 	Dot bool
+	// Declared is set by Check when the context schema declares Name as a
+	// property of the value the segment reads (issue.description): data
+	// valid against the schema may leave it out, and rendering then reads
+	// nil, as for a key holding null.
+	Declared bool
+	// Keys is set by Check on a segment with a dynamic Index: the property
+	// names, sorted, the context schema declares for the value indexed. A
+	// key among them that the data leaves out reads as nil.
+	Keys []string
 }
 
 // Compare is a comparison "left op right" (op is ==, !=, <>, <, >, <=, >= or

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sheaproject/shea/internal/testclock"
+
 	"github.com/sheaproject/shea/internal/shared"
 	"github.com/sheaproject/shea/strict/diag"
 )
@@ -74,7 +76,7 @@ func TestPromptTemplateIsClean(t *testing.T) {
 	if len(diags) != 9 {
 		t.Fatalf("the typo template has %d problems, want 9: %v", len(diags), diags)
 	}
-	if _, diags := Check(exampleLanes(t), "lanes.md", diag.Pos{}, Options{Context: mustLaneOf(t, ProfileShea)}); len(diags) != 0 {
+	if _, diags := Check(exampleLanes(t), "lanes.md", diag.Pos{}, Options{Context: mustLaneOf(t, "shea")}); len(diags) != 0 {
 		t.Fatalf("the example lanes have problems: %v", diags)
 	}
 }
@@ -167,7 +169,7 @@ func exampleLanes(b testing.TB) string {
 }
 
 func mustLaneOf(b testing.TB, profile string) *Schema {
-	s, err := LaneContext(profile)
+	s, err := testLaneContext(profile)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -182,14 +184,14 @@ type benchInput struct {
 }
 
 func benchInputs(b *testing.B) []benchInput {
-	lane, err := LaneContext(ProfileSymphony)
+	lane, err := testLaneContext("symphony")
 	if err != nil {
 		b.Fatal(err)
 	}
 	in := []benchInput{
 		{"prompt-100KB", promptTemplate(100, false), Options{Context: lane, Partials: promptPartials}},
 		{"prompt-with-typos-100KB", promptTemplate(90, true), Options{Context: lane, Partials: promptPartials}},
-		{"example-lanes", exampleLanes(b), Options{Context: mustLaneOf(b, ProfileShea)}},
+		{"example-lanes", exampleLanes(b), Options{Context: mustLaneOf(b, "shea")}},
 	}
 	if _, ok := shared.Find(b, "golden-liquid/benchmark_fixtures"); ok {
 		for _, fx := range loadBenchFixtures(b) {
@@ -286,9 +288,9 @@ func timeCheck(src string, opts Options) (time.Duration, string) {
 	defer runtime.UnlockOSThread()
 	runtime.GC()
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	if start, ok := threadCPU(); ok {
+	if start, ok := testclock.ThreadCPU(); ok {
 		Check(src, "t", diag.Pos{}, opts)
-		end, _ := threadCPU()
+		end, _ := testclock.ThreadCPU()
 		return end - start, "thread CPU time"
 	}
 	start := time.Now()

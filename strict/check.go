@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sheaproject/shea/strict/diag"
 )
@@ -46,7 +47,26 @@ type Options struct {
 	// how deeply partials may include partials (deeper is a depth_limit
 	// error). 0 means DefaultMaxNesting.
 	MaxNesting int
+
+	// MaxPartialExpansions bounds how many times partials are walked in
+	// one check. A partial included again where it sees the same names is
+	// not walked again, but one included from many scopes is walked in
+	// each, and includes of includes multiply: past the bound the check
+	// stops with partial_expansion_limit. 0 means
+	// DefaultMaxPartialExpansions; negative means no bound.
+	MaxPartialExpansions int
+
+	// Timeout bounds the time one check takes (deadline_exceeded), looked
+	// at before each partial is walked. 0 means DefaultCheckTimeout;
+	// negative means no timeout.
+	Timeout time.Duration
 }
+
+// Defaults of Options.
+const (
+	DefaultMaxPartialExpansions = 10_000
+	DefaultCheckTimeout         = 10 * time.Second
+)
 
 // PartialSource finds partials by the name an include or render tag gives.
 type PartialSource interface {
@@ -72,7 +92,12 @@ type Program struct {
 // Check parses src and checks it against the static contract: every
 // branch, every expression. See Options for what is checked. It returns the
 // program, even when there are errors, and every problem found.
-func Check(src, filename string, start diag.Pos, opts Options) (*Program, diag.List) {
+func Check(src, filename string, start diag.Pos, opts Options) (_ *Program, diags diag.List) {
+	defer func() {
+		if r := recover(); r != nil {
+			diags = append(diags, diag.Bug(diag.Range{Filename: filename, Start: start, End: start}, "checking", r))
+		}
+	}()
 	t, diags := Parse(src, filename, start, ParseOptions{MaxNesting: opts.MaxNesting, compat: opts.Compat})
 	prog := &Program{Template: t, Partials: map[string]*Template{}}
 	w := newWalker(prog, opts)
@@ -81,7 +106,12 @@ func Check(src, filename string, start diag.Pos, opts Options) (*Program, diag.L
 	if len(w.diags) > 1 {
 		w.diags.Sort()
 	}
-	return prog, dedupe(w.diags)
+	if start.IsZero() {
+		start = diag.StartPos
+	}
+	diags = dedupe(w.diags)
+	noteForeignLanguage(src, filename, start, diags)
+	return prog, diags
 }
 
 // dedupe drops repeated diagnostics: a partial included in several scopes
@@ -134,12 +164,17 @@ type walker struct {
 	// that a partial included many times is walked again only when the
 	// names it can see have changed.
 	checked map[string]bool
-	// scopeGen changes whenever the set of names in scope may have changed
-	// (a new local, a block scope pushed or popped, a render's scope
-	// entered or left): two includes at the same generation see the same
-	// names.
-	scopeGen int
-	failed   map[string]bool // partials that failed to load
+	// visible fingerprints the names in scope: the sum of a hash of each
+	// local and each block-scoped binding. Two includes with the same
+	// fingerprint see the same names (siblings included: a scope pushed
+	// and popped between them leaves it as it was).
+	visible uint64
+	// expansions counts the partials walked (not those found in checked);
+	// past Options.MaxPartialExpansions, or the deadline, the walk stops.
+	expansions int
+	deadline   time.Time
+	stopped    bool
+	failed     map[string]bool // partials that failed to load
 	// suggestWork counts the local names offered as did-you-mean
 	// candidates so far (see maxSuggestWork).
 	suggestWork int
@@ -166,7 +201,49 @@ func (w *walker) suggestableLocals() []string {
 }
 
 func newWalker(prog *Program, opts Options) *walker {
-	return &walker{prog: prog, opts: opts, locals: map[string]shape{}}
+	w := &walker{prog: prog, opts: opts, locals: map[string]shape{}}
+	switch {
+	case opts.Timeout == 0:
+		w.deadline = time.Now().Add(DefaultCheckTimeout)
+	case opts.Timeout > 0:
+		w.deadline = time.Now().Add(opts.Timeout)
+	}
+	return w
+}
+
+// expand counts one more partial walk, reporting at r and returning false
+// when the bound on expansions or the deadline has been passed (once: the
+// rest of the check walks no more partials).
+func (w *walker) expand(r diag.Range) bool {
+	if w.stopped {
+		return false
+	}
+	w.expansions++
+	max := w.opts.MaxPartialExpansions
+	if max == 0 {
+		max = DefaultMaxPartialExpansions
+	}
+	switch {
+	case max > 0 && w.expansions > max:
+		w.stopped = true
+		if w.an == nil {
+			w.errorf(diag.PartialExpansionLimit, r, "partials were walked more than %d times; checking stopped", max).
+				Detail = "Each include is checked in the scope it appears in; includes of includes multiply. Include fewer partials in loops or branches, or make deep partials render tags."
+		}
+	case !w.deadline.IsZero() && time.Now().After(w.deadline):
+		w.stopped = true
+		if w.an == nil {
+			w.errorf(diag.DeadlineExceeded, r, "checking took longer than %v and stopped", w.timeout())
+		}
+	}
+	return !w.stopped
+}
+
+func (w *walker) timeout() time.Duration {
+	if w.opts.Timeout == 0 {
+		return DefaultCheckTimeout
+	}
+	return w.opts.Timeout
 }
 
 func (w *walker) maxNesting() int {
@@ -201,18 +278,38 @@ type binding struct {
 func (w *walker) push(b ...binding) {
 	w.frames = append(w.frames, len(w.scope))
 	w.scope = append(w.scope, b...)
-	w.scopeGen++
+	for _, x := range b {
+		w.visible += nameHash(x.name)
+	}
 }
 
 func (w *walker) pop() {
 	last := len(w.frames) - 1
+	for _, x := range w.scope[w.frames[last]:] {
+		w.visible -= nameHash(x.name)
+	}
 	w.scope, w.frames = w.scope[:w.frames[last]], w.frames[:last]
-	w.scopeGen++
+}
+
+// nameHash is a name's share of walker.visible: FNV-1a, mixed by
+// splitmix64's finalizer so that sums of the hashes of similar names
+// ("v1", "v2") do not collide.
+func nameHash(name string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(name); i++ {
+		h ^= uint64(name[i])
+		h *= 1099511628211
+	}
+	h ^= h >> 30
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 27
+	h *= 0x94d049bb133111eb
+	return h ^ h>>31
 }
 
 func (w *walker) bind(name string, sh shape, r Span) {
 	if _, ok := w.locals[name]; !ok {
-		w.scopeGen++
+		w.visible += nameHash(name)
 		w.localOrder = append(w.localOrder, name)
 	}
 	w.locals[name] = sh
@@ -527,11 +624,15 @@ func (w *walker) path(p *Path) shape {
 					continue
 				}
 			}
+			seg.Keys = mergeSorted(seg.Keys, sh.declaredNames())
 			sh = anyShape
 			continue
 		}
 		next, ok, candidates := sh.property(seg.Name)
 		if ok {
+			if sh.declares(seg.Name) {
+				seg.Declared = true
+			}
 			sh = next
 			continue
 		}
@@ -697,19 +798,25 @@ func pathPrefix(p *Path, n int) string {
 
 // include checks an include or render tag and the partial it names.
 func (w *walker) include(n *Include) {
-	w.optional(n.With)
-	if n.Render {
-		for _, a := range n.Args {
-			w.expr(a.Value)
-		}
-	} else {
-		// include binds each argument before evaluating the next, so
-		// later arguments see earlier ones ({% include 't' a: 1, b: a %}).
+	withShape := anyShape
+	if n.With != nil {
+		withShape = boundShape(w.expr(n.With), n)
+	}
+	// The partial sees each argument with the shape of its value, so that
+	// {% render 'card', issue: issue %} checks issue's properties inside.
+	// include binds each argument before evaluating the next, so later
+	// arguments see earlier ones ({% include 't' a: 1, b: a %}).
+	argShapes := make([]shape, len(n.Args))
+	if !n.Render {
 		w.push()
-		for _, a := range n.Args {
-			w.expr(a.Value)
-			w.scope = append(w.scope, binding{a.Name, anyShape})
+	}
+	for i, a := range n.Args {
+		argShapes[i] = w.expr(a.Value)
+		if !n.Render {
+			w.scope = append(w.scope, binding{a.Name, argShapes[i]})
 		}
+	}
+	if !n.Render {
 		w.pop()
 		if w.isolated && !w.opts.Compat && w.an == nil {
 			w.errorf(diag.RenderError, n.Range(), "include is not allowed inside a partial loaded by render").
@@ -755,8 +862,8 @@ func (w *walker) include(n *Include) {
 	// partial, which then sees forloop.
 	args := make([]binding, 0, len(n.Args)+2)
 	argNames := make([]string, 0, len(n.Args)+2)
-	for _, a := range n.Args {
-		args = append(args, binding{a.Name, anyShape})
+	for i, a := range n.Args {
+		args = append(args, binding{a.Name, argShapes[i]})
 		argNames = append(argNames, a.Name)
 	}
 	if n.With != nil {
@@ -764,7 +871,7 @@ func (w *walker) include(n *Include) {
 		if bound == "" {
 			bound = name[strings.LastIndexByte(name, '/')+1:]
 		}
-		args = append(args, binding{bound, anyShape})
+		args = append(args, binding{bound, withShape})
 		argNames = append(argNames, bound)
 		if n.Render && n.For {
 			args = append(args, binding{"forloop", forloopShape})
@@ -779,7 +886,7 @@ func (w *walker) include(n *Include) {
 	if n.Render {
 		kb.WriteString("render\x00" + name)
 	} else {
-		kb.WriteString("include\x00" + name + "\x00" + strconv.Itoa(w.scopeGen) + "\x00" + strconv.FormatBool(w.isolated))
+		kb.WriteString("include\x00" + name + "\x00" + strconv.FormatUint(w.visible, 16) + "\x00" + strconv.FormatBool(w.isolated))
 	}
 	for _, a := range argNames {
 		kb.WriteString("\x00" + a)
@@ -792,21 +899,46 @@ func (w *walker) include(n *Include) {
 		w.checked = map[string]bool{}
 	}
 	w.checked[key] = true
+	if !w.expand(lit.Range()) {
+		return
+	}
 	w.partials = append(w.partials, name)
 	defer func() { w.partials = w.partials[:len(w.partials)-1] }()
 	if n.Render {
-		saved, savedOrder, savedScope, savedFrames, savedIso, savedLoops := w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops
-		w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops = map[string]shape{}, nil, nil, nil, true, 0
-		w.scopeGen++
+		saved, savedOrder, savedScope, savedFrames, savedIso, savedLoops, savedVisible := w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops, w.visible
+		w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops, w.visible = map[string]shape{}, nil, nil, nil, true, 0, 0
 		w.push(args...)
 		w.body(t.Body)
-		w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops = saved, savedOrder, savedScope, savedFrames, savedIso, savedLoops
-		w.scopeGen++
+		w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops, w.visible = saved, savedOrder, savedScope, savedFrames, savedIso, savedLoops, savedVisible
 		return
 	}
 	w.push(args...)
 	w.body(t.Body)
 	w.pop()
+}
+
+// boundShape is the shape of what an include or render tag binds for its
+// "with" or "for" value of shape sh: each element for render's "for"; for
+// include, which renders once per element of an array either way, each
+// element of a value that can only be an array, the value itself when it
+// cannot be one, and nothing known when it may be either.
+func boundShape(sh shape, n *Include) shape {
+	if n.Render {
+		if n.For {
+			return sh.items()
+		}
+		return sh
+	}
+	ts, ok := sh.types()
+	switch {
+	case !ok:
+		return anyShape
+	case ts&^tNull == tArray:
+		return sh.items()
+	case ts&tArray == 0:
+		return sh
+	}
+	return anyShape
 }
 
 // load parses a partial once.

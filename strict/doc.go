@@ -51,7 +51,7 @@
 // Shopify itself rejects.
 //
 // Analyze runs the same walk and reports what a template uses instead of
-// what is wrong with it. LaneContext and CompileSchema build context
-// schemas; Schema.Sample and Schema.Validate make and check rendering
-// contexts.
+// what is wrong with it. CompileSchema builds context schemas (the
+// workflow profiles' own live in package profile, above this one);
+// Schema.Sample and Schema.Validate make and check rendering contexts.
 package strict

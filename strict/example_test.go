@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 )
@@ -30,7 +31,7 @@ func ExampleParse() {
 // larger file (here, a workflow body starting on line 5) reports positions
 // in that file.
 func ExampleCheck() {
-	ctx, err := strict.LaneContext(strict.ProfileSymphony)
+	ctx, err := profile.LaneContext(profile.Symphony)
 	if err != nil {
 		panic(err)
 	}
@@ -58,9 +59,10 @@ func (p partials) Partial(name string) (string, string, error) {
 }
 
 // Partials are resolved through a PartialSource and checked in their own
-// scope: render passes only its arguments.
+// scope: render passes its arguments and the template's inputs, not the
+// caller's local variables.
 func ExampleCheck_partials() {
-	ctx, _ := strict.LaneContext(strict.ProfileSymphony)
+	ctx, _ := profile.LaneContext(profile.Symphony)
 	src := "{% assign n = 1 %}{% render 'header', title: issue.title %}{% render 'footer' %}"
 	_, diags := strict.Check(src, "prompt.md", diag.Pos{}, strict.Options{
 		Context:  ctx,
@@ -111,7 +113,7 @@ func ExampleCompileSchema() {
 	if err != nil {
 		panic(err)
 	}
-	lane, _ := strict.LaneContext(strict.ProfileSymphony)
+	lane, _ := profile.LaneContext(profile.Symphony)
 	ctx := lane.Extend(repo)
 	fmt.Println(ctx.Names())
 	_, diags := strict.Check("{{ repo.nmae }} for {{ issue.identifier }}", "t.md", diag.Pos{}, strict.Options{Context: ctx})
@@ -119,17 +121,4 @@ func ExampleCompileSchema() {
 	// Output:
 	// [issue attempt repo]
 	// unknown property "nmae" of repo - Did you mean "repo.name"?
-}
-
-// LaneContext is the context of a profile's lane prompts; Sample makes a
-// context that fits it, for smoke-rendering.
-func ExampleLaneContext() {
-	ctx, _ := strict.LaneContext(strict.ProfileShea)
-	fmt.Println(ctx.Names(), ctx.Required("issue"), ctx.Required("attempt"))
-	fmt.Println(len(ctx.Validate(ctx.Sample())), "problems with the sample")
-	fmt.Println(ctx.Validate(map[string]any{})[0].Pointer)
-	// Output:
-	// [issue attempt] true false
-	// 0 problems with the sample
-	// /issue
 }

@@ -152,7 +152,7 @@ func (s samePartial) Partial(name string) (string, string, error) {
 
 func FuzzCheck(f *testing.F) {
 	seedCorpus(f)
-	schema, err := LaneContext(ProfileSymphony)
+	schema, err := testLaneContext("symphony")
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -168,6 +168,9 @@ func FuzzCheck(f *testing.F) {
 				t.Fatal("Check returned no program")
 			}
 			for i, d := range diags {
+				if d.Code == diag.InternalError {
+					t.Fatalf("%v\n%s", d, d.Stack)
+				}
 				fname := "f.liquid"
 				if strings.HasPrefix(d.Subject.Filename, "partials/") {
 					fname = d.Subject.Filename

@@ -2,6 +2,7 @@ package strict
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -425,4 +426,20 @@ func dumpExpr(e Expr) string {
 		return "(" + dumpExpr(e.Left) + " " + e.Op + " " + dumpExpr(e.Right) + ")"
 	}
 	return fmt.Sprintf("?%T", e)
+}
+
+// testLaneContext compiles a profile's lane context from the profile
+// package's embedded files (which import this package, so its tests cannot
+// import them).
+func testLaneContext(profile string) (*Schema, error) {
+	ctx, err := os.ReadFile("../profile/schemas/" + profile + "-context.json")
+	if err != nil {
+		return nil, err
+	}
+	issue, err := os.ReadFile("../profile/schemas/" + profile + "-issue.json")
+	if err != nil {
+		return nil, err
+	}
+	return CompileSchema("https://shea.dev/schemas/"+profile+"-context.json", ctx,
+		map[string][]byte{"https://shea.dev/schemas/" + profile + "-issue.json": issue})
 }

@@ -258,7 +258,7 @@ func TestHostileBytes(t *testing.T) {
 
 func mustLane(t testing.TB) *Schema {
 	t.Helper()
-	s, err := LaneContext(ProfileSymphony)
+	s, err := testLaneContext("symphony")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,16 +297,15 @@ func equalStrings(a, b []string) bool {
 // offsets exact: a larger source is one template_too_large diagnostic, not
 // a tree with wrapped positions. The bound is lowered for the test.
 func TestHostileSourceTooLarge(t *testing.T) {
-	defer func(n int) { maxSourceBytes = n }(maxSourceBytes)
-	maxSourceBytes = 16
-	tpl, diags := Parse("{{ a }} and {{ b }}", "big.md", diag.Pos{}, ParseOptions{})
+	small := ParseOptions{maxSource: 16}
+	tpl, diags := Parse("{{ a }} and {{ b }}", "big.md", diag.Pos{}, small)
 	if len(diags) != 1 || diags[0].Code != diag.TemplateTooLarge || len(tpl.Body) != 0 {
 		t.Fatalf("got %d nodes and %v, want no nodes and one template_too_large", len(tpl.Body), diags)
 	}
 	if got := diags[0].Subject.String(); !strings.HasPrefix(got, "big.md:1:1") {
 		t.Errorf("diagnostic at %s, want big.md:1:1", got)
 	}
-	if _, diags := Parse("{{ a }} and {{ b", "ok.md", diag.Pos{}, ParseOptions{}); len(diags) != 1 || diags[0].Code != diag.UnclosedBlock {
+	if _, diags := Parse("{{ a }} and {{ b", "ok.md", diag.Pos{}, small); len(diags) != 1 || diags[0].Code != diag.UnclosedBlock {
 		t.Errorf("a source at the bound is parsed: got %v", diags)
 	}
 }

@@ -3,7 +3,6 @@ package strict
 import (
 	"math"
 	"strings"
-	"sync"
 
 	"github.com/sheaproject/shea/strict/diag"
 )
@@ -14,8 +13,8 @@ import (
 const DefaultMaxNesting = 500
 
 // maxSourceBytes is the largest source Parse reads: spans hold 32-bit
-// offsets. (A variable, so that a test can lower it.)
-var maxSourceBytes = math.MaxInt32
+// offsets.
+const maxSourceBytes = math.MaxInt32
 
 // ParseOptions configures Parse. The zero value is ready to use.
 type ParseOptions struct {
@@ -28,6 +27,9 @@ type ParseOptions struct {
 	// compat reads the tags Shopify parses with regular expressions as
 	// leniently as Shopify does (see Options.Compat).
 	compat bool
+
+	// maxSource lowers maxSourceBytes (for tests); 0 means maxSourceBytes.
+	maxSource int
 }
 
 // Parse parses a Liquid template. filename and start say where src lies in
@@ -39,15 +41,22 @@ func Parse(src, filename string, start diag.Pos, opts ParseOptions) (*Template, 
 	if start.IsZero() {
 		start = diag.StartPos
 	}
-	if len(src) > maxSourceBytes {
+	limit := maxSourceBytes
+	if opts.maxSource > 0 {
+		limit = opts.maxSource
+	}
+	if len(src) > limit {
 		at := diag.Range{Filename: filename, Start: start, End: start}
 		return &Template{Filename: filename, Source: src, Start: start}, diag.List{diag.Errorf(diag.TemplateTooLarge, at,
-			"the template is %d bytes; shea reads templates of up to %d bytes", len(src), maxSourceBytes)}
+			"the template is %d bytes; shea reads templates of up to %d bytes", len(src), limit)}
 	}
-	p := parsers.Get().(*parser)
-	defer p.release()
-	p.src, p.filename, p.pos = src, filename, newPosTable(src, filename, start)
-	p.maxDepth, p.compat = opts.MaxNesting, opts.compat
+	p := &parser{
+		src: src, filename: filename, pos: newPosTable(src, filename, start),
+		maxDepth: opts.MaxNesting, compat: opts.compat,
+		// Room for a typical tag's expression tokens and a few levels of
+		// bodies, so that small templates do not grow them step by step.
+		etoks: make([]etok, 0, 16), nodes: make([]Node, 0, 32),
+	}
 	if p.maxDepth <= 0 {
 		p.maxDepth = DefaultMaxNesting
 	}
@@ -57,32 +66,6 @@ func Parse(src, filename string, start diag.Pos, opts ParseOptions) (*Template, 
 		p.unexpected(stop)
 	}
 	return &Template{Filename: filename, Source: src, Start: start, Body: body}, p.diags
-}
-
-// parsers keeps parsers between parses, for their buffers: the expression
-// tokens, the stack bodies are parsed onto and the open blocks. (The nodes
-// they make belong to the tree.)
-var parsers = sync.Pool{New: func() any {
-	// Room for a typical tag's expression tokens and a few levels of
-	// bodies, so that small templates do not grow them step by step.
-	return &parser{etoks: make([]etok, 0, 16), nodes: make([]Node, 0, 32)}
-}}
-
-// maxPooledBuffer is the largest buffer a pooled parser keeps: one huge
-// template should not pin its buffers for good.
-const maxPooledBuffer = 4096
-
-// release empties the parser, dropping every reference to the source and
-// the tree, and returns it to the pool.
-func (p *parser) release() {
-	etoks, nodes, open := p.etoks, p.nodes, p.open
-	clear(etoks[:cap(etoks)])
-	clear(nodes[:cap(nodes)])
-	clear(open[:cap(open)])
-	*p = parser{etoks: etoks[:0], nodes: nodes[:0], open: open[:0]}
-	if cap(etoks) <= maxPooledBuffer && cap(nodes) <= maxPooledBuffer && cap(open) <= maxPooledBuffer {
-		parsers.Put(p)
-	}
 }
 
 type parser struct {

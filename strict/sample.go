@@ -14,24 +14,55 @@ import (
 // values are given their non-null form and arrays one element, so that every
 // branch and loop body a template guards with them runs. The result is the
 // same on every call.
+//
+// A recursive schema (a tree whose nodes hold nodes) is sampled down to
+// the first recursion: a value whose schema is already being sampled
+// further up is minimal, holding only its required properties, and its
+// arrays only the items minItems asks for. Past maxSampleValues values, or
+// maxSampleDepth levels, every value is minimal too, so a sample stays
+// small whatever the schema.
 func (s *Schema) Sample() map[string]any {
 	out := map[string]any{}
 	if s == nil {
 		return out
 	}
+	sm := &sampler{open: map[*jsonschema.Schema]bool{}}
 	for _, name := range s.order {
-		out[name] = sampleValue(name, s.props[name], 0)
+		out[name] = sm.value(name, s.props[name], 0, false)
 	}
 	return out
 }
 
-const maxSampleDepth = 8
+const (
+	maxSampleDepth  = 8
+	maxSampleValues = 10_000
+	// maxMinimalDepth stops a schema that requires itself without end
+	// (which no finite value satisfies).
+	maxMinimalDepth = 64
+)
 
-func sampleValue(name string, n *jsonschema.Schema, depth int) any {
-	if n == nil || depth > maxSampleDepth {
+// sampler is the state of one Sample: the schemas being sampled (on the
+// path from the root) and how many values have been made.
+type sampler struct {
+	open   map[*jsonschema.Schema]bool
+	values int
+}
+
+// value samples n. A minimal value (below a recursion, or past the
+// bounds) has only required properties and only the items minItems asks
+// for, and so do the values in it.
+func (sm *sampler) value(name string, n *jsonschema.Schema, depth int, minimal bool) any {
+	if n == nil || depth > maxMinimalDepth {
 		return nil
 	}
+	sm.values++
 	nodes := flatten(n)
+	minimal = minimal || depth > maxSampleDepth || sm.values > maxSampleValues
+	for _, f := range nodes {
+		if sm.open[f] {
+			minimal = true // recursion
+		}
+	}
 	for _, f := range nodes {
 		if len(f.Examples) > 0 {
 			if v := plainJSON(f.Examples[0]); !emptyArray(v) {
@@ -64,24 +95,44 @@ func sampleValue(name string, n *jsonschema.Schema, depth int) any {
 			break
 		}
 	}
+	var opened []*jsonschema.Schema
+	if typ == "object" || typ == "array" {
+		for _, f := range nodes {
+			if !sm.open[f] {
+				sm.open[f] = true
+				opened = append(opened, f)
+			}
+		}
+		defer func() {
+			for _, f := range opened {
+				delete(sm.open, f)
+			}
+		}()
+	}
 	switch typ {
 	case "object":
 		obj := map[string]any{}
 		props := map[string]*jsonschema.Schema{}
+		required := map[string]bool{}
 		for _, f := range nodes {
 			for k, v := range f.Properties {
 				if _, ok := props[k]; !ok {
 					props[k] = v
 				}
 			}
+			for _, k := range f.Required {
+				required[k] = true
+			}
 		}
 		keys := make([]string, 0, len(props))
 		for k := range props {
-			keys = append(keys, k)
+			if !minimal || required[k] {
+				keys = append(keys, k)
+			}
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			obj[k] = sampleValue(k, props[k], depth+1)
+			obj[k] = sm.value(k, props[k], depth+1, minimal)
 		}
 		return obj
 	case "array":
@@ -90,7 +141,18 @@ func sampleValue(name string, n *jsonschema.Schema, depth int) any {
 		if len(item.nodes) > 0 {
 			itemNode = item.nodes[0]
 		}
-		return []any{sampleValue(name, itemNode, depth+1)}
+		n := 1 // an item, so that loop bodies run
+		if minimal {
+			n = 0
+		}
+		for _, f := range nodes {
+			n = max(n, min(f.MinItems, maxSampleValues))
+		}
+		out := make([]any, 0, n)
+		for range n {
+			out = append(out, sm.value(name, itemNode, depth+1, minimal))
+		}
+		return out
 	case "integer":
 		for _, f := range nodes {
 			if f.Minimum != nil && f.Minimum.IsInt() {

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
@@ -20,6 +22,11 @@ type Schema struct {
 	order    []string // input names in declaration order
 	required map[string]bool
 	memo     flatMemo // shared by the checks that use the schema
+	// validators are the inputs reduced for engines (see Validators).
+	validators validators
+	// matrix holds SampleMatrix's contexts, made once.
+	matrixOnce sync.Once
+	matrix     []SampleInput
 }
 
 // SchemaError is a schema that does not compile.
@@ -214,6 +221,22 @@ func (s *Schema) Extend(ext *Schema) *Schema {
 	return out
 }
 
+// Without returns a schema with the inputs of s except names.
+func (s *Schema) Without(names ...string) *Schema {
+	if s == nil {
+		return nil
+	}
+	out := &Schema{props: map[string]*jsonschema.Schema{}, required: map[string]bool{}}
+	for _, k := range s.order {
+		if !slices.Contains(names, k) {
+			out.props[k] = s.props[k]
+			out.required[k] = s.required[k]
+			out.order = append(out.order, k)
+		}
+	}
+	return out
+}
+
 // Names returns the input names in declaration order.
 func (s *Schema) Names() []string {
 	if s == nil {
@@ -235,10 +258,10 @@ func (s *Schema) Has(name string) bool {
 func (s *Schema) Required(name string) bool { return s != nil && s.required[name] }
 
 // shape returns what the checker knows of input name.
-func (s *Schema) shape(name string) shape { return schemaShape(s.Input(name), &s.memo) }
+func (s *Schema) shape(name string) shape { return schemaShape(s.input(name), &s.memo) }
 
-// Input returns the JSON Schema of input name, or nil.
-func (s *Schema) Input(name string) *jsonschema.Schema {
+// input returns the JSON Schema of input name, or nil.
+func (s *Schema) input(name string) *jsonschema.Schema {
 	if s == nil {
 		return nil
 	}

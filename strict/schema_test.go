@@ -50,7 +50,7 @@ func TestCompileSchemaRefsAndOrder(t *testing.T) {
 	if diff := cmp.Diff([]string{"zeta", "user", "alpha"}, s.Names()); diff != "" {
 		t.Errorf("Names keeps declaration order (-want +got):\n%s", diff)
 	}
-	if !s.Required("user") || s.Required("zeta") || !s.Has("alpha") || s.Has("beta") || s.Input("beta") != nil {
+	if !s.Required("user") || s.Required("zeta") || !s.Has("alpha") || s.Has("beta") || s.input("beta") != nil {
 		t.Error("Required/Has/Input")
 	}
 	_, diags := Check("{{ user.nme }}", "t", diag.Pos{}, Options{Context: s})
@@ -139,32 +139,6 @@ func TestSchemaSample(t *testing.T) {
 	}
 }
 
-func TestProfileSchemas(t *testing.T) {
-	for _, p := range Profiles() {
-		s, err := IssueSchema(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff([]string{"issue"}, s.Names()); diff != "" || !s.Required("issue") {
-			t.Errorf("%s: IssueSchema names %v", p, s.Names())
-		}
-		for _, kind := range []string{"issue", "context"} {
-			if doc, err := SchemaDocument(kind, p); err != nil || len(doc) == 0 {
-				t.Errorf("SchemaDocument(%s, %s): %v", kind, p, err)
-			}
-		}
-	}
-	if _, err := SchemaDocument("issue", "jira"); err == nil || !strings.Contains(err.Error(), `unknown profile "jira"`) {
-		t.Errorf("unknown profile: %v", err)
-	}
-	if _, err := SchemaDocument("config", ProfileShea); err == nil || !strings.Contains(err.Error(), `unknown schema "config"`) {
-		t.Errorf("unknown kind: %v", err)
-	}
-	if _, err := LaneContext("jira"); err == nil {
-		t.Error("LaneContext accepted an unknown profile")
-	}
-}
-
 func TestNameLists(t *testing.T) {
 	tags := TagNames()
 	for _, want := range []string{"#", "assign", "capture", "case", "comment", "cycle", "decrement", "doc", "echo", "for",
@@ -196,4 +170,18 @@ func contains(ss []string, s string) bool {
 		}
 	}
 	return false
+}
+
+func TestSchemaWithout(t *testing.T) {
+	s, err := CompileSchema("https://example.test/lane.json", []byte(`{"required": ["issue"], "properties": {"issue": {"type": "object"}, "attempt": {"type": ["integer", "null"]}}}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := s.Without("attempt", "nothing")
+	if w.Has("attempt") || !w.Has("issue") || !w.Required("issue") || strings.Join(w.Names(), ",") != "issue" {
+		t.Errorf("Without(attempt): names %v", w.Names())
+	}
+	if !s.Has("attempt") {
+		t.Error("Without changed the schema it was called on")
+	}
 }

@@ -272,6 +272,43 @@ func (s shape) property(name string) (res shape, ok bool, candidates []string) {
 	return anyShape, false, candidates
 }
 
+// declares reports whether the shape names name among its properties (not
+// only allows it, as an open object does).
+func (s shape) declares(name string) bool {
+	for _, n := range s.nodes {
+		if _, ok := n.Properties[name]; ok && nodeAllowsObject(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// declaredNames returns the property names the shape's object nodes
+// declare, sorted.
+func (s shape) declaredNames() []string {
+	var out []string
+	for _, n := range s.nodes {
+		if nodeAllowsObject(n) {
+			out = mergeSorted(out, s.memo.propertyNames(n))
+		}
+	}
+	return out
+}
+
+// mergeSorted returns the sorted union of two sorted lists; it may return
+// either list itself.
+func mergeSorted(a, b []string) []string {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	out := append(append(make([]string, 0, len(a)+len(b)), a...), b...)
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
 // matchPatterns reports whether name matches one of n's pattern properties,
 // appending the matching schemas' nodes to found when it is not nil.
 func (s shape) matchPatterns(n *jsonschema.Schema, name string, found *[]*jsonschema.Schema) bool {

@@ -61,7 +61,7 @@ type fixture struct {
 func (fx fixture) checkOptions(t *testing.T) Options {
 	t.Helper()
 	opts := Options{Partials: fx.partials}
-	lane := ProfileSymphony
+	lane := "symphony"
 	extend := false
 	for i := 0; i < len(fx.options); i++ {
 		switch fx.options[i] {
@@ -76,7 +76,7 @@ func (fx fixture) checkOptions(t *testing.T) Options {
 			t.Fatalf("unknown option %q", fx.options[i])
 		}
 	}
-	ctx, err := LaneContext(lane)
+	ctx, err := testLaneContext(lane)
 	if err != nil {
 		t.Fatal(err)
 	}

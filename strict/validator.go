@@ -3,18 +3,80 @@ package strict
 import (
 	"math/big"
 	"regexp"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
 
+// Kind is a JSON type as a bit; a set of types is the union of their bits.
+type Kind uint8
+
+// The JSON types. KindNumber is a number that is not an integer: the JSON
+// type "number" is KindInteger|KindNumber.
+const (
+	KindNull Kind = 1 << iota
+	KindBoolean
+	KindInteger
+	KindNumber
+	KindString
+	KindArray
+	KindObject
+)
+
+// kindOfType returns the kinds of a JSON Schema type name.
+func kindOfType(t string) Kind {
+	switch t {
+	case "null":
+		return KindNull
+	case "boolean":
+		return KindBoolean
+	case "integer":
+		return KindInteger
+	case "number":
+		return KindInteger | KindNumber
+	case "string":
+		return KindString
+	case "array":
+		return KindArray
+	case "object":
+		return KindObject
+	}
+	return 0
+}
+
+// String names a single kind as JSON Schema does ("number" for KindNumber).
+func (k Kind) String() string {
+	switch k {
+	case KindNull:
+		return "null"
+	case KindBoolean:
+		return "boolean"
+	case KindInteger:
+		return "integer"
+	case KindNumber:
+		return "number"
+	case KindString:
+		return "string"
+	case KindArray:
+		return "array"
+	case KindObject:
+		return "object"
+	}
+	return "unknown"
+}
+
 // Validator is a JSON Schema node reduced to the keywords a rendering
-// context is usually checked with, so that an engine can check its own
-// values without converting them to JSON first. It is read-only; build it
-// with (*Schema).Validators.
+// context is usually checked with, so that an engine (package render) can
+// check its own values against it without converting them to JSON first.
+// It is read-only; (*Schema).Validators builds it once per schema.
 type Validator struct {
 	// Types are the allowed JSON types ("null", "boolean", "integer",
 	// "number", "string", "array", "object"); empty means any.
 	Types []string
+	// Kinds are Types as a set of bits; 0 means any.
+	Kinds Kind
+	// TypeOnly is set when the node checks nothing beyond Kinds.
+	TypeOnly bool
 	// Properties are the declared properties; Required must be present.
 	Properties map[string]*Validator
 	Required   []string
@@ -35,13 +97,26 @@ type Validator struct {
 	MinItems, MaxItems   int
 }
 
-// Validators reduces each input's schema to a Validator. ok is false when a
-// schema uses keywords the reduction does not cover (or recursion); callers
-// then use Validate.
+// Validators returns each input's schema reduced to a Validator. ok is false
+// when a schema uses keywords the reduction does not cover (or recursion);
+// callers then use Validate. The reduction is made once per Schema, and the
+// map and validators are shared: callers must not modify them.
 func (s *Schema) Validators() (v map[string]*Validator, ok bool) {
 	if s == nil {
 		return nil, true
 	}
+	s.validators.once.Do(func() { s.validators.m, s.validators.ok = s.reduceInputs() })
+	return s.validators.m, s.validators.ok
+}
+
+// validators holds the result of Schema.Validators, made on first use.
+type validators struct {
+	once sync.Once
+	m    map[string]*Validator
+	ok   bool
+}
+
+func (s *Schema) reduceInputs() (map[string]*Validator, bool) {
 	out := make(map[string]*Validator, len(s.props))
 	seen := map[*jsonschema.Schema]*Validator{}
 	for name, n := range s.props {
@@ -80,8 +155,12 @@ func reduce(n *jsonschema.Schema, seen map[*jsonschema.Schema]*Validator, depth 
 		Types: n.Types, Required: n.Required, MinLength: n.MinLength, MaxLength: n.MaxLength,
 		Pattern: n.Pattern, Minimum: n.Minimum, Maximum: n.Maximum, MinItems: n.MinItems, MaxItems: n.MaxItems,
 	}
+	for _, t := range n.Types {
+		v.Kinds |= kindOfType(t)
+	}
 	if n.Always != nil {
 		if *n.Always {
+			v.TypeOnly = true
 			seen[n] = v
 			return v, true
 		}
@@ -149,6 +228,9 @@ func reduce(n *jsonschema.Schema, seen map[*jsonschema.Schema]*Validator, depth 
 		}
 		v.AllOf = append(v.AllOf, rv)
 	}
+	v.TypeOnly = len(v.Properties) == 0 && len(v.Required) == 0 && v.Additional == nil && !v.NoAdditional &&
+		v.Items == nil && len(v.AllOf) == 0 && len(v.AnyOf) == 0 && v.Enum == nil && v.MinLength < 0 &&
+		v.MaxLength < 0 && v.Pattern == nil && v.Minimum == nil && v.Maximum == nil && v.MinItems < 0 && v.MaxItems < 0
 	seen[n] = v
 	return v, true
 }

@@ -2,126 +2,103 @@ package workflows
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
-// The profiles' lane inputs (issue and attempt), each compiled once per
-// process on first use.
-var (
-	symphonyLaneContext = sync.OnceValues(func() (*strict.Schema, error) { return strict.LaneContext(ProfileSymphony) })
-	sheaLaneContext     = sync.OnceValues(func() (*strict.Schema, error) { return strict.LaneContext(ProfileShea) })
-)
+// laneContext returns the lane inputs of a profile (compiled once per
+// process by package profile).
+func laneContext(dialect string) (*strict.Schema, error) { return profile.LaneContext(dialect) }
 
-// laneContext returns the lane inputs of a profile.
-func laneContext(profile string) (*strict.Schema, error) {
-	if profile == ProfileShea {
-		return sheaLaneContext()
-	}
-	return symphonyLaneContext()
-}
-
-// The profiles' issue schemas (DecodeIssue's), each compiled once per
-// process on first use.
-var (
-	symphonyIssueSchema = sync.OnceValues(func() (*strict.Schema, error) { return strict.IssueSchema(ProfileSymphony) })
-	sheaIssueSchema     = sync.OnceValues(func() (*strict.Schema, error) { return strict.IssueSchema(ProfileShea) })
-)
-
-// issueSchema returns the issue schema of a profile.
-func issueSchema(profile string) (*strict.Schema, error) {
-	switch profile {
-	case ProfileSymphony:
-		return symphonyIssueSchema()
-	case ProfileShea:
-		return sheaIssueSchema()
-	}
-	return strict.IssueSchema(profile) // an unknown profile: strict's error
-}
+// issueSchema returns the issue schema of a profile (compiled once per
+// process by package profile).
+func issueSchema(dialect string) (*strict.Schema, error) { return profile.IssueSchema(dialect) }
 
 // lanesContext returns the inputs of the workflow's lane prompts: the
-// profile's issue and attempt, extended by template_context.schema and then
-// by Options.Context.
+// profile's issue and attempt, extended (never replaced, see
+// profile.Inputs.Extend) by template_context.schema and then by
+// Options.ContextSchema.
 func (w *Workflow) lanesContext() *strict.Schema {
-	base, err := laneContext(w.Profile)
+	in, err := profile.LaneInputs(w.Profile)
 	if err != nil {
 		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: lane context: %v", err)
 		return nil
 	}
-	if ext := w.templateContext(); ext != nil {
-		base = base.Extend(ext)
+	if doc, name, at, ok := w.templateContext(); ok {
+		ext, diags := in.Extend(doc, name)
+		for _, d := range diags {
+			d.Subject = at
+			d.Summary = "template_context.schema is not a usable context schema: " + d.Summary
+		}
+		w.diags = append(w.diags, diags...)
+		if ext != nil {
+			in = ext
+		}
 	}
-	return base.Extend(w.opts.Context)
+	if len(w.opts.ContextSchema) > 0 {
+		name := w.opts.ContextSchemaName
+		if name == "" {
+			name = "context schema"
+		}
+		ext, diags := in.Extend(w.opts.ContextSchema, name)
+		w.diags = append(w.diags, diags...)
+		if ext != nil {
+			in = ext
+		}
+	}
+	w.inputs = in
+	return in.Schema()
 }
 
-// templateContext compiles template_context.schema: an inline JSON Schema
-// (a mapping) or the path of a JSON Schema file, relative to the workflow.
-func (w *Workflow) templateContext() *strict.Schema {
+// templateContext reads template_context.schema: an inline JSON Schema (a
+// mapping) or the path of a JSON Schema file, relative to the workflow. It
+// returns the document, the name it goes by and where the setting is.
+func (w *Workflow) templateContext() (doc []byte, name string, at diag.Range, ok bool) {
 	const ptr = "/template_context/schema"
 	v, ok := lookupPointer(map[string]any(w.Config), ptr)
 	if !ok || w.bad[ptr] || w.bad["/template_context"] {
-		return nil
+		return nil, "", diag.Range{}, false
 	}
-	at := w.tree.valueAt(ptr)
+	return w.schemaDoc(ptr, v)
+}
+
+// schemaDoc reads the JSON Schema setting v at config pointer ptr: inline
+// (a mapping) or the path of a JSON Schema file, relative to the workflow.
+func (w *Workflow) schemaDoc(ptr string, v any) (doc []byte, name string, at diag.Range, ok bool) {
+	at = w.tree.valueAt(ptr)
 	switch x := v.(type) {
 	case map[string]any:
 		doc, err := json.Marshal(x)
 		if err != nil {
-			w.errorf(diag.ConfigInvalid, at, "template_context.schema: %v", err)
-			return nil
+			w.errorf(diag.ConfigInvalid, at, "%s: %v", pointerPath(ptr), err)
+			return nil, "", at, false
 		}
 		abs, _ := filepath.Abs(w.Path)
-		// The name must not hold a fragment: the schema library panics on one.
-		s, err := compileSchemaSafely("file://"+filepath.ToSlash(abs)+".template_context.json", doc)
-		if err != nil {
-			w.errorf(diag.ConfigInvalid, at, "template_context.schema is not a usable context schema: %v", schemaErr(err))
-			return nil
+		suffix := ".template_context.json"
+		if ptr != "/template_context/schema" {
+			suffix = "." + strings.NewReplacer("/", "_", "~", "_").Replace(ptr[1:]) + ".json"
 		}
-		return s
+		return doc, "file://" + filepath.ToSlash(abs) + suffix, at, true
 	case string:
 		canon, err := w.root.Resolve(w.absDir, x)
 		if err != nil {
 			w.refError(err, at, "context schema", x)
-			return nil
+			return nil, "", at, false
 		}
 		b, err := w.root.ReadFile(canon, MaxFileBytes)
 		if err != nil {
 			w.refError(err, at, "context schema", x)
-			return nil
+			return nil, "", at, false
 		}
-		s, err := compileSchemaSafely("file://"+filepath.ToSlash(canon), b)
-		if err != nil {
-			w.errorf(diag.ConfigInvalid, at, "context schema %s is not a usable context schema: %v", x, schemaErr(err))
-			return nil
-		}
-		return s
+		return b, "file://" + filepath.ToSlash(canon), at, true
 	}
-	return nil
-}
-
-// compileSchemaSafely compiles a user's context schema, turning a panic of
-// the schema library into an error.
-func compileSchemaSafely(name string, doc []byte) (s *strict.Schema, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			s, err = nil, fmt.Errorf("internal error: %v", r)
-		}
-	}()
-	return strict.CompileSchema(name, doc, nil)
-}
-
-// schemaErr drops the schema name a *strict.SchemaError repeats.
-func schemaErr(err error) error {
-	var se *strict.SchemaError
-	if errors.As(err, &se) {
-		return se.Err
-	}
-	return err
+	return nil, "", at, false
 }
 
 // reviewStructuredSchema is the inputs of the automatic_review_structured

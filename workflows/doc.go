@@ -10,8 +10,9 @@
 // Shea Symphony's .shea/workflows/*.md, has three lane prompts (files under
 // prompts:, or the body for all three), five backend fragments, 23 workpad
 // and evidence templates and a resource manifest. The profile is detected
-// from the front matter's keys and the file's location, or forced with
-// Options.Profile.
+// from Shea structure only (the file's location under .shea/workflows, or
+// settings such as prompts.main_agent or main_lane; see Options.Profile),
+// or forced with Options.Profile.
 //
 // Load reads a workflow the way its dialect does: the front matter split
 // (each dialect's own rules, quirks included, with CRLF, a lone CR and a
@@ -20,11 +21,61 @@
 // (ConfigSchema), and every file the workflow names resolved inside the
 // repository root and read. Every template is then checked statically on
 // all its branches against its context schema. Validate smoke-renders what
-// compiled, each template with a sample context built from its schema,
-// and returns the readback lines of Shea Symphony's validate (or, for
-// symphony, a short form of them) and every diagnostic. RenderLane renders
+// compiled, each lane prompt and backend fragment with a small matrix of
+// contexts valid against its schema (strict.Schema.SampleMatrix: every
+// field, required only, nullable as null, arrays empty and with two items,
+// attempt absent and 3) and each workpad template with its smoke values
+// and with every value empty, and returns the readback lines of Shea
+// Symphony's validate (or, for symphony, a short form of them) and every
+// diagnostic. A readback Line is a key, a value and named fields (path=…
+// bytes=… smoke=…); a template that failed keeps its line, marked fail.
+// Files lists the files a workflow uses, so a change to any of them can be
+// traced to it. A workflow's shea.disable setting lists codes whose
+// warnings are dropped. RenderLane renders
 // a lane prompt for a real issue, all or nothing. A shea workflow may
 // compose its lane prompts from layers (see below).
+//
+// # Runners
+//
+// Gate is an agent runner's startup check in one call: Load, then Validate,
+// returning the workflow or an *Error whose Class is the Symphony error
+// class of the failure (diag.List.Class) and whose Error() prints every
+// diagnostic with its suggestion. Load alone checks statically and renders
+// nothing: a runner that calls it must call Validate too. A Workflow keeps
+// every template compiled and is safe for concurrent use, so RenderLane
+// renders any number of issues from one load.
+//
+// LaneInput.Issue takes decoded JSON or the runner's own Go values (structs
+// by their json tags, omitempty honoured; see render.FromGo). The issue
+// schema is the profile's, merged with template_context.schema and
+// Options.ContextSchema (see profile.Inputs.Extend); Workflow.DecodeIssue
+// reads JSON against the same schema. Properties the schema does not
+// declare are left out before validation, so a runner's extra fields are
+// fine while no template reads them (a template that does fails the static
+// check); the package's DecodeIssue, which has no workflow, still rejects
+// them.
+//
+// Classes follow the Symphony specification wherever shea finds the
+// problem: malformed syntax (unknown_tag, unclosed_block, unexpected_tag,
+// syntax_error) and templates that cannot be assembled (missing_partial,
+// partial_cycle, template_too_large) are template_parse_error; unknown
+// variables, properties and filters and wrong filter arguments
+// (unknown_variable, unknown_property, unknown_filter, filter_arguments),
+// bad data (context_invalid) and failures while rendering are
+// template_render_error, although shea finds the unknown names before
+// rendering. The code keeps the detail.
+//
+// A runner's own templates (a reviewer prompt in the front matter, per
+// profile prompts, files of its own) are named by Options.Templates or by
+// template_context.templates (see RunnerTemplate): Load checks them with
+// the lane prompts' inputs (plus what each declares), with positions in
+// the file that holds them, block and quoted YAML scalars included;
+// Validate smoke-renders them and lists each as runner_template.<name>;
+// RenderLane renders them by name. Options.Samples adds the issues a runner
+// really sends to the smoke renders of lane prompts and runner templates.
+// A runner that reads the workflow with its own loader gets each template's
+// text and start position from Templates, and compiles its copy with
+// Workflow.Compile, diagnostics in the file's lines.
 //
 // # Composed lane prompts
 //
@@ -76,13 +127,35 @@
 // section, for `shea render --explain`; SourceFunc serves the text of the
 // files that exist on no disk (the core layer, contracts) for quoting.
 //
+// A composed lane may have a turn block (lanes.TurnFile: main-agent.turn.md
+// beside main-agent.md) in any layer. Its lane file, parts and contracts
+// are then the system part, checked against the lane inputs without
+// attempt and run_context (a read of either there is an unknown_variable
+// error that says to move it), and the turn block is the user part, which
+// reads them too. run_context is declared under template_context.schema
+// (without a declaration it has no readable key). RenderTurn returns the
+// two parts; RenderLane joins them with a blank line; LaneInput.RunContext
+// (see RunContext, which keeps a run's context file within
+// MaxRunContextBytes) reaches only the turn block. Validate smoke-renders a
+// turn block on a first turn and on a retry and adds the readback lines
+// prompt_turn_source.<lane> and prompt_turn_smoke.<lane>. Options.Ablate
+// composes every lane ablated (see lanes.Request.Ablate).
+//
 // Composition belongs to the shea profile. A symphony workflow's prompt is
 // its body, and a composition key there is left to the runner (it is not
 // read, and not reported).
 //
 // # Inputs
 //
-// DecodeIssue reads the issue a lane prompt is rendered for, and
+// A lane prompt's inputs are the profile's (package profile: issue and
+// attempt), extended by the workflow's template_context.schema and then by
+// Options.ContextSchema with profile.Inputs.Extend: declared properties are
+// added to the issue model and declared names become inputs, never
+// replacing what the profile declares.
+//
+// DecodeIssue reads the issue a lane prompt is rendered for (the
+// Workflow's DecodeIssue also accepts the issue properties the workflow
+// declares), and
 // DecodeValues the values of a workpad or evidence template, from JSON:
 // every problem is a context_invalid diagnostic at its place in the JSON
 // text, naming the JSON pointer, before anything renders; a key written
@@ -119,11 +192,13 @@
 // bounded (MaxWorkflowBytes, MaxFileBytes), and opened without blocking: a
 // named pipe or a device is a not_a_regular_file error.
 //
-// The readback shows lane, fragment and template paths the way Shea
-// Symphony does (the workflow's directory as given, joined with the
-// configured path, not normalised), resource paths canonical and
-// absolute, and shea's embedded defaults as <builtin>/…. It never shows an
-// environment variable's value: workspace.root written as $VAR or ~/… is
-// shown as written. Control characters in every value are escaped ("\n",
-// "\x1b"), so a value cannot forge a line such as status=valid.
+// The readback shows lane, fragment and template paths as the workflow's
+// directory as given joined with the configured path, cleaned (Shea
+// Symphony does not normalise them; diagnostics do, and so does the
+// readback: .shea/prompts/main.md, not .shea/workflows/../prompts/main.md),
+// resource paths canonical and absolute, and shea's embedded defaults as
+// <builtin>/…. It never shows an environment variable's value:
+// workspace.root written as $VAR or ~/… is shown as written. Control
+// characters in every value and field are escaped ("\n", "\x1b"), so a
+// value cannot forge a line such as status=valid.
 package workflows

@@ -11,16 +11,17 @@ import (
 	"github.com/sheaproject/shea/workflows"
 )
 
-// The pre-launch gate of an agent runner: load the workflow, render the
-// lane prompt for the issue about to be dispatched, and launch the agent
-// only when both succeed. Any failure names its Symphony error class, so
-// the runner can apply the spec's retry rules.
+// The pre-launch gate of an agent runner: gate the workflow (load, check,
+// smoke-render), render the lane prompt for the issue about to be
+// dispatched, and launch the agent only when both succeed. Any failure
+// names its Symphony error class, so the runner can apply the spec's retry
+// rules.
 func Example_preLaunchGate() {
 	ctx := context.Background()
-	wf, diags := workflows.Load("../testdata/symphony/WORKFLOW.md", workflows.Options{})
-	if diags.HasErrors() {
+	wf, err := workflows.Gate(ctx, "../testdata/symphony/WORKFLOW.md", workflows.Options{})
+	if err != nil {
 		// Block dispatch until the workflow is fixed.
-		diag.WriteText(os.Stdout, diags.Errors(), diag.TextOptions{})
+		diag.WriteText(os.Stdout, diag.AsList(err).Errors(), diag.TextOptions{})
 		return
 	}
 	issue := map[string]any{
@@ -43,8 +44,9 @@ func Example_preLaunchGate() {
 	fmt.Println(strings.Split(prompt, "\n")[0])
 	fmt.Println("launching the agent with", len(prompt), "bytes of prompt")
 
-	// A record missing a field the prompt reads is refused before launch.
-	delete(issue, "url")
+	// A record that does not fit the issue schema (no title) is refused
+	// before launch.
+	delete(issue, "title")
 	_, err = wf.RenderLane(ctx, workflows.LaneAgent, workflows.LaneInput{Issue: issue, Extra: map[string]any{"retry_kind": nil}})
 	if errors.As(err, &werr) {
 		fmt.Println("not launching:", werr.Class)

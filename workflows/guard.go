@@ -5,23 +5,23 @@ import (
 	"github.com/sheaproject/shea/strict/diag"
 )
 
-// compileGuarded runs a compile step, turning a panic into an error
-// diagnostic at where: the engines recover their own panics, and this
-// guards the glue around them, so that one broken template never takes the
-// whole validation down.
+// compileGuarded runs a compile step, turning a panic (a bug) into an
+// internal_error diagnostic at where: the engines recover their own
+// panics, and this guards the glue around them, so that one bug never
+// takes the whole validation down.
 func compileGuarded[T any](where diag.Range, compile func() (T, diag.List)) (t T, diags diag.List) {
 	defer func() {
 		if r := recover(); r != nil {
 			var zero T
 			t = zero
-			diags = append(diags, diag.Errorf(diag.SyntaxError, where, "internal error while compiling: %v", r))
+			diags = append(diags, diag.Bug(where, "compiling", r))
 		}
 	}()
 	return compile()
 }
 
-// renderGuarded runs a render step, turning a panic into a render error
-// (in filename, when known).
+// renderGuarded runs a render step, turning a panic (a bug) into an
+// internal_error (in filename, when known).
 func renderGuarded(filename string, render func() (string, error)) (out string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -34,5 +34,5 @@ func renderGuarded(filename string, render func() (string, error)) (out string, 
 
 func renderPanic(filename string, r any) error {
 	return &render.Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
-		diag.Errorf(diag.RenderError, diag.Range{Filename: filename}, "internal error while rendering: %v", r)}}
+		diag.Bug(diag.Range{Filename: filename}, "rendering", r)}}
 }

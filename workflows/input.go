@@ -96,11 +96,37 @@ func (d *jsonDoc) at(p string) diag.Range {
 // ("/title"), with the closest property name for an unknown one. On success
 // the issue is returned as rendering values (objects keep their key order,
 // integers stay integers), ready for LaneInput.Issue.
-func DecodeIssue(data []byte, filename, profile string) (map[string]any, diag.List) {
-	schema, err := issueSchema(profileName(profile))
+func DecodeIssue(data []byte, filename, dialect string) (map[string]any, diag.List) {
+	schema, err := issueSchema(profileName(dialect))
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%v", err)}
 	}
+	return decodeIssue(data, filename, dialect, schema, nil)
+}
+
+// DecodeIssue reads the issue a lane prompt of this workflow is rendered
+// for, as the package's DecodeIssue does, but against the workflow's own
+// issue schema: the profile's, with the issue properties its
+// template_context.schema and Options.ContextSchema add (a port's
+// issue.comments) accepted and checked. Properties the schema does not
+// declare are left out of the result instead of being errors (no template
+// can read them: the static check rejects one that tries), so a runner may
+// pass its tracker's issue as it is.
+func (w *Workflow) DecodeIssue(data []byte, filename string) (map[string]any, diag.List) {
+	if w.inputs == nil {
+		return DecodeIssue(data, filename, w.Profile)
+	}
+	schema, err := w.inputs.IssueSchema()
+	if err != nil {
+		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%v", err)}
+	}
+	return decodeIssue(data, filename, w.Profile, schema, w.issueVal)
+}
+
+// decodeIssue reads an issue and checks it against the issue input of
+// schema; with keep non-nil, the properties keep does not declare are left
+// out first.
+func decodeIssue(data []byte, filename, dialect string, schema *strict.Schema, keep *strict.Validator) (map[string]any, diag.List) {
 	doc, d := readJSON(data, filename, "the issue is")
 	if d != nil {
 		return nil, diag.List{d}
@@ -121,28 +147,46 @@ func DecodeIssue(data []byte, filename, profile string) (map[string]any, diag.Li
 			return
 		}
 		seen[key] = true
-		d := diag.Errorf(diag.ContextInvalid, subject, "the issue does not fit the %s issue schema at %s: %s", profileName(profile), pointerOrRoot(ptr), msg)
+		d := diag.Errorf(diag.ContextInvalid, subject, "the issue does not fit the %s issue schema at %s: %s", profileName(dialect), pointerOrRoot(ptr), msg)
 		d.Detail = detail
 		diags = append(diags, d)
 	}
-	for _, p := range schema.Validate(map[string]any{"issue": doc.raw}) {
-		ptr := strings.TrimPrefix(p.Pointer, "/issue")
-		switch {
-		case strings.HasPrefix(p.Message, "missing properties"):
-			for _, name := range quotedNames(p.Message) {
-				add(ptr+"/"+escapePointer(name), doc.tree.valueAt(ptr), "required property "+strconv.Quote(name)+" is missing", "")
+	// misspelt reports the undeclared properties that look like a
+	// misspelling of a declared one (with keep, these alone are reported,
+	// and only when the issue fails for another reason too: "titel" beside
+	// a missing "title").
+	check := func(raw any, misspelt bool) {
+		for _, p := range schema.Validate(map[string]any{"issue": raw}) {
+			if p.Pointer != "/issue" && !strings.HasPrefix(p.Pointer, "/issue/") {
+				continue // another input of the context, not the issue's business
 			}
-		case strings.HasPrefix(p.Message, "additionalProperties"):
-			for _, name := range quotedNames(p.Message) {
-				detail := ""
-				if ptr == "" {
-					detail = diag.DidYouMean(name, props)
+			ptr := strings.TrimPrefix(p.Pointer, "/issue")
+			switch {
+			case misspelt && !strings.HasPrefix(p.Message, "additionalProperties"):
+			case strings.HasPrefix(p.Message, "missing properties"):
+				for _, name := range quotedNames(p.Message) {
+					add(ptr+"/"+escapePointer(name), doc.tree.valueAt(ptr), "required property "+strconv.Quote(name)+" is missing", "")
 				}
-				add(ptr+"/"+escapePointer(name), doc.at(ptr+"/"+escapePointer(name)), "property "+strconv.Quote(name)+" is not part of the issue", detail)
+			case strings.HasPrefix(p.Message, "additionalProperties"):
+				for _, name := range quotedNames(p.Message) {
+					detail := ""
+					if ptr == "" {
+						detail = diag.DidYouMean(name, props)
+					}
+					if misspelt && detail == "" {
+						continue
+					}
+					add(ptr+"/"+escapePointer(name), doc.at(ptr+"/"+escapePointer(name)), "property "+strconv.Quote(name)+" is not part of the issue", detail)
+				}
+			default:
+				add(ptr, doc.tree.valueAt(ptr), p.Message, "")
 			}
-		default:
-			add(ptr, doc.tree.valueAt(ptr), p.Message, "")
 		}
+	}
+	if keep == nil {
+		check(doc.raw, false)
+	} else if check(pruneUndeclared(doc.raw, keep, 0), false); len(diags) > 0 {
+		check(doc.raw, true)
 	}
 	if len(diags) > 0 {
 		diags.Sort()
@@ -151,6 +195,9 @@ func DecodeIssue(data []byte, filename, profile string) (map[string]any, diag.Li
 	issue, err := render.DecodeJSONObject([]byte(doc.tree.src.text))
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.ContextInvalid, doc.at(""), "the issue cannot be read: %v", err)}
+	}
+	if keep != nil {
+		issue = pruneUndeclared(issue, keep, 0).(map[string]any)
 	}
 	return issue, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"strings"
 	"unicode"
@@ -49,18 +50,34 @@ type item struct {
 	wp     workpadTemplate
 	values map[string]string // workpad smoke values
 	shared *item             // lanes sharing a template point at the first
+	// posMap maps the positions of a template held in a front matter
+	// value to the workflow file (runner templates).
+	posMap func(diag.Pos) diag.Pos
 
-	composed *lanes.Composed // a composed lane's composition
-	lane     *lanes.Template // a composed lane, compiled
-	layers   []Layer         // a composed lane's layers, lowest first
+	composed *lanes.Composed     // a composed lane's composition
+	lane     *lanes.Template     // a composed lane, compiled
+	turn     *lanes.TurnTemplate // a composed lane with a turn block, compiled (lane is then nil)
+	layers   []Layer             // a composed lane's layers, lowest first
 }
 
 // compiled reports whether the item has a template to render.
-func (it *item) compiled() bool { return it.tpl != nil || it.lane != nil || it.wp != nil }
+func (it *item) compiled() bool {
+	return it.tpl != nil || it.lane != nil || it.turn != nil || it.wp != nil
+}
 
-// render renders a lane prompt or backend fragment with vars. Errors of a
-// template from the workflow's body are mapped to the file's bytes.
+// render renders a lane prompt or backend fragment with vars (a lane with
+// a turn block as one prompt, lanes.JoinTurn, with an empty run context
+// when vars has none). Errors of a template from
+// the workflow's body are mapped to the file's bytes.
 func (it *item) render(ctx context.Context, vars map[string]any) (string, error) {
+	if it.turn != nil {
+		if _, ok := vars[InputRunContext]; !ok {
+			vars = maps.Clone(vars)
+			vars[InputRunContext] = runContextFor(it.schema, nil)
+		}
+		system, user, err := it.renderTurn(ctx, vars)
+		return lanes.JoinTurn(system, user), err
+	}
 	var out string
 	var err error
 	if it.lane != nil {
@@ -72,6 +89,9 @@ func (it *item) render(ctx context.Context, vars map[string]any) (string, error)
 		l := renderDiagnostics(err, it.filename)
 		if it.src != nil {
 			l = it.src.fixList(l)
+		}
+		if it.posMap != nil {
+			l = mapPositions(l, it.filename, it.posMap)
 		}
 		class := diag.ClassTemplateRender
 		if re, ok := render.AsError(err); ok {

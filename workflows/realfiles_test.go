@@ -12,9 +12,39 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sheaproject/shea/internal/shared"
-	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 )
+
+// realDeclared are the context schemas under which the real workflows that
+// read inputs beyond issue and attempt are valid.
+var realDeclared = map[string]string{
+	"sociotechnica-org-symphony-ts-WORKFLOW.md": `{"type": "object", "properties": {
+				"issue": {"type": "object", "properties": {
+					"identifier": {"type": "string"}, "title": {"type": "string"}, "url": {"type": ["string", "null"]},
+					"labels": {"type": "array", "items": {"type": "string"}}, "summary": {"type": "string"}}},
+				"config": {"type": "object", "properties": {"tracker": {"type": "object", "properties": {
+					"repo": {"type": "string"},
+					"planReview": {"type": "object", "properties": {
+						"planReadySignal": {"type": "string"}, "approvedSignal": {"type": "string"},
+						"changesRequestedSignal": {"type": "string"}, "waivedSignal": {"type": "string"},
+						"replyTemplateBlock": {"type": "string"},
+						"metadataLabels": {"type": "object", "properties": {
+							"planPath": {"type": "string"}, "branchName": {"type": "string"}}}}}}}}},
+				"pull_request": {"type": ["object", "null"], "properties": {
+					"kind": {"type": "string"},
+					"pullRequest": {"type": "object", "properties": {"url": {"type": "string"}}},
+					"pendingCheckNames": {"type": "array", "items": {"type": "string"}},
+					"failingCheckNames": {"type": "array", "items": {"type": "string"}},
+					"actionableReviewFeedback": {"type": "array", "items": {"type": "object", "properties": {
+						"authorLogin": {"type": ["string", "null"]}, "summary": {"type": "string"},
+						"path": {"type": ["string", "null"]}, "line": {"type": ["integer", "null"]},
+						"url": {"type": "string"}}}}}},
+				"lifecycle": {"type": ["object", "null"], "properties": {
+					"kind": {"type": "string"}, "branchName": {"type": "string"}, "summary": {"type": "string"}}}}}`,
+	"mobilyze-llc-symphony-ts-pipeline-config-templates-WORKFLOW-template.md": `{"type": "object", "properties": {
+				"stageName": {"enum": ["investigate", "implement", "review", "merge"]},
+				"reworkCount": {"type": "integer", "minimum": 0, "examples": [1]}}}`,
+}
 
 // TestRealWorkflows validates the real WORKFLOW.md files of
 // ../shared/workflows (third-party data, read in place) and checks the
@@ -64,30 +94,8 @@ func TestRealWorkflows(t *testing.T) {
 				"182:7 unknown_variable config",
 				"186:4 unknown_variable config",
 			},
-			// issue is redeclared whole: the extension's declaration wins.
-			declared: `{"type": "object", "properties": {
-				"issue": {"type": "object", "properties": {
-					"identifier": {"type": "string"}, "title": {"type": "string"}, "url": {"type": ["string", "null"]},
-					"labels": {"type": "array", "items": {"type": "string"}}, "summary": {"type": "string"}}},
-				"config": {"type": "object", "properties": {"tracker": {"type": "object", "properties": {
-					"repo": {"type": "string"},
-					"planReview": {"type": "object", "properties": {
-						"planReadySignal": {"type": "string"}, "approvedSignal": {"type": "string"},
-						"changesRequestedSignal": {"type": "string"}, "waivedSignal": {"type": "string"},
-						"replyTemplateBlock": {"type": "string"},
-						"metadataLabels": {"type": "object", "properties": {
-							"planPath": {"type": "string"}, "branchName": {"type": "string"}}}}}}}}},
-				"pull_request": {"type": ["object", "null"], "properties": {
-					"kind": {"type": "string"},
-					"pullRequest": {"type": "object", "properties": {"url": {"type": "string"}}},
-					"pendingCheckNames": {"type": "array", "items": {"type": "string"}},
-					"failingCheckNames": {"type": "array", "items": {"type": "string"}},
-					"actionableReviewFeedback": {"type": "array", "items": {"type": "object", "properties": {
-						"authorLogin": {"type": ["string", "null"]}, "summary": {"type": "string"},
-						"path": {"type": ["string", "null"]}, "line": {"type": ["integer", "null"]},
-						"url": {"type": "string"}}}}}},
-				"lifecycle": {"type": ["object", "null"], "properties": {
-					"kind": {"type": "string"}, "branchName": {"type": "string"}, "summary": {"type": "string"}}}}}`,
+			// issue is declared again, in part: merged into the profile's.
+			declared: realDeclared["sociotechnica-org-symphony-ts-WORKFLOW.md"],
 		},
 		{
 			file: "mobilyze-llc-symphony-ts-pipeline-config-templates-WORKFLOW-template.md",
@@ -101,9 +109,7 @@ func TestRealWorkflows(t *testing.T) {
 				"537:40 unknown_variable reworkCount",
 				"563:7 unknown_variable stageName",
 			},
-			declared: `{"type": "object", "properties": {
-				"stageName": {"enum": ["investigate", "implement", "review", "merge"]},
-				"reworkCount": {"type": "integer", "minimum": 0, "examples": [1]}}}`,
+			declared: realDeclared["mobilyze-llc-symphony-ts-pipeline-config-templates-WORKFLOW-template.md"],
 		},
 	}
 	quoted := regexp.MustCompile(`"([^"]+)"`)
@@ -147,11 +153,7 @@ func TestRealWorkflows(t *testing.T) {
 			if tt.declared == "" {
 				return
 			}
-			ext, err := strict.CompileSchema("https://shea.dev/test/extension.json", []byte(tt.declared), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, diags = Validate(context.Background(), path, Options{Context: ext})
+			r, diags = Validate(context.Background(), path, Options{ContextSchema: []byte(tt.declared), ContextSchemaName: "extension.json"})
 			if r.Status != StatusValid {
 				t.Errorf("with the inputs declared: status = %s, diagnostics:\n%v", r.Status, diags.Errors())
 			}

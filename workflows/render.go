@@ -3,7 +3,6 @@ package workflows
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/sheaproject/shea/render"
@@ -14,12 +13,13 @@ import (
 // workflow's profile does not have.
 var ErrUnknownLane = errors.New("unknown lane")
 
-// Error is a workflow that cannot produce a prompt: it failed to load, or
-// the lane's prompt failed to render. Class is the Symphony error class a
-// runner branches on (missing_workflow_file, workflow_parse_error,
-// workflow_front_matter_not_a_map, workflow_config_error,
-// template_parse_error, template_render_error); Diagnostics say what and
-// where.
+// Error is a workflow that cannot produce a prompt: it failed to load or
+// to pass the gate, or the lane's prompt failed to render. Class is the
+// Symphony error class a runner branches on (missing_workflow_file,
+// workflow_parse_error, workflow_front_matter_not_a_map,
+// workflow_config_error, template_parse_error, template_render_error; see
+// diag.List.Class); Diagnostics say what and where. Error() prints every
+// error diagnostic in full, with its suggestion (see diag.List.Full).
 type Error struct {
 	Workflow    string
 	Lane        string // "" when the workflow itself failed
@@ -35,13 +35,9 @@ func (e *Error) Error() string {
 		b.WriteString(e.Lane)
 		b.WriteString(")")
 	}
-	errs := e.Diagnostics.Errors()
-	if len(errs) > 0 {
+	if errs := e.Diagnostics.Errors(); len(errs) > 0 {
 		b.WriteString(": ")
-		b.WriteString(errs[0].Error())
-		if len(errs) > 1 {
-			fmt.Fprintf(&b, " (and %d more)", len(errs)-1)
-		}
+		b.WriteString(errs.Full())
 	}
 	return b.String()
 }
@@ -51,50 +47,76 @@ func (e *Error) Unwrap() error { return e.Diagnostics.Err() }
 
 // LaneInput is what a lane prompt is rendered with.
 type LaneInput struct {
-	// Issue is the tracker issue as decoded JSON (map[string]any); its
-	// shape must match the profile's issue schema.
-	Issue map[string]any
+	// Issue is the tracker issue: decoded JSON (DecodeIssue's result, or
+	// map[string]any) or a Go value of any type JSON can encode, such as
+	// the runner's own issue struct, read by its json tags as
+	// render.FromGo says. It must fit the workflow's issue schema (the
+	// profile's, extended by template_context.schema and
+	// Options.ContextSchema); properties the schema does not declare are left
+	// out before rendering, so a runner's extra fields are fine as long as
+	// no template reads them (one that does fails the static check).
+	Issue any
 	// Attempt is nil on the first run, then the 1-based retry or
 	// continuation count.
 	Attempt *int
 	// Extra holds the inputs that template_context.schema or
-	// Options.Context declare, by name.
+	// Options.ContextSchema declare, by name; Go values are read as Issue
+	// is.
 	Extra map[string]any
+	// RunContext is the JSON object the run has accumulated (see
+	// RunContext), read by a lane's turn block as run_context; nil is an
+	// empty one. A lane without a turn block does not read it.
+	RunContext map[string]any
 }
 
 // RenderLane renders the prompt of a lane ("agent" for symphony;
-// "main_agent", "review_agent" or "merge_agent" for shea) for an issue.
-// It is all-or-nothing: it returns the whole prompt, or "" and an *Error
-// (a workflow that loaded with errors never renders, even for a lane
-// whose own template is fine), so a runner launches an agent only when err
-// is nil.
+// "main_agent", "review_agent" or "merge_agent" for shea), or a runner
+// template by its name (see RunnerTemplate), for an issue,
+// with the template Load compiled: a Workflow renders any number of issues,
+// concurrently too, without compiling again. It is all-or-nothing: it
+// returns the whole prompt, or "" and an *Error (a workflow that loaded
+// with errors never renders, even for a lane whose own template is fine),
+// so a runner launches an agent only when err is nil. A lane with a turn
+// block renders as its system part, a blank line and its user part (see
+// RenderTurn).
 func (w *Workflow) RenderLane(ctx context.Context, lane string, in LaneInput) (string, error) {
-	if errs := w.diags.Errors(); len(errs) > 0 {
-		return "", &Error{Workflow: w.Path, Class: errs[0].Code.Class(), Diagnostics: errs}
-	}
-	it, err := w.laneItem(lane)
+	t, err := w.RenderTurn(ctx, lane, in)
 	if err != nil {
 		return "", err
 	}
-	if it.shared != nil {
-		it = it.shared
-	}
+	return t.Prompt(), nil
+}
+
+// laneVars returns the rendering context of a lane input: its Go values
+// converted, and the issue's undeclared properties left out. An error is a
+// *render.Error.
+func (w *Workflow) laneVars(in LaneInput) (map[string]any, error) {
 	vars := make(map[string]any, len(in.Extra)+2)
 	for k, v := range in.Extra {
 		vars[k] = v
 	}
 	if in.Issue != nil {
-		vars["issue"] = in.Issue
+		issue, err := render.FromGo(in.Issue)
+		if err != nil {
+			return nil, &render.Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
+				diag.Errorf(diag.ContextInvalid, diag.Range{Filename: w.Path}, "the issue cannot be rendered: %v", err)}}
+		}
+		vars["issue"] = pruneUndeclared(issue, w.issueVal, 0)
 	}
 	if in.Attempt != nil {
 		vars["attempt"] = int64(*in.Attempt)
 	} else {
 		vars["attempt"] = nil
 	}
-	out, err := it.render(ctx, vars)
-	if err != nil {
-		re, _ := render.AsError(err)
-		return "", &Error{Workflow: w.Path, Lane: lane, Class: re.Class, Diagnostics: re.Diagnostics}
+	return vars, nil
+}
+
+// runnerItem returns the runner template named name, or nil.
+func (w *Workflow) runnerItem(name string) *item {
+	for _, it := range w.runner {
+		if it.key == name {
+			return it
+		}
 	}
-	return out, nil
+	return nil
 }

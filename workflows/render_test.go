@@ -106,7 +106,9 @@ func TestRenderLaneRefusesInvalidWorkflow(t *testing.T) {
 		{"yaml", "---\ntracker: [\n---\n{{ issue.title }}\n", diag.ClassWorkflowParse},
 		{"not a map", "---\n- a\n---\n{{ issue.title }}\n", diag.ClassNotAMap},
 		{"config", "---\ntracker:\n  kind: memory\npolling:\n  interval_ms: soon\n---\n{{ issue.title }}\n", diag.ClassWorkflowConfig},
-		{"template", "---\ntracker:\n  kind: memory\n---\n{{ issue.titel }}\n", diag.ClassTemplateParse},
+		{"unknown property", "---\ntracker:\n  kind: memory\n---\n{{ issue.titel }}\n", diag.ClassTemplateRender},
+		{"syntax", "---\ntracker:\n  kind: memory\n---\n{% if issue.title %}\n", diag.ClassTemplateParse},
+		{"syntax beats unknown", "---\ntracker:\n  kind: memory\n---\n{{ issue.titel }}\n{{ issue.title | }}\n", diag.ClassTemplateParse},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(dir, tt.name+".md")
@@ -174,7 +176,7 @@ func TestValidateIsRepeatable(t *testing.T) {
 		t.Fatalf("first %s (%d lines), second %s (%d lines)", a.Status, len(a.Readback), b.Status, len(b.Readback))
 	}
 	for i := range a.Readback {
-		if a.Readback[i] != b.Readback[i] {
+		if a.Readback[i].String() != b.Readback[i].String() {
 			t.Errorf("line %d: %v then %v", i, a.Readback[i], b.Readback[i])
 		}
 	}

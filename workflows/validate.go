@@ -1,9 +1,12 @@
 package workflows
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -21,20 +24,110 @@ const (
 	StatusInvalid = "invalid"
 )
 
-// Line is one readback line. Most print as key=value; the resource
-// entries print as "resource group=… kind=… path=…" (key "resource").
-// Control characters in Value are escaped ("\n", "\x1b"), so a line never
-// breaks, and no Value holds an environment variable's value.
+// Line is one readback line: a key, its value and, for the lines that
+// describe a source, named fields. It prints as key=value followed by
+// " name=value" for each field; the resource entries have no value and
+// print as "resource group=… kind=… path=…". Control characters in Value
+// and in the fields' values are escaped ("\n", "\x1b"), so a line never
+// breaks, and no value holds an environment variable's value.
 type Line struct {
-	Key   string `json:"key"`
-	Value string `json:"value"`
+	Key    string `json:"key"`
+	Value  string `json:"value"`
+	Fields Fields `json:"fields"`
+}
+
+// Field is one named field of a readback line, such as path=… or
+// smoke=pass.
+type Field struct {
+	Name  string
+	Value string
+}
+
+// Fields are a line's fields in readback order. They marshal as a JSON
+// object in that order.
+type Fields []Field
+
+// MarshalJSON writes the fields as one JSON object, in order.
+func (fs Fields) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range fs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		for j, s := range []string{f.Name, f.Value} {
+			enc, err := marshalString(s)
+			if err != nil {
+				return nil, err
+			}
+			b.Write(enc)
+			if j == 0 {
+				b.WriteByte(':')
+			}
+		}
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON reads a JSON object of strings (its members in the
+// document's order).
+func (fs *Fields) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil {
+		return err
+	}
+	*fs = nil
+	for dec.More() {
+		var name, value string
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		name, _ = tok.(string)
+		if err := dec.Decode(&value); err != nil {
+			return err
+		}
+		*fs = append(*fs, Field{name, value})
+	}
+	_, err := dec.Token()
+	return err
+}
+
+func marshalString(s string) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+// Field returns the value of the named field, and whether it is present.
+func (l Line) Field(name string) (string, bool) {
+	for _, f := range l.Fields {
+		if f.Name == name {
+			return f.Value, true
+		}
+	}
+	return "", false
 }
 
 func (l Line) String() string {
-	if l.Key == "resource" {
-		return l.Key + " " + l.Value
+	var b strings.Builder
+	b.WriteString(l.Key)
+	if l.Value != "" || len(l.Fields) == 0 {
+		b.WriteByte('=')
+		b.WriteString(l.Value)
 	}
-	return l.Key + "=" + l.Value
+	for _, f := range l.Fields {
+		b.WriteByte(' ')
+		b.WriteString(f.Name)
+		b.WriteByte('=')
+		b.WriteString(f.Value)
+	}
+	return b.String()
 }
 
 // Report is the result of validating a workflow: the readback lines that
@@ -67,11 +160,24 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
+	return enc.Encode(r.forJSON())
+}
+
+// forJSON returns a copy of r whose lists marshal as arrays and objects,
+// never null.
+func (r *Report) forJSON() *Report {
 	out := *r
-	if out.Readback == nil {
-		out.Readback = []Line{}
+	out.Readback = make([]Line, len(r.Readback))
+	for i, l := range r.Readback {
+		if l.Fields == nil {
+			l.Fields = Fields{}
+		}
+		out.Readback[i] = l
 	}
-	return enc.Encode(out)
+	if out.Diagnostics == nil {
+		out.Diagnostics = diag.List{}
+	}
+	return &out
 }
 
 // Validate loads the workflow at path and validates it (see
@@ -81,16 +187,24 @@ func Validate(ctx context.Context, path string, opts Options) (*Report, diag.Lis
 	return w.Validate(ctx)
 }
 
-// Validate smoke-renders every template that loaded: lane prompts with a
-// sample context built from their schema (the profile's sample issue,
-// attempt 1, placeholders for declared extensions), backend fragments with
+// Validate smoke-renders every template that loaded: lane prompts and the
+// runner's templates with a sample context built from their schema (the
+// profile's sample issue, attempt 1, placeholders for declared
+// extensions; for a lane with a turn block, run_context too) and with each
+// of Options.Samples, backend fragments with
 // their sample facts (static ones with no input), workpad and evidence
 // templates with their smoke values. It returns the readback of the
-// profile and every diagnostic of loading and rendering. Validate does not
+// profile (a lane with a turn block adds prompt_turn_source.<lane> and
+// prompt_turn_smoke.<lane> after its prompt_template_smoke line) and every
+// diagnostic of loading and rendering. Validate does not
 // change the workflow and may be called concurrently.
 func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 	diags := append(diag.List(nil), w.diags...)
 	smoked := map[*item]bool{}
+	lanes := map[*item]bool{}
+	for _, it := range w.lanes {
+		lanes[it] = true
+	}
 	smoke := func(it *item) {
 		if it.shared != nil {
 			smoked[it] = smoked[it.shared]
@@ -99,22 +213,31 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 		if !it.loaded || it.failed {
 			return
 		}
-		var err error
+		var failed diag.List
 		switch {
 		case it.wp != nil:
-			_, err = renderGuarded(it.wp.Filename(), func() (string, error) { return it.wp.Render(ctx, it.values) })
+			failed = smokeWorkpad(ctx, it)
 		case it.compiled():
-			_, err = it.render(ctx, it.schema.Sample()) // diagnostics already in the file's bytes
+			failed = smokeMatrix(ctx, it, lanes[it])
 		default:
 			return
 		}
-		if err != nil {
-			diags = append(diags, renderDiagnostics(err, it.filename)...)
+		if failed != nil {
+			diags = append(diags, failed...)
 			return
+		}
+		if it.wp == nil && (it.schema == w.laneSchema || it.turn != nil) && len(w.opts.Samples) > 0 {
+			if l := w.smokeSamples(ctx, it); len(l) > 0 {
+				diags = append(diags, l...)
+				return
+			}
 		}
 		smoked[it] = true
 	}
 	for _, it := range w.lanes {
+		smoke(it)
+	}
+	for _, it := range w.runner {
 		smoke(it)
 	}
 	for _, it := range w.backends {
@@ -137,6 +260,13 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 			w.symphonyReadback(rb, smoked)
 		}
 	}
+	if !w.fatal {
+		for _, it := range w.runner {
+			if smoked[it] {
+				rb.add("runner_template."+it.key, it.kind+" path="+it.display+" bytes="+strconv.Itoa(it.bytes())+" smoke=pass")
+			}
+		}
+	}
 	r.Status = StatusValid
 	if diags.HasErrors() {
 		r.Status = StatusInvalid
@@ -149,13 +279,113 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 	return r, diags
 }
 
+// smokeMatrix renders a lane prompt or backend fragment with each context
+// of its schema's sample matrix (see strict.Schema.SampleMatrix; a lane's
+// "every field" context has attempt 3), and returns the diagnostics of the
+// first that fails; past the sample, the first of them gives the input it
+// failed on, as JSON.
+func smokeMatrix(ctx context.Context, it *item, lane bool) diag.List {
+	for _, in := range it.schema.SampleMatrix() {
+		vars := in.Vars
+		if _, ok := vars["attempt"]; ok && lane && in.Name == "every field" {
+			vars["attempt"] = int64(3)
+		}
+		_, err := it.render(ctx, vars) // diagnostics already in the file's bytes
+		if err == nil {
+			continue
+		}
+		l := renderDiagnostics(err, it.filename)
+		if len(l) > 0 && in.Name != "sample" {
+			noteSmokeInput(l[0], in.Name, vars)
+		}
+		return l
+	}
+	return nil
+}
+
+// smokeWorkpad renders a workpad or evidence template with its smoke
+// values, then with every value empty.
+func smokeWorkpad(ctx context.Context, it *item) diag.List {
+	empty := make(map[string]string, len(it.values))
+	for k := range it.values {
+		empty[k] = ""
+	}
+	for i, values := range []map[string]string{it.values, empty} {
+		_, err := renderGuarded(it.wp.Filename(), func() (string, error) { return it.wp.Render(ctx, values) })
+		if err == nil {
+			continue
+		}
+		l := renderDiagnostics(err, it.filename)
+		if i > 0 && len(l) > 0 {
+			noteSmokeInput(l[0], "every value empty", values)
+		}
+		return l
+	}
+	return nil
+}
+
+// noteSmokeInput adds to d the smoke input it failed on.
+func noteSmokeInput(d *diag.Diagnostic, name string, vars any) {
+	b, err := json.Marshal(vars)
+	if err != nil {
+		return
+	}
+	note := fmt.Sprintf("Smoke-rendered with the schema-valid input %q: %s", name, b)
+	if d.Detail != "" {
+		note = d.Detail + "\n" + note
+	}
+	d.Detail = note
+}
+
 type readback struct{ lines []Line }
 
-// add appends a line. Its value has its control characters escaped
-// (textesc.Controls), so that no value from the workflow, such as
-// tracker.kind "linear\nstatus=valid", can break its line or forge another.
-func (rb *readback) add(key, value string) {
-	rb.lines = append(rb.lines, Line{key, textesc.Controls(value)})
+// add appends a line. Its value and its fields' values have their control
+// characters escaped (textesc.Controls), so that no value from the
+// workflow, such as tracker.kind "linear\nstatus=valid", can break its line
+// or forge another.
+func (rb *readback) add(key, value string, fields ...Field) {
+	for i := range fields {
+		fields[i].Value = textesc.Controls(fields[i].Value)
+	}
+	rb.lines = append(rb.lines, Line{Key: key, Value: textesc.Controls(value), Fields: fields})
+}
+
+// smoke is the field or value that says whether a template rendered.
+func smoke(passed bool) string {
+	if passed {
+		return "pass"
+	}
+	return "fail"
+}
+
+// sourceFields returns the fields of a template's readback line: its cleaned
+// path, its size when it was read, and with the smoke field when asked.
+func (it *item) sourceFields(withSmoke, passed bool) []Field {
+	fs := []Field{{"path", cleanPaths(it.display)}}
+	if it.loaded {
+		fs = append(fs, Field{"bytes", strconv.Itoa(it.bytes())})
+	}
+	if withSmoke {
+		fs = append(fs, Field{"smoke", smoke(passed)})
+	}
+	return fs
+}
+
+// cleanPaths cleans each of the comma-separated paths of a readback field
+// (Shea joins paths without normalising them: a/b/../c is a/c here, as in
+// diagnostics). A template whose setting holds no usable path has the path
+// <none>.
+func cleanPaths(list string) string {
+	if list == "" {
+		return "<none>"
+	}
+	parts := strings.Split(list, ",")
+	for i, p := range parts {
+		if p != "" {
+			parts[i] = filepath.Clean(p)
+		}
+	}
+	return strings.Join(parts, ",")
 }
 
 func (w *Workflow) symphonyReadback(rb *readback, smoked map[*item]bool) {
@@ -171,13 +401,12 @@ func (w *Workflow) symphonyReadback(rb *readback, smoked map[*item]bool) {
 	agent := w.lanes[0]
 	rb.add("prompt_template_bytes", strconv.Itoa(agent.bytes()))
 	rb.add("prompt_renderer", rendererMode)
-	rb.add("prompt_source."+LaneAgent, SourceWorkflowBody+" path="+w.Path+" bytes="+strconv.Itoa(agent.bytes()))
-	if smoked[agent] {
-		rb.add("prompt_template_smoke."+LaneAgent, "pass")
-	}
+	rb.add("prompt_source."+LaneAgent, SourceWorkflowBody, Field{"path", filepath.Clean(w.Path)}, Field{"bytes", strconv.Itoa(agent.bytes())})
+	rb.add("prompt_template_smoke."+LaneAgent, smoke(smoked[agent]))
 }
 
 func (w *Workflow) sheaReadback(rb *readback, smoked map[*item]bool) {
+	rb.add("profile", ProfileShea)
 	if kind, ok := w.str("tracker.kind"); ok {
 		rb.add("tracker", kind)
 	}
@@ -195,34 +424,33 @@ func (w *Workflow) sheaReadback(rb *readback, smoked map[*item]bool) {
 	case c == nil:
 		rb.add("resource_manifest", "not_configured")
 	case c.ok:
-		rb.add("resource_manifest", c.manifest+" schema="+strconv.FormatInt(c.schema, 10)+" groups="+strings.Join(c.groups, ","))
+		rb.add("resource_manifest", filepath.Clean(c.manifest), Field{"schema", strconv.FormatInt(c.schema, 10)}, Field{"groups", strings.Join(c.groups, ",")})
 		for _, e := range c.entries {
-			rb.add("resource", "group="+e.group+" kind="+e.kind+" path="+e.path)
+			rb.add("resource", "", Field{"group", e.group}, Field{"kind", e.kind}, Field{"path", filepath.Clean(e.path)})
 		}
 		for _, p := range c.markdown {
-			rb.add("resource_markdown_source", p)
+			rb.add("resource_markdown_source", filepath.Clean(p))
 		}
 	}
 	for _, it := range w.lanes {
-		if !it.loaded {
-			continue
+		if it.loaded {
+			rb.add("prompt_source."+it.key, it.kind, it.sourceFields(false, false)...)
 		}
-		rb.add("prompt_source."+it.key, it.kind+" path="+it.display+" bytes="+strconv.Itoa(it.bytes()))
-		if smoked[it] {
-			rb.add("prompt_template_smoke."+it.key, "pass")
+		rb.add("prompt_template_smoke."+it.key, smoke(smoked[it]))
+		if path, n := it.turnDisplay(); path != "" {
+			rb.add("prompt_turn_source."+it.key, SourceComposed, Field{"path", path}, Field{"bytes", strconv.Itoa(n)})
+			rb.add("prompt_turn_smoke."+it.key, smoke(smoked[it]))
 		}
 	}
 	for _, e := range runtimeEnvelopes() {
-		rb.add("runtime_envelope", e.id+" lane="+e.lane+" backend="+e.backend+" source="+e.source+" purpose="+e.purpose)
+		rb.add("runtime_envelope", e.id, Field{"lane", e.lane}, Field{"backend", e.backend}, Field{"source", e.source}, Field{"purpose", e.purpose})
 	}
 	for _, it := range w.backends {
-		if smoked[it] {
-			rb.add("backend_prompt_source."+it.key, it.kind+" path="+it.display+" bytes="+strconv.Itoa(it.bytes())+" smoke=pass")
-		}
+		rb.add("backend_prompt_source."+it.key, it.kind, it.sourceFields(true, smoked[it])...)
 	}
 	for _, it := range w.workpads {
-		if it.listed && smoked[it] {
-			rb.add("workpad_template."+it.key, it.kind+" path="+it.display+" bytes="+strconv.Itoa(it.bytes())+" smoke=pass")
+		if it.listed {
+			rb.add("workpad_template."+it.key, it.kind, it.sourceFields(true, smoked[it])...)
 		}
 	}
 }

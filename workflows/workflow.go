@@ -11,6 +11,7 @@ import (
 
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -20,10 +21,10 @@ import (
 const (
 	// ProfileSymphony is OpenAI Symphony's WORKFLOW.md: front matter and one
 	// prompt body, whose inputs are issue and attempt.
-	ProfileSymphony = strict.ProfileSymphony
+	ProfileSymphony = profile.Symphony
 	// ProfileShea is Shea Symphony's workflow: three lane prompts, backend
 	// fragments, workpad and evidence templates and a resource manifest.
-	ProfileShea = strict.ProfileShea
+	ProfileShea = profile.Shea
 )
 
 // MaxWorkflowBytes caps the size of a workflow file.
@@ -36,16 +37,26 @@ const MaxFileBytes = 1 << 20
 // Options configure Load. The zero value detects the profile, discovers the
 // repository root and reads the process environment.
 type Options struct {
-	// Profile forces the dialect: "symphony" or "shea". Empty detects it:
-	// shea when the front matter has any of prompts, backend_prompts,
-	// workpad_templates, resources, main_lane, review_lane or merge_lane,
-	// or when the file lies in a .shea/workflows directory; else symphony.
+	// Profile forces the dialect: "symphony" or "shea". Empty detects it
+	// from Shea structure only: shea when the file lies in a
+	// .shea/workflows directory or the front matter has
+	// prompts.main_agent, prompts.review_agent, prompts.merge_agent,
+	// main_lane, review_lane, merge_lane, backend_prompts or
+	// workpad_templates; else symphony (a bare prompts map of other keys,
+	// as Symphony ports write, is no evidence). When a workflow fails as
+	// its profile and has no errors as the other, the first error says
+	// so and names --profile.
 	Profile string
 
-	// Context declares lane-prompt inputs beyond the profile's issue and
-	// attempt and the workflow's own template_context.schema (the CLI's
-	// --context-schema). Where both declare an input, this one wins.
-	Context *strict.Schema
+	// ContextSchema is a JSON Schema of lane-prompt inputs beyond the
+	// profile's issue and attempt (the CLI's --context-schema): an object
+	// whose properties are the inputs. It is merged into the profile's
+	// inputs after the workflow's own template_context.schema, adding
+	// inputs and properties (issue.comments) and never replacing them; see
+	// profile.Inputs.Extend. Nil adds nothing.
+	ContextSchema []byte
+	// ContextSchemaName names ContextSchema in diagnostics (its file name).
+	ContextSchemaName string
 
 	// Root is the repository root, the directory no path of the workflow
 	// may leave. Empty discovers it (see fsroot.Discover): the nearest
@@ -73,6 +84,25 @@ type Options struct {
 	// Limits bound every compile and render of the workflow's templates
 	// (see render.Limits); zero fields take render's defaults.
 	Limits render.Limits
+
+	// Ablate composes every composed lane with its editable layers
+	// replaced by a short code-owned intent, contracts and protected
+	// sections unchanged (see lanes.Request.Ablate): a measuring tool for
+	// runners, deliberately not offered on the command line.
+	Ablate bool
+
+	// Templates are more templates the runner renders, beyond the
+	// profile's (a reviewer prompt kept in the front matter, say): each is
+	// checked with the lane prompts' inputs and smoke-rendered like them,
+	// with diagnostics at its place in the file. The workflow can declare
+	// them too, under template_context.templates (see RunnerTemplate).
+	Templates []RunnerTemplate
+
+	// Samples are issues (and attempts and extra inputs) the runner really
+	// sends: Validate, and so Gate, renders every lane prompt and runner
+	// template with each of them too, besides the sample built from the
+	// schema, and reports each failure naming the sample.
+	Samples []LaneInput
 }
 
 func (o Options) getenv(k string) string {
@@ -111,6 +141,20 @@ type Workflow struct {
 	workpads   []*item // shea: the 23 templates, registry order
 	resources  *closure
 
+	// issueVal is the lane context's issue, reduced (nil when it cannot
+	// be); runner holds the runner's templates (Options.Templates and
+	// template_context.templates).
+	issueVal *strict.Validator
+	runner   []*item
+
+	// inputs are the lane inputs laneSchema was compiled from: the
+	// profile's, extended by the workflow's declarations.
+	inputs *profile.Inputs
+
+	// alternative marks a load under the other profile, made only to see
+	// whether the workflow passes that way (see otherProfileHint).
+	alternative bool
+
 	// bad records the pointers of config values that failed validation,
 	// so the readback leaves them out.
 	bad   map[string]bool
@@ -137,20 +181,29 @@ func (w *Workflow) Diagnostics() diag.List { return append(diag.List(nil), w.dia
 // render a workflow that loaded with errors.
 func Load(path string, opts Options) (*Workflow, diag.List) {
 	w := &Workflow{Path: path, Config: map[string]any{}, opts: opts, engines: map[string]*render.Engine{}, bad: map[string]bool{}}
+	diags := w.loadAll()
+	w.otherProfileHint()
+	return w, diags
+}
+
+// loadAll loads w, as made by Load, and returns its diagnostics.
+func (w *Workflow) loadAll() diag.List {
+	path := w.Path
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
 				w.fatal = true
-				w.errorf(diag.WorkflowParseError, diag.Range{Filename: path}, "internal error while loading the workflow: %v", r)
+				w.diags = append(w.diags, diag.Bug(diag.Range{Filename: path}, "loading the workflow", r))
 			}
 		}()
 		w.load()
+		w.applyDisable()
 	}()
 	if w.root != nil {
 		w.root.Release() // the files are read; keep no descriptor open
 	}
 	w.diags.Sort()
-	return w, w.Diagnostics()
+	return w.Diagnostics()
 }
 
 func (w *Workflow) errorf(code diag.Code, r diag.Range, format string, args ...any) *diag.Diagnostic {
@@ -166,7 +219,7 @@ func (w *Workflow) load() {
 	default:
 		w.fatal = true
 		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown profile %q", w.opts.Profile).Detail =
-			diag.DidYouMean(w.opts.Profile, strict.Profiles())
+			diag.DidYouMean(w.opts.Profile, profile.Names())
 		return
 	}
 	if w.Profile == "" && inSheaWorkflows(w.Path) {
@@ -208,11 +261,13 @@ func (w *Workflow) load() {
 	// does not report a bad path twice, nor read a file through it.
 	w.checkConfig()
 	w.laneSchema = w.lanesContext()
+	w.issueVal = issueValidator(w.laneSchema)
 	if w.Profile == ProfileShea {
 		w.loadShea()
 	} else {
 		w.loadSymphony()
 	}
+	w.loadRunnerTemplates()
 }
 
 // parse splits the file as profile does (symphony when empty) and decodes
@@ -249,18 +304,85 @@ func (w *Workflow) parse(profile string) bool {
 	return true
 }
 
-// sheaKeys returns the top-level keys that only Shea workflows have.
-func sheaKeys() []string {
-	return []string{"prompts", "backend_prompts", "workpad_templates", "resources", "main_lane", "review_lane", "merge_lane"}
+// sheaEvidence returns the setting that marks config as a Shea workflow:
+// prompts.main_agent (or review_agent, merge_agent), main_lane,
+// review_lane, merge_lane, backend_prompts or workpad_templates; "" when
+// there is none. A bare top-level prompts is no evidence: Symphony ports
+// use it for their own keys.
+func sheaEvidence(config map[string]any) string {
+	if p, ok := config["prompts"].(map[string]any); ok {
+		for _, lane := range Lanes(ProfileShea) {
+			if _, ok := p[lane]; ok {
+				return "prompts." + lane
+			}
+		}
+	}
+	for _, k := range []string{"main_lane", "review_lane", "merge_lane", "backend_prompts", "workpad_templates"} {
+		if _, ok := config[k]; ok {
+			return k
+		}
+	}
+	return ""
 }
 
 func detectProfile(config map[string]any) string {
-	for _, k := range sheaKeys() {
-		if _, ok := config[k]; ok {
-			return ProfileShea
-		}
+	if sheaEvidence(config) != "" {
+		return ProfileShea
 	}
 	return ProfileSymphony
+}
+
+// readAs says why the workflow was read as its profile, for the hint
+// otherProfileHint gives.
+func (w *Workflow) readAs() string {
+	switch {
+	case w.opts.Profile != "":
+		return "--profile " + w.opts.Profile + " was given"
+	case w.Profile == ProfileShea && inSheaWorkflows(w.Path):
+		return "the file lies under .shea/workflows"
+	case w.Profile == ProfileShea:
+		return "the front matter has " + sheaEvidence(w.Config)
+	}
+	return "the front matter has none of the Shea settings (prompts.main_agent, main_lane, backend_prompts, …)"
+}
+
+// otherProfileHint adds to the first error a note that the workflow, which
+// fails as its profile, has no error read as the other one: the likely fix
+// is --profile.
+func (w *Workflow) otherProfileHint() {
+	if w.fatal || w.alternative || !w.diags.HasErrors() {
+		return
+	}
+	if w.opts.Profile == "" && inSheaWorkflows(w.Path) {
+		return // where the file lies is the strongest evidence there is
+	}
+	other := ProfileShea
+	if w.Profile == ProfileShea {
+		other = ProfileSymphony
+	}
+	o := w.opts
+	o.Profile = other
+	alt := &Workflow{Path: w.Path, Config: map[string]any{}, opts: o, engines: map[string]*render.Engine{}, bad: map[string]bool{}, alternative: true}
+	diags := alt.loadAll()
+	if diags.HasErrors() || alt.fatal {
+		return
+	}
+	for _, d := range diags {
+		if d.Code == diag.UnknownConfigKey {
+			return // it has settings the other profile does not know either
+		}
+	}
+	for _, d := range w.diags {
+		if d.Severity == diag.Error {
+			note := fmt.Sprintf("This file was read as a %s workflow because %s; read as a %s workflow it has no errors. If it is one, run with --profile %s.",
+				w.Profile, w.readAs(), other, other)
+			if d.Detail != "" {
+				note = d.Detail + "\n" + note
+			}
+			d.Detail = note
+			return
+		}
+	}
 }
 
 func inSheaWorkflows(path string) bool {

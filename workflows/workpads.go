@@ -79,7 +79,7 @@ func (w *Workflow) WorkpadTemplate(id string) (*workpad.Template, error) {
 		return nil, err
 	}
 	if errs := w.diags.Errors(); len(errs) > 0 {
-		return nil, &Error{Workflow: w.Path, Class: errs[0].Code.Class(), Diagnostics: errs}
+		return nil, &Error{Workflow: w.Path, Class: errs.Class(), Diagnostics: errs}
 	}
 	return it.wp, nil
 }

@@ -113,5 +113,6 @@ func ExampleWrite() {
 	// - Pull request: acme/app#7
 	// - Blocked because: required check `lint` failed
 	// template_render_error: <builtin>/evidence/forge-rework-blocked.md: missing value "reason" of template forge_rework_blocked [context_invalid]
+	//     Template forge_rework_blocked is rendered with exactly these values: issue_ref, issue_title, generated_at, pr, reason.
 	// true
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"github.com/sheaproject/shea/internal/atomicfile"
+	"github.com/sheaproject/shea/render"
+	"github.com/sheaproject/shea/strict/diag"
 )
 
 // Write renders t with values and, only when rendering succeeds completely,
@@ -22,10 +24,16 @@ import (
 // waits at most ten seconds for another's lock, then fails. A symbolic
 // link at path is replaced by the file, not followed.
 //
-// Rendering errors are *render.Error values; a canceled ctx stops the write
+// Rendering errors are *render.Error values (a panic, which would be a
+// bug, is one holding internal_error); a canceled ctx stops the write
 // before it starts. Other errors are file system errors wrapped with the
 // step that failed.
-func Write(ctx context.Context, path string, t *Template, values map[string]string) error {
+func Write(ctx context.Context, path string, t *Template, values map[string]string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &render.Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{diag.Bug(diag.Range{Filename: path}, "writing "+path, r)}}
+		}
+	}()
 	if t == nil {
 		return errors.New("workpad: write: nil template")
 	}

@@ -1,18 +1,25 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/sheaproject/shea/internal/partials"
+	"github.com/sheaproject/shea/profile"
+	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/workflows"
+	"github.com/sheaproject/shea/workpad"
 )
 
 func newCheckCmd(e *env) *cobra.Command {
-	var profile, contextSchema, format string
+	var profile, contextSchema, format, lane, workpadID string
 	cmd := &cobra.Command{
 		Use:   "check [flags] FILE...",
 		Short: "Check standalone templates against a declared context",
@@ -25,14 +32,42 @@ counts, unknown or malformed tags, and partials that cannot be found
 All problems of all files are reported: as text on stderr, or with
 --format json or sarif as one document on stdout.
 
+A file can be checked in the role it plays in a workflow: --lane LANE
+checks it as that lane's prompt (agent in a symphony workflow; main_agent,
+review_agent or merge_agent in a shea one, whose issue is Shea's
+TrackerIssue), and --workpad ID as the workpad or evidence template ID,
+against exactly the named values that template receives (shea workpad
+list shows them).
+
 Examples:
   shea check prompts/*.liquid
   shea check --profile shea prompts/main-agent.md
+  shea check --lane review_agent .shea/prompts/review-agent.md
+  shea check --workpad main_handoff .shea/template/workpad/main-handoff.md
   shea check --context-schema extra.json --format json prompt.md`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, files []string) error {
 			if err := checkFormat(format); err != nil {
 				return err
+			}
+			if workpadID != "" {
+				if lane != "" || cmd.Flags().Changed("profile") || contextSchema != "" {
+					return usageError{errors.New("--workpad checks against the template's own values; it cannot be combined with --lane, --profile or --context-schema")}
+				}
+				if _, ok := workpad.Lookup(workpadID); !ok {
+					msg := fmt.Sprintf("unknown workpad template id %q", workpadID)
+					if s := diag.Suggest(workpadID, workpad.IDs()); s != "" {
+						msg += fmt.Sprintf(" (did you mean %q?)", s)
+					}
+					return usageError{fmt.Errorf("%s; shea workpad list shows the ids", msg)}
+				}
+			}
+			if lane != "" {
+				p, err := laneProfile(lane, profile, cmd.Flags().Changed("profile"))
+				if err != nil {
+					return err
+				}
+				profile = p
 			}
 			schema, err := contextFor(profile, contextSchema)
 			if err != nil {
@@ -56,10 +91,16 @@ Examples:
 					return fmt.Errorf("cannot read %s: %w", f, err)
 				}
 				src.add(f, b)
-				_, diags := strict.Check(string(b), f, diag.Pos{}, strict.Options{
-					Context:  schema,
-					Partials: partials.NewDir(filepath.Dir(f)),
-				})
+				var diags diag.List
+				if workpadID != "" {
+					eng := render.New(render.Options{Partials: partials.NewDir(filepath.Dir(f))})
+					_, diags = workpad.Compile(eng, workpadID, string(b), f, diag.Pos{})
+				} else {
+					_, diags = strict.Check(string(b), f, diag.Pos{}, strict.Options{
+						Context:  schema,
+						Partials: partials.NewDir(filepath.Dir(f)),
+					})
+				}
 				all = append(all, diags...)
 			}
 			if err := e.report(format, all, src); err != nil {
@@ -71,50 +112,99 @@ Examples:
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&profile, "profile", strict.ProfileSymphony, "lane-prompt context: symphony or shea")
+	cmd.Flags().StringVar(&profile, "profile", workflows.ProfileSymphony, "lane-prompt context: symphony or shea")
 	cmd.Flags().StringVar(&contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra inputs")
 	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json or sarif")
+	cmd.Flags().StringVar(&lane, "lane", "", "check as the prompt of `LANE`: agent, or main_agent, review_agent, merge_agent")
+	cmd.Flags().StringVar(&workpadID, "workpad", "", "check as the workpad or evidence template `ID`, against its values")
 	return cmd
 }
 
-// contextFor returns a profile's lane context, extended by a schema file.
-func contextFor(profile, extra string) (*strict.Schema, error) {
-	schema, err := strict.LaneContext(profile)
+// laneProfile returns the profile whose lane lane is, checking it against
+// an explicit --profile.
+func laneProfile(lane, profile string, explicit bool) (string, error) {
+	var all []string
+	for _, p := range []string{workflows.ProfileSymphony, workflows.ProfileShea} {
+		for _, l := range workflows.Lanes(p) {
+			all = append(all, l)
+			if l != lane {
+				continue
+			}
+			if explicit && profile != p {
+				return "", usageError{fmt.Errorf("lane %q belongs to the %s profile, not %s", lane, p, profile)}
+			}
+			return p, nil
+		}
+	}
+	msg := fmt.Sprintf("unknown lane %q (want %s)", lane, strings.Join(all, ", "))
+	s := diag.Suggest(lane, all)
+	for _, l := range all {
+		if s == "" && strings.HasPrefix(l, lane+"_") {
+			s = l // review_agent for review
+		}
+	}
+	if s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	return "", usageError{errors.New(msg)}
+}
+
+// contextFor returns a profile's lane context, extended by a schema file
+// (see profile.Extend).
+func contextFor(dialect, extra string) (*strict.Schema, error) {
+	schema, err := profile.LaneContext(dialect)
 	if err != nil {
 		return nil, usageError{err}
 	}
 	if extra == "" {
 		return schema, nil
 	}
-	ext, err := loadSchemaFile(extra)
+	b, err := readContextSchema(extra)
 	if err != nil {
 		return nil, err
 	}
-	return schema.Extend(ext), nil
-}
-
-func loadSchemaFile(path string) (*strict.Schema, error) {
-	b, err := readSchemaFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("cannot read context schema: %w", err)
-	}
-	abs, _ := filepath.Abs(path)
-	s, err := strict.CompileSchema("file://"+filepath.ToSlash(abs), b, nil)
-	if err != nil {
-		return nil, fmt.Errorf("context schema %s: %w", path, err)
+	s, diags := profile.Extend(dialect, b, extra)
+	if diags.HasErrors() {
+		return nil, diags.Err()
 	}
 	return s, nil
 }
 
-// report writes diagnostics in the chosen format.
+// readContextSchema reads a --context-schema file.
+func readContextSchema(path string) ([]byte, error) {
+	b, err := readSchemaFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read context schema: %w", err)
+	}
+	return b, nil
+}
+
+// report writes diagnostics in the chosen format: text on stderr, JSON
+// and SARIF on stdout.
 func (e *env) report(format string, l diag.List, src *sources) error {
+	return e.reportOn(e.stdout, format, l, src)
+}
+
+// reportOn writes diagnostics in the chosen format, JSON and SARIF on w
+// (stderr for commands whose stdout holds only their result).
+func (e *env) reportOn(w io.Writer, format string, l diag.List, src *sources) error {
 	switch format {
 	case formatJSON:
+		l = e.shownOf(l)
 		l.Sort()
-		return diag.WriteJSON(e.stdout, l)
+		return diag.WriteJSON(w, l)
 	case formatSARIF:
-		return e.writeSARIF(l, src)
+		return e.writeSARIF(w, l, src)
 	}
 	e.writeTextDiagnostics(l, src)
 	return nil
+}
+
+// warn writes the warnings of a command that succeeded on stderr, in the
+// chosen format.
+func (e *env) warn(format string, l diag.List, src *sources) error {
+	if len(e.shownOf(l)) == 0 {
+		return nil
+	}
+	return e.reportOn(e.stderr, format, l, src)
 }

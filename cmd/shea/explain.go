@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"text/tabwriter"
 
@@ -12,17 +13,20 @@ import (
 
 func newExplainCmd(e *env) *cobra.Command {
 	return &cobra.Command{
-		Use:   "explain [CODE]",
-		Short: "Explain a diagnostic code, or list them all",
+		Use:   "explain [CODE | readback]",
+		Short: "Explain a diagnostic code, or list them all; explain validate's readback",
 		Long: `Every diagnostic shea reports has a stable code, such as unknown_property.
 explain CODE says what the code means, shows an input that produces it and
 how to fix it. Without a code, explain lists every code with its class (the
-Symphony error class agent runners branch on).
+Symphony error class agent runners branch on). explain readback documents
+the readback lines shea validate prints.
 
 Examples:
   shea explain
-  shea explain unknown_property`,
-		Args: cobra.MaximumNArgs(1),
+  shea explain unknown_property
+  shea explain readback`,
+		Args:              cobra.MaximumNArgs(1),
+		ValidArgsFunction: completeExplain,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
@@ -31,6 +35,10 @@ Examples:
 					fmt.Fprintf(tw, "%s\t%s\t%s\n", info.Code, info.Class, firstSentence(info.Meaning))
 				}
 				return tw.Flush()
+			}
+			if args[0] == "readback" {
+				_, err := io.WriteString(e.stdout, readbackHelp)
+				return err
 			}
 			info, ok := diag.Lookup(diag.Code(args[0]))
 			if !ok {

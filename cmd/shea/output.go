@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
+	"slices"
 	"sync"
 
 	"github.com/sheaproject/shea/internal/fsroot"
@@ -14,6 +16,7 @@ const (
 	formatText  = "text"
 	formatJSON  = "json"
 	formatSARIF = "sarif"
+	formatJSONL = "jsonl" // validate only: one workflow per line
 )
 
 func checkFormat(f string) error {
@@ -70,24 +73,72 @@ func (s *sources) get(name string) []byte {
 	return b
 }
 
-// writeTextDiagnostics writes diagnostics for people on stderr.
-func (e *env) writeTextDiagnostics(l diag.List, src *sources) {
-	l.Sort()
-	diag.WriteText(e.stderr, l, diag.TextOptions{Color: e.colorEnabled(), Source: src.get, ExplainHint: true})
+// checkDisabled checks the codes of --disable.
+func (e *env) checkDisabled() error {
+	for _, c := range e.disable {
+		if _, ok := diag.Lookup(diag.Code(c)); ok {
+			continue
+		}
+		var codes []string
+		for _, i := range diag.Codes() {
+			codes = append(codes, string(i.Code))
+		}
+		msg := fmt.Sprintf("--disable: unknown code %q", c)
+		if s := diag.Suggest(c, codes); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		return usageError{fmt.Errorf("%s; run 'shea explain' for the list", msg)}
+	}
+	return nil
 }
 
-// writeSARIF writes diagnostics as SARIF on stdout, with paths relative to
-// the working directory.
-func (e *env) writeSARIF(l diag.List, src *sources) error {
+// shownOf drops the warnings that --quiet and --disable leave out. Errors
+// are always kept: they decide the exit status.
+//
+// It also notes an internal_error among them: a bug in shea means the
+// command could not run (exit status 2), whatever else the input holds.
+func (e *env) shownOf(l diag.List) diag.List {
+	for _, d := range l {
+		if d.Code == diag.InternalError {
+			e.sawBug = true
+		}
+	}
+	if !e.quiet && len(e.disable) == 0 {
+		return l
+	}
+	var out diag.List
+	for _, d := range l {
+		if d.Severity == diag.Warning && (e.quiet || slices.Contains(e.disable, string(d.Code))) {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// writeTextDiagnostics writes diagnostics for people on stderr: one
+// mistake made in many places once, and each list of known names once per
+// run.
+func (e *env) writeTextDiagnostics(l diag.List, src *sources) {
+	l = e.shownOf(l)
+	l.Sort()
+	diag.WriteText(e.stderr, l, diag.TextOptions{Color: e.colorEnabled(), Source: src.get, ExplainHint: true, Max: e.maxDiagnostics,
+		Stack: e.getenv("SHEA_DEBUG") == "1", Group: true, Shown: e.shown})
+}
+
+// writeSARIF writes diagnostics as SARIF on w, with paths relative to the
+// working directory.
+func (e *env) writeSARIF(w io.Writer, l diag.List, src *sources) error {
+	l = e.shownOf(l)
 	l.Sort()
 	wd, _ := os.Getwd()
-	return diag.WriteSARIF(e.stdout, l, diag.SARIFOptions{ToolVersion: version(), BaseDir: wd, Source: src.get})
+	return diag.WriteSARIF(w, l, diag.SARIFOptions{ToolVersion: version(), BaseDir: wd, Source: src.get})
 }
 
 // conclude writes what diagnostics remain after the command's output and
 // turns errors among them into exit status 1.
 func (e *env) conclude(l diag.List, src *sources) error {
-	if len(l) > 0 {
+	if len(e.shownOf(l)) > 0 {
 		e.writeTextDiagnostics(l, src)
 	}
 	if l.HasErrors() {

@@ -10,84 +10,153 @@ import (
 	"time"
 )
 
-// TestPreCommitHooks runs the hooks of .pre-commit-hooks.yaml for real: a
-// throwaway repository uses this repository (at its HEAD commit) as a
-// pre-commit hook repository; committing a clean workflow succeeds, and
-// committing a broken one fails with shea's diagnostics. pre-commit is
-// installed from Debian's packages when missing and possible; otherwise the
-// test skips with a message.
+// TestPreCommitHooks runs the hooks of .pre-commit-hooks.yaml for real, as
+// the working tree has them (committed or not): a snapshot of the tree is
+// committed to a throwaway hook repository, which a second throwaway
+// repository uses, and pre-commit builds shea from it. See
+// preCommitScenario for what is checked. The test needs the pre-commit
+// tool (.ci/run installs it) and skips without it; it installs nothing.
 func TestPreCommitHooks(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: skipping the pre-commit end-to-end test")
-	}
-	precommit := findPreCommit(t)
+	precommit, env := preCommitEnv(t)
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rev := strings.TrimSpace(runCmd(t, root, nil, "git", "rev-parse", "HEAD"))
+	hooks, rev := snapshot(t, root, env)
+	preCommitScenario(t, precommit, env, "repos:\n  - repo: "+hooks+"\n    rev: "+rev+"\n    hooks:\n      - id: shea-validate\n      - id: shea-check\n")
+}
 
-	repo := t.TempDir()
+// TestPreCommitReadme runs the local hooks the README tells users to
+// configure today, with shea built from the working tree on PATH.
+func TestPreCommitReadme(t *testing.T) {
+	precommit, env := preCommitEnv(t)
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(readme), "\n## pre-commit\n")
+	_, block, ok := strings.Cut(section, "```yaml\n")
+	config, _, ok2 := strings.Cut(block, "```")
+	if !ok || !ok2 || !strings.Contains(config, "repo: local") {
+		t.Fatalf("the README's pre-commit section has no local hooks block:\n%s", section)
+	}
+	bin := t.TempDir()
+	runCmd(t, ".", env, "go", "build", "-o", filepath.Join(bin, "shea"), ".")
+	for i, kv := range env {
+		if strings.HasPrefix(kv, "PATH=") {
+			env[i] = "PATH=" + bin + string(os.PathListSeparator) + strings.TrimPrefix(kv, "PATH=")
+		}
+	}
+	preCommitScenario(t, precommit, env, config)
+}
+
+// preCommitEnv returns the pre-commit command and an environment for
+// throwaway repositories, or skips the test.
+func preCommitEnv(t *testing.T) (string, []string) {
+	if testing.Short() {
+		t.Skip("-short: skipping the pre-commit end-to-end test")
+	}
+	precommit, err := exec.LookPath("pre-commit")
+	if err != nil {
+		t.Skip("pre-commit is not installed (.ci/run installs it; or apt-get install pre-commit, pip install pre-commit): skipping")
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed: skipping")
+	}
 	env := append(os.Environ(),
 		"PRE_COMMIT_HOME="+filepath.Join(t.TempDir(), "cache"),
 		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
 		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
+		"GIT_CONFIG_GLOBAL=/dev/null",
 		"GOFLAGS=-buildvcs=false",
 		"NO_COLOR=1",
 	)
 	if cache, err := exec.Command("go", "env", "GOMODCACHE").Output(); err == nil {
-		env = append(env, "GOMODCACHE="+strings.TrimSpace(string(cache))) // reuse downloaded modules
+		env = append(env, "GOMODCACHE="+strings.TrimSpace(string(cache))) // reuse downloaded modules: only the module proxy is reachable
 	}
+	return precommit, env
+}
+
+// preCommitScenario installs config in a throwaway repository and checks
+// that committing clean workflows succeeds; that a commit that edits only
+// a lane prompt, breaking it, is blocked with the diagnostic in that
+// prompt file; and that a commit of an unrelated file passes.
+func preCommitScenario(t *testing.T, precommit string, env []string, config string) {
+	repo := t.TempDir()
 	runCmd(t, repo, env, "git", "init", "-q", "-b", "main")
-	writeFile(t, repo, ".pre-commit-config.yaml", "repos:\n  - repo: "+root+"\n    rev: "+rev+"\n    hooks:\n      - id: shea-validate\n      - id: shea-check\n")
+	writeFile(t, repo, ".pre-commit-config.yaml", config)
 	runCmd(t, repo, env, precommit, "install")
 
 	writeFile(t, repo, "WORKFLOW.md", "---\ntracker:\n  kind: linear\n---\nWork on {{ issue.identifier }}: {{ issue.title }}.\n")
+	writeFile(t, repo, ".shea/workflows/lanes.md", "---\ntracker:\n  kind: memory\nprompts:\n  main_agent: ../prompts/main-agent.md\n  review_agent: ../prompts/review-agent.md\n  merge_agent: ../prompts/main-agent.md\n---\nIndex.\n")
+	writeFile(t, repo, ".shea/prompts/main-agent.md", "Main {{ issue.identifier }}.\n")
+	writeFile(t, repo, ".shea/prompts/review-agent.md", "Review {{ issue.title }}.\n")
 	writeFile(t, repo, "prompts/note.liquid", "{% if issue.url %}{{ issue.url }}{% endif %}\n")
-	runCmd(t, repo, env, "git", "add", "-A")
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
-	if out, err := command(ctx, repo, env, "git", "commit", "-q", "-m", "clean").CombinedOutput(); err != nil {
-		t.Fatalf("committing a clean workflow failed: %v\n%s", err, out)
+	commit := func(msg string) (string, error) {
+		runCmd(t, repo, env, "git", "add", "-A")
+		out, err := command(ctx, repo, env, "git", "commit", "-q", "-m", msg).CombinedOutput()
+		return string(out), err
+	}
+	if out, err := commit("clean"); err != nil {
+		t.Fatalf("committing clean workflows failed: %v\n%s", err, out)
 	}
 
-	writeFile(t, repo, "WORKFLOW.md", "---\ntracker:\n  kind: linear\n---\nWork on {{ issue.identifier }}: {{ issue.titel }}.\n")
-	runCmd(t, repo, env, "git", "add", "-A")
-	out, err := command(ctx, repo, env, "git", "commit", "-q", "-m", "broken").CombinedOutput()
+	// Only the lane prompt changes.
+	writeFile(t, repo, ".shea/prompts/review-agent.md", "Review {{ issue.titel }}.\n")
+	out, err := commit("broken prompt")
 	if err == nil {
-		t.Fatalf("committing a broken workflow succeeded:\n%s", out)
+		t.Fatalf("committing a broken lane prompt succeeded:\n%s", out)
 	}
-	for _, want := range []string{"shea validate", "Failed", "WORKFLOW.md:5:36: error: unknown property \"titel\" of issue [unknown_property]", `Did you mean "issue.title"?`} {
-		if !strings.Contains(string(out), want) {
+	for _, want := range []string{
+		"shea validate",
+		"Failed",
+		"shea: .shea/prompts/review-agent.md is used by .shea/workflows/lanes.md: validating that workflow",
+		"prompt_template_smoke.review_agent=fail",
+		`.shea/prompts/review-agent.md:1:11: error: unknown property "titel" of issue [unknown_property]`,
+		`Did you mean "issue.title"?`,
+	} {
+		if !strings.Contains(out, want) {
 			t.Errorf("pre-commit output lacks %q:\n%s", want, out)
 		}
 	}
-	if log := runCmd(t, repo, env, "git", "log", "--format=%s"); strings.TrimSpace(log) != "clean" {
-		t.Errorf("history is %q, want only the clean commit", log)
+	runCmd(t, repo, env, "git", "reset", "-q", "--hard")
+
+	// A file no workflow uses passes.
+	writeFile(t, repo, "README.md", "A repository.\n")
+	if out, err := commit("readme"); err != nil {
+		t.Fatalf("committing a README failed: %v\n%s", err, out)
+	}
+	if log := runCmd(t, repo, env, "git", "log", "--format=%s"); strings.TrimSpace(log) != "readme\nclean" {
+		t.Errorf("history is %q, want the readme and clean commits", log)
 	}
 }
 
-// findPreCommit returns the pre-commit command, installing Debian's package
-// when it is missing and this process may.
-func findPreCommit(t *testing.T) string {
-	if p, err := exec.LookPath("pre-commit"); err == nil {
-		return p
+// snapshot commits the files of the working tree at root (tracked and
+// untracked, not ignored, as they are on disk) to a new repository, and
+// returns its directory and the commit.
+func snapshot(t *testing.T, root string, env []string) (dir, rev string) {
+	t.Helper()
+	list := runCmd(t, root, env, "git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+	dir = t.TempDir()
+	for _, name := range strings.Split(list, "\x00") {
+		if name == "" {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(root, name))
+		if os.IsNotExist(err) {
+			continue // deleted in the working tree
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, dir, name, string(b))
 	}
-	if _, err := exec.LookPath("apt-get"); err != nil || os.Geteuid() != 0 {
-		t.Skip("pre-commit is not installed and cannot be installed here (needs root and apt-get): skipping")
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "apt-get", "install", "-y", "-qq", "pre-commit")
-	cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Skipf("pre-commit is not installed and apt-get could not install it (%v): skipping\n%s", err, out)
-	}
-	p, err := exec.LookPath("pre-commit")
-	if err != nil {
-		t.Skip("pre-commit still not found after installing it: skipping")
-	}
-	return p
+	runCmd(t, dir, env, "git", "init", "-q", "-b", "main")
+	runCmd(t, dir, env, "git", "add", "-A")
+	runCmd(t, dir, env, "git", "commit", "-q", "-m", "snapshot of the working tree")
+	return dir, strings.TrimSpace(runCmd(t, dir, env, "git", "rev-parse", "HEAD"))
 }
 
 func command(ctx context.Context, dir string, env []string, name string, args ...string) *exec.Cmd {

@@ -34,19 +34,41 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
+	// maxDiagnostics is how many diagnostics text output shows (0: all).
+	maxDiagnostics int
+
+	// quiet (--quiet) leaves out warnings and, in text, validate's
+	// readback: only errors are printed.
+	quiet bool
+	// disable (--disable) are the codes whose warnings are left out.
+	disable []string
+	// shown holds the long diagnostic details written so far, so that a
+	// list of known names is shown once per run (diag.TextOptions.Shown).
+	shown map[string]string
+	// sawBug is set when an internal_error diagnostic was written: the
+	// exit status is then 2, not 1.
+	sawBug bool
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv, shown: map[string]string{}}
 	root := newRootCmd(e)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.Execute()
+	return e.exitStatus(root.Execute())
+}
+
+// exitStatus reports a command's error, if it is not a finding already
+// written, and turns it into the exit status.
+func (e *env) exitStatus(err error) int {
+	stderr := e.stderr
 	switch {
 	case err == nil:
 		return exitClean
+	case errors.As(err, new(findingsError)) && e.sawBug:
+		return exitFailure
 	case errors.As(err, new(findingsError)):
 		return exitFindings
 	}
@@ -73,15 +95,22 @@ found, 2 when the command could not run.`,
 		Version:       version(),
 	}
 	root.SetVersionTemplate("shea {{.Version}}\n")
+	root.PersistentFlags().IntVar(&e.maxDiagnostics, "max-diagnostics", 200, "most diagnostics printed as text, then a count of the rest (0: all)")
+	pf := root.PersistentFlags()
+	pf.BoolVarP(&e.quiet, "quiet", "q", false, "print only errors: no warnings, and no readback from validate")
+	pf.StringSliceVar(&e.disable, "disable", nil, "leave out warnings with this `CODE` (repeat or separate with commas)")
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error { return e.checkDisabled() }
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(
 		newCheckCmd(e),
 		newRenderCmd(e),
+		newRunContextCmd(e),
 		newValidateCmd(e),
 		newExplainCmd(e),
 		newSchemaCmd(e),
 		newWorkpadCmd(e),
 		newVersionCmd(e),
 	)
+	registerCompletions(root)
 	return root
 }

@@ -2,32 +2,39 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
 )
 
 func newValidateCmd(e *env) *cobra.Command {
 	var profile, contextSchema, format, root string
-	var strictLayers bool
+	var strictLayers, changed bool
+	var limits render.Limits
 	cmd := &cobra.Command{
-		Use:   "validate [flags] [WORKFLOW.md...]",
+		Use:   "validate [flags] [WORKFLOW.md | DIR | FILE]...",
 		Short: "Prove that every prompt and template of a workflow renders",
 		Long: `Validate loads a workflow, checks every template it uses on all branches,
-smoke-renders each one with a sample context built from its schema, and
+smoke-renders each one with a small matrix of contexts valid against its
+schema (every field; required only; nullable as null; arrays empty and with
+two items; attempt absent and 3), and
 prints readback lines (key=value) on stdout, ending with status=valid or
 status=invalid. Diagnostics go to stderr; all problems of all templates
 are reported in one run. Control characters in readback values are
 escaped (\n, \x1b), and workspace.root written as $VAR or ~/... is shown
 as written, never an environment variable's value.
 
-Two dialects are read, detected from the front matter (or forced with
---profile):
+Two dialects are read, detected from Shea structure (a file under
+.shea/workflows, or prompts.main_agent/review_agent/merge_agent, main_lane,
+review_lane, merge_lane, backend_prompts or workpad_templates in the front
+matter; anything else is symphony) or forced with --profile. When a file
+fails as one and would pass as the other, the first error says so:
   symphony  OpenAI Symphony's WORKFLOW.md: one prompt body with the inputs
             issue and attempt.
   shea      Shea Symphony's .shea/workflows/*.md: three lane prompts,
@@ -38,7 +45,10 @@ Paths in a workflow resolve against its directory and never leave the
 repository root (the nearest directory above the workflow holding .git,
 or --root). Lane prompts may read inputs beyond issue and attempt when the
 workflow declares them under template_context.schema or with
---context-schema.
+--context-schema. Templates a runner keeps beyond the profile's (front
+matter values such as agent.reviewer_prompt, with * for every key, or
+files) are checked and smoke-rendered too when template_context.templates
+names them; each passing one is listed as runner_template.<name>=… .
 
 A shea workflow with a composition: key has its lane prompts assembled from
 layers (built-in core, workspace, project, template) and checked like single
@@ -47,48 +57,92 @@ prompt_source.<lane>=composed path=<layer files> bytes=<n>. A higher layer
 that tries to replace or remove a protected section is a warning
 (protected_section_override), an error with --strict-layers.
 
-With no argument, ./WORKFLOW.md is validated. --format json prints one JSON
-document per workflow on stdout ({"workflow", "profile", "status",
-"readback", "diagnostics"}); --format sarif prints one SARIF log for all.
+With no argument, validate finds WORKFLOW.md and .shea/workflows/*.md in
+the nearest directory that has any, from the working directory up to the
+repository root (the nearest directory above holding .git, or --root); a
+DIR argument is searched the same way, in DIR. A file that is not a
+workflow, such as a lane prompt, a backend fragment, a workpad template, a
+layer file or the resource manifest, stands for the workflows that use it
+(found in its directory and each one above it, up to the repository root),
+and validate says so on stderr. --changed is for hooks that pass the files of a commit: files that
+are neither a workflow nor used by one are skipped, and nothing to validate
+is no error.
+
+Readback lines are key=value, and a template's line may carry fields:
+prompt_source.main_agent=workflow_prompt_file path=.shea/prompts/main.md bytes=1692.
+A template that failed keeps its line, marked fail
+(prompt_template_smoke.review_agent=fail, or smoke=fail as a field);
+paths are cleaned. 'shea explain readback' documents every line.
+
+--format json prints one JSON document for the whole run on stdout:
+{"status", "workflows": [{"workflow", "profile", "status", "readback":
+[{"key", "value", "fields"}], "diagnostics"}]}, described by 'shea schema
+output'; --format jsonl prints each workflow's object on one line as it is
+validated; --format sarif prints one SARIF log for all. In text, one mistake
+made in several places is reported once with its other places, and a list
+of known names once per run. --quiet prints only errors (no readback, no
+warnings); --disable CODE leaves out the warnings of a code, and so does
+the workflow's own setting shea: {disable: [CODE, ...]}.
 
 Exit status: 0 when every workflow is valid (warnings allowed), 1 when one
-has errors, 2 when a workflow cannot be read or the command cannot run.
+has errors, 2 when a workflow cannot be read, none is found, or the
+command cannot run.
 
 Examples:
   shea validate
   shea validate .shea/workflows/shea-symphony.md
+  shea validate .shea/prompts/main-agent.md
+  shea validate --changed $(git diff --cached --name-only)
   shea validate --profile symphony --context-schema extra.json WORKFLOW.md
   shea validate --format json WORKFLOW.md | jq .status
   shea validate --strict-layers .shea/workflows/shea-symphony.md`,
 		RunE: func(cmd *cobra.Command, files []string) error {
-			if err := checkFormat(format); err != nil {
-				return err
+			if format != formatJSONL {
+				if err := checkFormat(format); err != nil {
+					return usageError{fmt.Errorf("unknown format %q (want text, json, jsonl or sarif)", format)}
+				}
 			}
 			switch profile {
-			case "", strict.ProfileSymphony, strict.ProfileShea:
+			case "", workflows.ProfileSymphony, workflows.ProfileShea:
 			default:
 				return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", profile)}
 			}
-			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers}
+			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits}
 			if contextSchema != "" {
-				s, err := loadSchemaFile(contextSchema)
+				b, err := readContextSchema(contextSchema)
 				if err != nil {
 					return err
 				}
-				opts.Context = s
+				opts.ContextSchema, opts.ContextSchemaName = b, contextSchema
 			}
-			if len(files) == 0 {
-				files = []string{"WORKFLOW.md"}
+			d := &discovery{opts: opts}
+			targets, err := d.targets(files, changed)
+			if err != nil {
+				return err
 			}
-			return e.validate(cmd.Context(), files, opts, format)
+			if !e.quiet {
+				for _, n := range d.notes {
+					fmt.Fprintf(e.stderr, "shea: %s\n", n)
+				}
+			}
+			return e.validate(cmd.Context(), targets, opts, format)
 		},
 	}
 	cmd.Flags().StringVar(&profile, "profile", "", "workflow dialect: symphony or shea (default: detected)")
 	cmd.Flags().StringVar(&contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra lane-prompt inputs")
-	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json or sarif")
+	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json, jsonl or sarif")
 	cmd.Flags().StringVar(&root, "root", "", "repository root `DIR` no workflow path may leave (default: discovered)")
 	cmd.Flags().BoolVar(&strictLayers, "strict-layers", false, "make protected_section_override an error in composed lanes")
+	cmd.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files (a pre-commit hook's): skip those no workflow uses")
+	addLimitFlags(cmd.Flags(), &limits)
 	return cmd
+}
+
+// validation is the document --format json prints: every workflow of the
+// run (see 'shea schema output').
+type validation struct {
+	Status    string              `json:"status"`
+	Workflows []*workflows.Report `json:"workflows"`
 }
 
 // validate validates each workflow and writes the reports in the format.
@@ -99,7 +153,7 @@ func (e *env) validate(ctx context.Context, files []string, opts workflows.Optio
 	src := &sources{}
 	var all diag.List
 	var unreadable []string
-	invalid := false
+	doc := validation{Status: workflows.StatusValid, Workflows: []*workflows.Report{}}
 	for _, f := range files {
 		w, _ := workflows.Load(f, opts)
 		r, diags := w.Validate(ctx)
@@ -110,29 +164,47 @@ func (e *env) validate(ctx context.Context, files []string, opts workflows.Optio
 				break
 			}
 		}
-		invalid = invalid || !r.Valid()
+		if !r.Valid() {
+			doc.Status = workflows.StatusInvalid
+		}
 		all = append(all, diags...)
 		switch format {
 		case formatText:
-			if err := r.WriteText(e.stdout); err != nil {
-				return err
+			if !e.quiet {
+				if err := r.WriteText(e.stdout); err != nil {
+					return err
+				}
 			}
 			e.writeTextDiagnostics(diags, src)
 		case formatJSON:
-			if err := r.WriteJSON(e.stdout); err != nil {
+			r.Diagnostics = e.shownOf(r.Diagnostics)
+			doc.Workflows = append(doc.Workflows, r)
+		case formatJSONL:
+			r.Diagnostics = e.shownOf(r.Diagnostics)
+			enc := json.NewEncoder(e.stdout)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(r); err != nil {
 				return err
 			}
 		}
 	}
-	if format == formatSARIF {
-		if err := e.writeSARIF(all, src); err != nil {
+	switch format {
+	case formatJSON:
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(doc); err != nil {
+			return err
+		}
+	case formatSARIF:
+		if err := e.writeSARIF(e.stdout, all, src); err != nil {
 			return err
 		}
 	}
 	if len(unreadable) > 0 {
 		return fmt.Errorf("cannot read %s", strings.Join(unreadable, ", "))
 	}
-	if invalid {
+	if doc.Status == workflows.StatusInvalid {
 		return findingsError{}
 	}
 	return nil

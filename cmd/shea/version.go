@@ -13,12 +13,12 @@ var (
 	releaseCommit  string
 )
 
-// version is the release version, else the module version and VCS revision
+// version is the release version, else the module version and VCS commit
 // from the build info.
 func version() string {
 	if releaseVersion != "" {
 		if releaseCommit != "" {
-			return releaseVersion + " (" + releaseCommit + ")"
+			return releaseVersion + " commit " + releaseCommit
 		}
 		return releaseVersion
 	}
@@ -26,36 +26,48 @@ func version() string {
 	if !ok {
 		return "(unknown)"
 	}
+	return buildVersion(bi)
+}
+
+// buildVersion is the module version of a build (a tag, a pseudo-version
+// for `go install` from a clone or at a commit, or (devel)) and the commit
+// it was built from, which the go command records when it builds in a git
+// clone (unless -buildvcs=false): "v0.0.0-20261201062314-75d90781e5fe
+// commit 75d90781e5fe", with "-modified" when the tree had changes.
+func buildVersion(bi *debug.BuildInfo) string {
 	v := bi.Main.Version
 	if v == "" {
 		v = "(devel)"
 	}
-	var rev, dirty string
+	var rev, modified string
 	for _, s := range bi.Settings {
 		switch s.Key {
 		case "vcs.revision":
 			rev = s.Value
 		case "vcs.modified":
 			if s.Value == "true" {
-				dirty = "-dirty"
+				modified = "-modified"
 			}
 		}
 	}
-	if rev != "" && v == "(devel)" {
-		if len(rev) > 12 {
-			rev = rev[:12]
-		}
-		v += " " + rev + dirty
+	if rev == "" {
+		return v
 	}
-	return v
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	return v + " commit " + rev + modified
 }
 
 func newVersionCmd(e *env) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print shea's version",
-		Long: `Print shea's module version and, for development builds, the commit it was
-built from.
+		Long: `Print shea's module version, the commit it was built from, and the Go
+version. A release prints its tag; a build from a clone (go install
+./cmd/shea) prints a pseudo-version and the commit, which the go command
+records unless it builds with -buildvcs=false; "(devel)" with no commit
+means that it did not.
 
 Example:
   shea version`,

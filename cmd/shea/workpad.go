@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sheaproject/shea/internal/textesc"
-	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
 	"github.com/sheaproject/shea/workpad"
@@ -20,6 +20,7 @@ import (
 // workpadOptions are the flags shared by the workpad subcommands.
 type workpadOptions struct {
 	profile, root, format string
+	limits                render.Limits
 }
 
 func (o *workpadOptions) register(cmd *cobra.Command, format bool) {
@@ -27,8 +28,9 @@ func (o *workpadOptions) register(cmd *cobra.Command, format bool) {
 	cmd.Flags().StringVar(&o.profile, "profile", "", "workflow dialect: symphony or shea (default: detected)")
 	cmd.Flags().StringVar(&o.root, "root", "", "repository root `DIR` no workflow path may leave (default: discovered)")
 	if format {
-		cmd.Flags().StringVar(&o.format, "format", formatText, "diagnostics format: text, json or sarif")
+		cmd.Flags().StringVar(&o.format, "format", formatText, "format of the diagnostics on stderr: text, json or sarif")
 	}
+	addLimitFlags(cmd.Flags(), &o.limits)
 }
 
 // load loads a workflow for a workpad subcommand. It fails the command
@@ -38,13 +40,13 @@ func (o *workpadOptions) load(e *env, path string, srcs *sources) (*workflows.Wo
 		return nil, nil, err
 	}
 	switch o.profile {
-	case "", strict.ProfileSymphony, strict.ProfileShea:
+	case "", workflows.ProfileSymphony, workflows.ProfileShea:
 	default:
 		return nil, nil, usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", o.profile)}
 	}
-	w, diags := workflows.Load(path, workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv})
+	w, diags := workflows.Load(path, workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, Limits: o.limits})
 	if unreadable(diags) {
-		if err := e.report(o.format, diags, srcs); err != nil {
+		if err := e.reportOn(e.stderr, o.format, diags, srcs); err != nil {
 			return nil, nil, err
 		}
 		return nil, nil, fmt.Errorf("cannot read %s", path)
@@ -106,8 +108,8 @@ place) only when the whole render succeeded, so a failure leaves an
 existing FILE as it was; the path is then printed. A relative FILE must
 stay inside the repository root, symbolic links included; an absolute FILE
 is used as given. A writer waits at most 10s for another's lock on the
-directory. On any error stdout
-stays empty, the diagnostics go to stderr and the exit status is 1; an
+directory. On any error stdout stays empty, the diagnostics go to stderr
+(as one document with --format json or sarif) and the exit status is 1; an
 unknown ID is exit status 2, with the closest id.
 
 Examples:
@@ -115,7 +117,8 @@ Examples:
   printf '{"issue_ref": "#7", "issue_title": "Fix login", "error": "tests failed"}' |
     shea workpad render .shea/workflows/shea.md main_handoff_failure --values -
   shea workpad render .shea/workflows/shea.md main_handoff --values v.json --out .shea/runs/handoff.md`,
-		Args: cobra.ExactArgs(2),
+		Args:              cobra.ExactArgs(2),
+		ValidArgsFunction: completeWorkpadRender,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if values == "" {
 				return usageError{errors.New("workpad render needs --values VALUES.json (or --values - to read stdin)")}
@@ -161,8 +164,8 @@ Examples:
 				}
 				return e.failRender(o.format, append(diags, l...), srcs, w)
 			}
-			if len(diags) > 0 {
-				e.writeTextDiagnostics(diags, withWorkflowSources(srcs, w, diags))
+			if err := e.warn(o.format, diags, withWorkflowSources(srcs, w, diags)); err != nil {
+				return err
 			}
 			if out != "" {
 				_, err = fmt.Fprintln(e.stdout, out)

@@ -93,7 +93,7 @@ func main() {
 type contender struct {
 	engine string
 	match  bool
-	modes  map[string]func() // "parse+render", "render-only"
+	modes  map[string]func() error // "parse+render", "render-only"
 	err    error
 }
 
@@ -130,12 +130,19 @@ func sheaContender(f fixtures.Fixture, engine string, strictMode bool) contender
 		return c
 	}
 	c.match = f.Matches(out)
-	c.modes = map[string]func(){
-		"parse+render": func() {
-			t, _ := compile()
-			t.Render(ctx, vars)
+	c.modes = map[string]func() error{
+		"parse+render": func() error {
+			t, err := compile()
+			if err != nil {
+				return err
+			}
+			_, err = t.Render(ctx, vars)
+			return err
 		},
-		"render-only": func() { tpl.Render(ctx, vars) },
+		"render-only": func() error {
+			_, err := tpl.Render(ctx, vars)
+			return err
+		},
 	}
 	return c
 }
@@ -169,12 +176,19 @@ func osteeleContender(f fixtures.Fixture) contender {
 		return c
 	}
 	c.match = f.Matches(out)
-	c.modes = map[string]func(){
-		"parse+render": func() {
-			t, _ := eng.ParseString(f.Index)
-			t.RenderString(data)
+	c.modes = map[string]func() error{
+		"parse+render": func() error {
+			t, err := eng.ParseString(f.Index)
+			if err != nil {
+				return err
+			}
+			_, err = t.RenderString(data)
+			return err
 		},
-		"render-only": func() { tpl.RenderString(data) },
+		"render-only": func() error {
+			_, err := tpl.RenderString(data)
+			return err
+		},
 	}
 	return c
 }
@@ -187,22 +201,24 @@ func osteeleContender(f fixtures.Fixture) contender {
 // A timed run makes at least n calls and lasts at least minRun: the peers'
 // default counts suit engines ten times slower, and a run of a few
 // milliseconds measures the scheduler more than the engine. The warm-up
-// (n/5 calls) estimates the time per call that sets the count.
+// (n/5 calls) estimates the time per call that sets the count. A call that
+// fails stops the contender: its line reports the error instead of a rate.
 func measure(fixture string, cs []contender, n, runs int, minRun time.Duration) []result {
 	rates := make([][][]float64, len(cs)) // contender, mode, run
 	counts := make([][]int, len(cs))
-	for i, c := range cs {
+	for i := range cs {
+		c := &cs[i]
 		rates[i] = make([][]float64, len(modeNames))
 		counts[i] = make([]int, len(modeNames))
-		if c.err != nil {
-			continue
-		}
 		for m, mode := range modeNames {
+			if c.err != nil {
+				break
+			}
 			rates[i][m] = make([]float64, runs)
 			warm := max(n/5, 1)
 			start := time.Now()
-			for k := 0; k < warm; k++ {
-				c.modes[mode]()
+			for k := 0; k < warm && c.err == nil; k++ {
+				c.err = c.modes[mode]()
 			}
 			perCall := time.Since(start) / time.Duration(warm)
 			counts[i][m] = max(n, int(minRun/max(perCall, time.Nanosecond)))
@@ -210,15 +226,16 @@ func measure(fixture string, cs []contender, n, runs int, minRun time.Duration) 
 	}
 	for m, mode := range modeNames {
 		for r := 0; r < runs; r++ {
-			for i, c := range cs {
+			for i := range cs {
+				c := &cs[i]
 				if c.err != nil {
 					continue
 				}
 				fn, calls := c.modes[mode], counts[i][m]
 				runtime.GC()
 				start := time.Now()
-				for k := 0; k < calls; k++ {
-					fn()
+				for k := 0; k < calls && c.err == nil; k++ {
+					c.err = fn()
 				}
 				rates[i][m][r] = round1(float64(calls) / time.Since(start).Seconds())
 			}

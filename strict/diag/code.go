@@ -18,19 +18,29 @@ const (
 	ClassWorkflowConfig Class = "workflow_config_error"
 )
 
-// Template codes found before rendering (class template_parse_error).
+// Template codes. shea finds all of these before rendering, but the class
+// follows the Symphony specification, not the moment of discovery: a
+// template that names something its inputs or the filters do not have
+// (unknown variable, property or filter, or a filter called with the wrong
+// number of arguments: an invalid interpolation) is template_render_error;
+// malformed syntax, and a template that cannot be assembled (missing or
+// cyclic partials, too large), is template_parse_error. The code keeps the
+// detail.
 const (
-	UnknownVariable  Code = "unknown_variable"
-	UnknownProperty  Code = "unknown_property"
-	UnknownFilter    Code = "unknown_filter"
-	FilterArguments  Code = "filter_arguments"
-	UnknownTag       Code = "unknown_tag"
-	UnclosedBlock    Code = "unclosed_block"
-	UnexpectedTag    Code = "unexpected_tag"
-	SyntaxError      Code = "syntax_error"
-	MissingPartial   Code = "missing_partial"
-	PartialCycle     Code = "partial_cycle"
-	TemplateTooLarge Code = "template_too_large"
+	UnknownVariable  Code = "unknown_variable"   // template_render_error
+	UnknownProperty  Code = "unknown_property"   // template_render_error
+	UnknownFilter    Code = "unknown_filter"     // template_render_error
+	FilterArguments  Code = "filter_arguments"   // template_render_error
+	UnknownTag       Code = "unknown_tag"        // template_parse_error
+	UnclosedBlock    Code = "unclosed_block"     // template_parse_error
+	UnexpectedTag    Code = "unexpected_tag"     // template_parse_error
+	SyntaxError      Code = "syntax_error"       // template_parse_error
+	MissingPartial   Code = "missing_partial"    // template_parse_error
+	PartialCycle     Code = "partial_cycle"      // template_parse_error
+	TemplateTooLarge Code = "template_too_large" // template_parse_error
+	// PartialExpansionLimit: checking walked partials more times than
+	// strict.Options.MaxPartialExpansions allows (template_parse_error).
+	PartialExpansionLimit Code = "partial_expansion_limit"
 )
 
 // Codes found while rendering (class template_render_error).
@@ -41,7 +51,12 @@ const (
 	OutputLimit      Code = "output_limit"
 	LoopLimit        Code = "loop_limit"
 	DepthLimit       Code = "depth_limit"
+	MemoryLimit      Code = "memory_limit"
 )
+
+// InternalError is a bug in shea, not a problem in the input: a panic
+// caught at a public entry point. Its detail carries the stack.
+const InternalError Code = "internal_error"
 
 // Workflow codes.
 const (
@@ -56,6 +71,7 @@ const (
 	PathOutsideRoot           Code = "path_outside_root"
 	NotARegularFile           Code = "not_a_regular_file"
 	ProtectedSectionOverride  Code = "protected_section_override"
+	AppendPlainHeading        Code = "append_plain_heading"
 )
 
 // Class returns the class the code belongs to.
@@ -64,4 +80,35 @@ func (c Code) Class() Class {
 		return info.Class
 	}
 	return ClassTemplateRender
+}
+
+// Class returns the class of the failure the list's errors describe: the
+// first of missing_workflow_file, workflow_parse_error,
+// workflow_front_matter_not_a_map, workflow_config_error,
+// template_parse_error and template_render_error that any error belongs
+// to, so that a problem that stops everything names the failure (a
+// template with a syntax error and an unknown variable is a
+// template_parse_error). Warnings do not count; a list without errors has
+// the class "".
+func (l List) Class() Class {
+	order := classOrder()
+	best, rank := Class(""), len(order)
+	for _, d := range l {
+		if d == nil || d.Severity != Error {
+			continue
+		}
+		c := d.Code.Class()
+		for i, r := range order[:rank] {
+			if r == c {
+				best, rank = c, i
+				break
+			}
+		}
+	}
+	return best
+}
+
+// classOrder ranks the classes for List.Class, gravest first.
+func classOrder() [6]Class {
+	return [6]Class{ClassMissingFile, ClassWorkflowParse, ClassNotAMap, ClassWorkflowConfig, ClassTemplateParse, ClassTemplateRender}
 }

@@ -55,6 +55,7 @@ type Diagnostic struct {
 	Detail   string // optional; suggestions ("Did you mean …?") go here
 	Subject  Range  // what the diagnostic is about; Start.IsZero() when no position is known
 	Related  []Related
+	Stack    string // the goroutine stack of an internal_error; empty otherwise
 }
 
 // Error makes a diagnostic usable as an error value: "file:line:col: summary [code]".
@@ -159,9 +160,37 @@ func (l List) Error() string {
 	return strings.Join(parts, "\n")
 }
 
+// Full returns the diagnostics one per line as Error does, each followed
+// by its detail (where the suggestion is) and its related ranges, indented
+// by four spaces: WriteText's form without the severity and the quoted
+// source line.
+func (l List) Full() string {
+	var b strings.Builder
+	for i, d := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(d.Error())
+		for _, line := range strings.Split(d.Detail, "\n") {
+			if line != "" {
+				b.WriteString("\n    ")
+				b.WriteString(line)
+			}
+		}
+		for _, r := range d.Related {
+			b.WriteString("\n    ")
+			b.WriteString(r.Range.String())
+			b.WriteString(": ")
+			b.WriteString(r.Message)
+		}
+	}
+	return b.String()
+}
+
 type listError struct{ list List }
 
-func (e listError) Error() string { return e.list.Errors().Error() }
+// Error prints every error in full, suggestions included (see Full).
+func (e listError) Error() string { return e.list.Errors().Full() }
 
 // Unwrap exposes each error diagnostic to errors.Is and errors.As.
 func (e listError) Unwrap() []error {

@@ -204,8 +204,13 @@ func TestRegistry(t *testing.T) {
 		}
 	}
 	for c, want := range map[Code]Class{
-		UnknownVariable:           ClassTemplateParse,
+		UnknownVariable:           ClassTemplateRender,
+		UnknownProperty:           ClassTemplateRender,
+		UnknownFilter:             ClassTemplateRender,
+		FilterArguments:           ClassTemplateRender,
 		SyntaxError:               ClassTemplateParse,
+		UnclosedBlock:             ClassTemplateParse,
+		UnknownTag:                ClassTemplateParse,
 		RenderError:               ClassTemplateRender,
 		MissingWorkflowFile:       ClassMissingFile,
 		WorkflowParseError:        ClassWorkflowParse,
@@ -218,5 +223,44 @@ func TestRegistry(t *testing.T) {
 	}
 	if _, ok := Lookup("no_such_code"); ok {
 		t.Error("Lookup found an unregistered code")
+	}
+}
+
+func TestListClass(t *testing.T) {
+	r := Range{Filename: "t.md"}
+	for _, tt := range []struct {
+		name string
+		l    List
+		want Class
+	}{
+		{"empty", nil, ""},
+		{"warnings only", List{Warningf(UnknownConfigKey, r, "w")}, ""},
+		{"unknown variable", List{Errorf(UnknownVariable, r, "x")}, ClassTemplateRender},
+		{"syntax after unknown", List{Errorf(UnknownVariable, r, "x"), Errorf(SyntaxError, r, "y")}, ClassTemplateParse},
+		{"config before template", List{Errorf(SyntaxError, r, "y"), Errorf(ConfigInvalid, r, "z")}, ClassWorkflowConfig},
+		{"missing file first", List{Errorf(ConfigInvalid, r, "z"), Errorf(MissingWorkflowFile, r, "m")}, ClassMissingFile},
+		{"warning does not count", List{Warningf(ConfigInvalid, r, "z"), Errorf(RenderError, r, "e")}, ClassTemplateRender},
+	} {
+		if got := tt.l.Class(); got != tt.want {
+			t.Errorf("%s: Class() = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// Full, and the error of List.Err, keep the suggestions.
+func TestListFull(t *testing.T) {
+	r := Range{Filename: "p.md", Start: Pos{Line: 2, Column: 4, Byte: 8}, End: Pos{Line: 2, Column: 9, Byte: 13}}
+	l := List{
+		Errorf(UnknownProperty, r, "unknown property %q of issue", "titel").WithDetail(`Did you mean "issue.title"?`),
+		Warningf(UnknownConfigKey, r, "a warning"),
+		{Severity: Error, Code: ProtectedSectionOverride, Summary: "kept", Subject: r, Related: []Related{{Message: "protected here", Range: r}}},
+	}
+	want := "p.md:2:4: unknown property \"titel\" of issue [unknown_property]\n    Did you mean \"issue.title\"?\n" +
+		"p.md:2:4: kept [protected_section_override]\n    p.md:2:4: protected here"
+	if got := l.Errors().Full(); got != want {
+		t.Errorf("Full() =\n%s\nwant\n%s", got, want)
+	}
+	if got := l.Err().Error(); got != want {
+		t.Errorf("Err().Error() =\n%s\nwant\n%s", got, want)
 	}
 }

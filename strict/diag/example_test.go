@@ -33,7 +33,7 @@ func ExampleWriteJSON() {
 		Filename: "t.md",
 		Start:    diag.Pos{Line: 2, Column: 5, Byte: 12},
 		End:      diag.Pos{Line: 2, Column: 11, Byte: 18},
-	}, "unknown filter %q", "upcas")
+	}, "unknown filter %q", "upcas").WithDetail("%s", diag.DidYouMean("upcas", []string{"downcase", "upcase"}))
 	diag.WriteJSON(os.Stdout, diag.List{d})
 	// Output:
 	// {
@@ -41,8 +41,12 @@ func ExampleWriteJSON() {
 	//     {
 	//       "severity": "error",
 	//       "code": "unknown_filter",
-	//       "class": "template_parse_error",
+	//       "class": "template_render_error",
 	//       "summary": "unknown filter \"upcas\"",
+	//       "detail": "Did you mean \"upcase\"?",
+	//       "suggestions": [
+	//         "upcase"
+	//       ],
 	//       "range": {
 	//         "filename": "t.md",
 	//         "start": {

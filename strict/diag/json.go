@@ -8,18 +8,25 @@ import (
 // jsonDiagnostic is the wire form of a diagnostic. Its field names are a
 // contract shared by every --format json output of the CLI.
 type jsonDiagnostic struct {
-	Severity Severity  `json:"severity"`
-	Code     Code      `json:"code"`
-	Class    Class     `json:"class"`
-	Summary  string    `json:"summary"`
-	Detail   string    `json:"detail,omitempty"`
-	Range    *Range    `json:"range,omitempty"`
-	Related  []Related `json:"related,omitempty"`
+	Severity Severity `json:"severity"`
+	Code     Code     `json:"code"`
+	Class    Class    `json:"class"`
+	Summary  string   `json:"summary"`
+	Detail   string   `json:"detail,omitempty"`
+	// Suggestions are the names the detail suggests instead (see
+	// Diagnostic.Suggestions); an empty array when there are none.
+	Suggestions []string  `json:"suggestions"`
+	Range       *Range    `json:"range,omitempty"`
+	Related     []Related `json:"related,omitempty"`
+	Stack       string    `json:"stack,omitempty"`
 }
 
 // MarshalJSON writes the diagnostic in its wire form.
 func (d *Diagnostic) MarshalJSON() ([]byte, error) {
-	jd := jsonDiagnostic{Severity: d.Severity, Code: d.Code, Class: d.Code.Class(), Summary: d.Summary, Detail: d.Detail, Related: d.Related}
+	jd := jsonDiagnostic{Severity: d.Severity, Code: d.Code, Class: d.Code.Class(), Summary: d.Summary, Detail: d.Detail, Suggestions: d.Suggestions(), Related: d.Related, Stack: d.Stack}
+	if jd.Suggestions == nil {
+		jd.Suggestions = []string{}
+	}
 	if !d.Subject.Start.IsZero() || d.Subject.Filename != "" {
 		r := d.Subject
 		jd.Range = &r
@@ -33,7 +40,7 @@ func (d *Diagnostic) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &jd); err != nil {
 		return err
 	}
-	*d = Diagnostic{Severity: jd.Severity, Code: jd.Code, Summary: jd.Summary, Detail: jd.Detail, Related: jd.Related}
+	*d = Diagnostic{Severity: jd.Severity, Code: jd.Code, Summary: jd.Summary, Detail: jd.Detail, Related: jd.Related, Stack: jd.Stack}
 	if jd.Range != nil {
 		d.Subject = *jd.Range
 	}

@@ -25,9 +25,12 @@ func TestWriteJSONWireFormat(t *testing.T) {
     {
       "severity": "error",
       "code": "unknown_property",
-      "class": "template_parse_error",
+      "class": "template_render_error",
       "summary": "unknown property \"titel\" of issue",
       "detail": "Did you mean \"issue.title\"?",
+      "suggestions": [
+        "issue.title"
+      ],
       "range": {
         "filename": "t.liquid",
         "start": {
@@ -46,7 +49,8 @@ func TestWriteJSONWireFormat(t *testing.T) {
       "severity": "warning",
       "code": "unknown_config_key",
       "class": "workflow_config_error",
-      "summary": "no position"
+      "summary": "no position",
+      "suggestions": []
     }
   ]
 }
@@ -73,7 +77,7 @@ func TestWriteJSONFieldNames(t *testing.T) {
 	if !ok || len(doc) != 1 || len(diags) != 1 {
 		t.Fatalf("top level: %s", b.String())
 	}
-	if diff := cmp.Diff([]string{"class", "code", "detail", "range", "related", "severity", "summary"}, keys(diags[0])); diff != "" {
+	if diff := cmp.Diff([]string{"class", "code", "detail", "range", "related", "severity", "suggestions", "summary"}, keys(diags[0])); diff != "" {
 		t.Errorf("diagnostic fields (-want +got):\n%s", diff)
 	}
 	var r map[string]json.RawMessage
@@ -132,5 +136,26 @@ func TestJSONRoundTrip(t *testing.T) {
 	}
 	if diff := cmp.Diff(in, out); diff != "" {
 		t.Errorf("round trip (-in +out):\n%s", diff)
+	}
+}
+
+func TestSuggestions(t *testing.T) {
+	tests := []struct {
+		detail string
+		want   []string
+	}{
+		{"", nil},
+		{"The template's inputs are \"issue\", \"attempt\".", nil},
+		{DidYouMean("titel", []string{"title", "url"}), []string{"title"}},
+		{`Did you mean "issue.title"?`, []string{"issue.title"}},
+		{"Line one.\nDid you mean \"a\"? Or did you mean \"b\"?", []string{"a"}},
+		{`Did you mean "a"? Did you mean "b.c"?`, []string{"a", "b.c"}},
+		{`Did you mean "unterminated`, nil},
+	}
+	for _, tt := range tests {
+		d := &Diagnostic{Detail: tt.detail}
+		if diff := cmp.Diff(tt.want, d.Suggestions()); diff != "" {
+			t.Errorf("Suggestions of %q (-want +got):\n%s", tt.detail, diff)
+		}
 	}
 }

@@ -1,6 +1,10 @@
 package diag
 
-import "sort"
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
 
 // Info documents one code for `shea explain`.
 type Info struct {
@@ -18,19 +22,19 @@ type Info struct {
 const issueJSON = `{"issue": {"id": "1", "identifier": "ABC-1", "title": "Fix the login page", "state": "Todo", "labels": []}, "attempt": 2}`
 
 var registry = []Info{
-	{UnknownVariable, ClassTemplateParse,
-		"The template reads a variable that is neither an input of this template nor bound by the template itself.",
+	{UnknownVariable, ClassTemplateRender,
+		"The template reads a variable that is neither an input of this template nor bound by the template itself. At render time: a key missing from the data that the schema does not declare (a key of a free-form object); a declared key the data leaves out reads as nil instead.",
 		"Fix the spelling, bind the name with assign or capture first, or declare it under template_context.schema.",
 		"-- prompt.md --\nWorking on {{ isue.title }}\n", "shea check prompt.md"},
-	{UnknownProperty, ClassTemplateParse,
+	{UnknownProperty, ClassTemplateRender,
 		"The template reads a property that the input's schema does not declare, such as a misspelt field of issue.",
-		"Use one of the properties the schema declares (the detail suggests the closest), or extend the schema.",
+		"Use one of the properties the schema declares (the detail suggests the closest), or declare it: template_context.schema or --context-schema add properties to issue (issue.comments) without replacing the profile's.",
 		"-- prompt.md --\n{{ issue.titel }}\n", "shea check prompt.md"},
-	{UnknownFilter, ClassTemplateParse,
+	{UnknownFilter, ClassTemplateRender,
 		"A filter name is not one of Liquid's standard filters nor one registered by the caller.",
 		"Use a standard filter (the detail suggests the closest) or register the filter with the engine.",
 		"-- prompt.md --\n{{ issue.title | upcased }}\n", "shea check prompt.md"},
-	{FilterArguments, ClassTemplateParse,
+	{FilterArguments, ClassTemplateRender,
 		"A filter is given more or fewer arguments than it takes.",
 		"Pass the arguments the filter takes; the summary says how many that is.",
 		"-- prompt.md --\n{{ issue.title | append }}\n", "shea check prompt.md"},
@@ -47,7 +51,7 @@ var registry = []Info{
 		"Remove the stray tag or open the block it belongs to.",
 		"-- prompt.md --\n{{ issue.title }}\n{% endif %}\n", "shea check prompt.md"},
 	{SyntaxError, ClassTemplateParse,
-		"An expression or tag argument is malformed.",
+		"An expression or tag argument is malformed. When the template's errors sit on constructs of another template language ({{#items}} of Mustache, {{ .Title }} of Go templates, {% set %} of Jinja), the first error says which it looks like.",
 		"Write the expression in Liquid syntax; in output, use a filter such as default instead of and/or.",
 		"-- prompt.md --\n{{ issue.title or \"untitled\" }}\n", "shea check prompt.md"},
 	{MissingPartial, ClassTemplateParse,
@@ -64,6 +68,10 @@ var registry = []Info{
 		"Split the template into partials, or raise the limit if the size is intended.",
 		"-- prompt.md --\nWork on {{ issue.identifier }}: {{ issue.title }}, and explain every step you take.\n-- context.json --\n" + issueJSON + "\n",
 		"shea render --max-template-bytes 64 --template prompt.md --context context.json"},
+	{PartialExpansionLimit, ClassTemplateParse,
+		"Checking walked partials more times than the bound allows, and stopped. Each include is checked in the scope it appears in, so includes in many loops or branches, of partials that include others the same way, multiply.",
+		"Include fewer partials from loops and branches, use render (whose partial sees only its arguments and is checked once), or flatten the include tree.",
+		expansionExample(), "shea check prompt.md"},
 	{RenderError, ClassTemplateRender,
 		"Rendering failed: a filter rejected its input, or a value could not be used the way the template uses it.",
 		"Read the summary: it names the filter or tag and the value that failed. Guard the input with if, or fix the data.",
@@ -94,10 +102,19 @@ var registry = []Info{
 		"Flatten the partial structure; deep nesting is usually accidental.",
 		"-- prompt.md --\n{% render 'section' %}\n-- section.md --\n{% render 'item' %}\n-- item.md --\n{% render 'detail' %}\n-- detail.md --\ndetail\n-- context.json --\n" + issueJSON + "\n",
 		"shea render --max-depth 2 --template prompt.md --context context.json"},
+	{MemoryLimit, ClassTemplateRender,
+		"Values built while rendering (strings and arrays made by filters, and what assign and capture hold) would pass the memory limit; nothing was output.",
+		"Look for values that grow on each step, such as an assign that appends a variable to itself in a loop, or raise the limit.",
+		"-- prompt.md --\n{% assign t = issue.title %}{% for i in (1..20) %}{% assign t = t | append: t %}{% endfor %}{{ t | size }}\n-- context.json --\n" + issueJSON + "\n",
+		"shea render --max-memory 100000 --template prompt.md --context context.json"},
+	{InternalError, ClassTemplateRender,
+		"shea itself failed: a bug, not a problem in your files. The detail holds the stack; SHEA_DEBUG=1 prints it with text output, --format json always carries it.",
+		"Please report it with the input that caused it and the stack. Meanwhile, changing the construct the position points at may avoid it.",
+		"", ""},
 	{MissingWorkflowFile, ClassMissingFile,
 		"The workflow file cannot be read.",
-		"Check the path; `shea validate` without arguments reads ./WORKFLOW.md.",
-		"-- README.md --\nNo workflow here.\n", "shea validate"},
+		"Check the path. `shea validate` without arguments finds WORKFLOW.md and .shea/workflows/*.md at the repository root.",
+		"-- README.md --\nNo workflow here.\n", "shea validate WORKFLOW.md"},
 	{WorkflowParseError, ClassWorkflowParse,
 		"The YAML front matter of the workflow does not parse.",
 		"Fix the YAML at the reported line; a closing bracket or quote is often missing.",
@@ -115,7 +132,7 @@ var registry = []Info{
 		"shea validate WORKFLOW.md"},
 	{UnknownConfigKey, ClassWorkflowConfig,
 		"A front-matter key is not one the profile knows. This is a warning: both workflow specs allow extensions, but runners silently ignore a misspelt key.",
-		"Fix the spelling (the detail suggests the closest key), or ignore the warning for a deliberate extension.",
+		"Fix the spelling (the detail suggests the closest key). For a deliberate extension, turn the warning off with --disable unknown_config_key, or in the workflow with shea: {disable: [unknown_config_key]}.",
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: linear\npoling:\n  interval_ms: 5000\n---\nWork on {{ issue.title }}.\n",
 		"shea validate WORKFLOW.md"},
 	{MissingTemplateFile, ClassWorkflowConfig,
@@ -132,7 +149,7 @@ var registry = []Info{
 		"The resource manifest cannot be resolved: an undeclared or unavailable group, a dependency cycle, or a missing or empty resource.",
 		"Fix the manifest or resources.enabled_groups as the summary says.",
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: memory\nresources:\n  enabled_groups: [core]\n---\nWork on {{ issue.title }}.\n",
-		"shea validate WORKFLOW.md"},
+		"shea validate --profile shea WORKFLOW.md"},
 	{PathOutsideRoot, ClassWorkflowConfig,
 		"A path from the workflow or a layer leads outside the directory it must stay in (through .. or a symbolic link).",
 		"Keep templates inside the repository; copy shared text in instead of pointing outside.",
@@ -148,6 +165,27 @@ var registry = []Info{
 		"Append to the protected section with an <!-- append --> override instead of replacing it.",
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: memory\nprompts:\n  main_agent: prompts/main-agent.md\n  review_agent: prompts/review-agent.md\n  merge_agent: prompts/merge-agent.md\ncomposition:\n  project: prompts\n---\nComposed lanes.\n-- prompts/main-agent.md --\n# Main\n\nImplement {{ issue.title }}.\n-- prompts/review-agent.md --\n# Review\n\nReview {{ issue.title }}.\n-- prompts/merge-agent.md --\n# Merge\n\nMerge {{ issue.title }}.\n",
 		"shea validate WORKFLOW.md"},
+	{AppendPlainHeading, ClassWorkflowConfig,
+		"A plain \"## Heading\" in an <!-- append --> prompt layer file repeats a section of the lower layer. Append files follow worca: text before the first \"## Override:\" block (or a file with no block) is appended to the end of the lower file, and a plain heading inside a block is part of that block's text. Both are valid; this warning is given only when the plain heading matches a lower section, because the prompt then holds two sections of that heading, which is likely a mistake for \"## Override: Heading\".",
+		"To merge into the lower section, write \"## Override: Heading\"; to add a separate section, give it a heading of its own.",
+		"-- WORKFLOW.md --\n---\ntracker:\n  kind: memory\nprompts:\n  main_agent: prompts/main-agent.md\n  review_agent: prompts/review-agent.md\n  merge_agent: prompts/merge-agent.md\ncomposition:\n  project: prompts\n---\nComposed lanes.\n-- prompts/main-agent.md --\n<!-- append -->\n## Scope\n\n- Keep the diff small.\n-- prompts/review-agent.md --\n<!-- append -->\nBe brief.\n-- prompts/merge-agent.md --\n<!-- append -->\nBe careful.\n",
+		"shea validate WORKFLOW.md"},
+}
+
+// expansionExample is four partials, each including the next from ten
+// loops that bind different names: 11,110 walks.
+func expansionExample() string {
+	var b strings.Builder
+	b.WriteString("-- prompt.md --\n{% include 'p1' %}\n")
+	for i := 1; i <= 4; i++ {
+		fmt.Fprintf(&b, "-- p%d.md --\n", i)
+		for _, v := range "abcdefghij" {
+			fmt.Fprintf(&b, "{%% for %c%d in (1..2) %%}{%% include 'p%d' %%}{%% endfor %%}", v, i, i+1)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("-- p5.md --\n.\n")
+	return b.String()
 }
 
 func codeInfo(c Code) (Info, bool) {

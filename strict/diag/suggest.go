@@ -46,9 +46,34 @@ func Suggest(name string, candidates []string) string {
 // there is none.
 func DidYouMean(name string, candidates []string) string {
 	if s := Suggest(name, candidates); s != "" {
-		return `Did you mean "` + s + `"?`
+		return didYouMean + s + `"?`
 	}
 	return ""
+}
+
+// didYouMean starts the detail sentence that carries a suggestion.
+const didYouMean = `Did you mean "`
+
+// Suggestions returns the names the diagnostic's detail suggests instead of
+// what it reports, in order: the quoted names of each "Did you mean "…"?"
+// sentence, the form DidYouMean writes and every suggestion of shea
+// follows. It returns nil when the detail suggests nothing.
+func (d *Diagnostic) Suggestions() []string {
+	var out []string
+	rest := d.Detail
+	for {
+		i := strings.Index(rest, didYouMean)
+		if i < 0 {
+			return out
+		}
+		rest = rest[i+len(didYouMean):]
+		j := strings.Index(rest, `"?`)
+		if j < 0 {
+			return out
+		}
+		out = append(out, rest[:j])
+		rest = rest[j+2:]
+	}
 }
 
 // maxNameLen is the longest name compared for suggestions; names this long

@@ -1,10 +1,12 @@
 package diag
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
 
 // SourceFunc returns the bytes of a file a diagnostic refers to, or nil when
@@ -20,7 +22,31 @@ type TextOptions struct {
 	Source SourceFunc
 	// ExplainHint appends "(see: shea explain CODE)" to each diagnostic.
 	ExplainHint bool
+	// Group writes diagnostics of the same severity, code and summary
+	// (one name misused in several places) once, at the first place,
+	// followed by "and N more places: file:line:col, …".
+	Group bool
+	// Shown, when non-nil, holds the long details already written (a list
+	// of the known names, say), each with the place of the diagnostic that
+	// showed it; WriteText adds to it. A later diagnostic with the same
+	// detail says "(detail as for PLACE above)" instead of repeating it.
+	// Share one map across the calls of a run to show each list once.
+	Shown map[string]string
+	// Max is how many diagnostics to write (groups, with Group); the rest
+	// are counted in a last line ("and 12 more diagnostics"). 0 writes them
+	// all.
+	Max int
+	// Stack writes the stack an internal_error carries.
+	Stack bool
 }
+
+// minSharedDetail is the length from which a repeated detail is written
+// once (see TextOptions.Shown); shorter ones, such as a suggestion, are
+// repeated.
+const minSharedDetail = 80
+
+// maxMorePlaces is how many further places of a group are named.
+const maxMorePlaces = 10
 
 const (
 	ansiReset  = "\x1b[0m"
@@ -30,22 +56,79 @@ const (
 	ansiCyan   = "\x1b[36m"
 )
 
+// quoteWindow is how many bytes of a long source line are quoted on
+// either side of a diagnostic's column: quoting costs the same however
+// long the line is.
+const quoteWindow = 80
+
 // WriteText writes the diagnostics for people:
 //
 //	path:line:col: error: summary [code]
 //	    the source line
 //	        ^^^^
 //	    detail
+//
+// Control characters in every text written (paths, summaries, details,
+// quoted lines) are written as visible escapes such as \x1b, so that
+// what a file contains cannot drive the terminal.
 func WriteText(w io.Writer, l List, opts TextOptions) error {
-	var b bytes.Buffer
-	for _, d := range l {
-		writeOne(&b, d, opts)
+	b := bufio.NewWriterSize(w, 64<<10)
+	groups := group(l, opts.Group)
+	shown := groups
+	if opts.Max > 0 && len(groups) > opts.Max {
+		shown = groups[:opts.Max]
 	}
-	_, err := w.Write(b.Bytes())
-	return err
+	for _, g := range shown {
+		writeOne(b, g[0], g[1:], opts)
+	}
+	n := 0
+	for _, g := range groups[len(shown):] {
+		n += len(g)
+	}
+	if n > 0 {
+		fmt.Fprintf(b, "and %d more %s\n", n, plural(n, "diagnostic", "diagnostics"))
+	}
+	return b.Flush()
 }
 
-func writeOne(b *bytes.Buffer, d *Diagnostic, opts TextOptions) {
+// group returns the diagnostics of l in groups of the same severity, code
+// and summary, each in list order, the groups in the order of their first
+// diagnostic; without on, each diagnostic is a group of its own.
+func group(l List, on bool) [][]*Diagnostic {
+	type key struct {
+		sev     Severity
+		code    Code
+		summary string
+	}
+	index := map[key]int{}
+	groups := make([][]*Diagnostic, 0, len(l))
+	for _, d := range l {
+		if !on {
+			groups = append(groups, []*Diagnostic{d})
+			continue
+		}
+		k := key{d.Severity, d.Code, d.Summary}
+		i, ok := index[k]
+		if !ok {
+			i = len(groups)
+			index[k] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], d)
+	}
+	return groups
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// writeOne writes d and names the places of more, the other diagnostics of
+// its group.
+func writeOne(b *bufio.Writer, d *Diagnostic, more []*Diagnostic, opts TextOptions) {
 	paint := func(code, s string) string {
 		if !opts.Color {
 			return s
@@ -57,75 +140,177 @@ func writeOne(b *bytes.Buffer, d *Diagnostic, opts TextOptions) {
 		sev = paint(ansiYellow, "warning")
 	}
 	if loc := d.Subject.String(); loc != "" {
-		b.WriteString(paint(ansiBold, loc))
+		b.WriteString(paint(ansiBold, EscapeControls(loc)))
 		b.WriteString(": ")
 	}
-	fmt.Fprintf(b, "%s: %s [%s]\n", sev, d.Summary, d.Code)
+	fmt.Fprintf(b, "%s: %s [%s]\n", sev, EscapeControls(d.Summary), EscapeControls(string(d.Code)))
 	if opts.Source != nil {
 		quote(b, d.Subject, opts.Source, paint)
 	}
-	for _, line := range strings.Split(d.Detail, "\n") {
+	if len(more) > 0 {
+		places := make([]string, 0, min(len(more), maxMorePlaces)+1)
+		for i, m := range more {
+			if i == maxMorePlaces {
+				places = append(places, "…")
+				break
+			}
+			places = append(places, EscapeControls(m.Subject.String()))
+		}
+		fmt.Fprintf(b, "    and %d more %s: %s\n", len(more), plural(len(more), "place", "places"), strings.Join(places, ", "))
+	}
+	detail := d.Detail
+	if opts.Shown != nil && len(detail) >= minSharedDetail {
+		if at, ok := opts.Shown[detail]; ok && at != "" {
+			detail = "(detail as for " + at + " above)"
+		} else if ok {
+			detail = "(detail as above)"
+		} else {
+			opts.Shown[detail] = d.Subject.String()
+		}
+	}
+	for _, line := range strings.Split(detail, "\n") {
 		if line != "" {
 			b.WriteString("    ")
-			b.WriteString(line)
+			b.WriteString(EscapeControls(line))
 			b.WriteString("\n")
 		}
 	}
 	for _, r := range d.Related {
-		fmt.Fprintf(b, "    %s: %s\n", r.Range.String(), r.Message)
+		fmt.Fprintf(b, "    %s: %s\n", EscapeControls(r.Range.String()), EscapeControls(r.Message))
+	}
+	if opts.Stack && d.Stack != "" {
+		for _, line := range strings.Split(strings.TrimRight(d.Stack, "\n"), "\n") {
+			b.WriteString("    ")
+			b.WriteString(EscapeControls(line))
+			b.WriteString("\n")
+		}
 	}
 	if opts.ExplainHint && d.Code != "" {
-		b.WriteString("    " + paint(ansiCyan, "(see: shea explain "+string(d.Code)+")") + "\n")
+		b.WriteString("    " + paint(ansiCyan, "(see: shea explain "+EscapeControls(string(d.Code))+")") + "\n")
 	}
 }
 
 // quote writes the source line of r and a caret line under its subject.
-func quote(b *bytes.Buffer, r Range, source SourceFunc, paint func(string, string) string) {
+// It reads at most quoteWindow bytes on either side of the subject: a
+// longer line is quoted in part, its cut ends marked with "…".
+func quote(b *bufio.Writer, r Range, source SourceFunc, paint func(string, string) string) {
 	if r.Start.IsZero() || r.Filename == "" {
 		return
 	}
 	src := source(r.Filename)
-	if src == nil || r.Start.Byte > len(src) {
+	at := r.Start.Byte
+	if src == nil || at > len(src) || at < 0 {
 		return
 	}
-	lineStart := bytes.LastIndexByte(src[:r.Start.Byte], '\n') + 1
-	lineEnd := bytes.IndexByte(src[r.Start.Byte:], '\n')
-	if lineEnd < 0 {
-		lineEnd = len(src)
-	} else {
-		lineEnd += r.Start.Byte
+	from := max(0, at-quoteWindow)
+	lineStart := from + bytes.LastIndexByte(src[from:at], '\n') + 1
+	cutLeft := lineStart == from && from > 0 && src[from-1] != '\n'
+	for cutLeft && lineStart < at && src[lineStart]&0xC0 == 0x80 {
+		lineStart++ // start on a character
 	}
-	line := strings.TrimRight(string(src[lineStart:lineEnd]), "\r")
-	if len(line) > 240 {
-		return // a megabyte line helps nobody
-	}
-	var caret strings.Builder
-	for i := lineStart; i < r.Start.Byte && i < lineStart+len(line); i++ {
-		if src[i] == '\t' {
-			caret.WriteByte('\t')
-		} else if src[i]&0xC0 != 0x80 { // one column per rune start
-			caret.WriteByte(' ')
+	to := min(len(src), at+quoteWindow)
+	lineEnd := to
+	cutRight := false
+	if i := bytes.IndexByte(src[at:to], '\n'); i >= 0 {
+		lineEnd = at + i
+	} else if to < len(src) && src[to] != '\n' {
+		cutRight = true
+		for lineEnd > at && src[lineEnd]&0xC0 == 0x80 {
+			lineEnd-- // end before a cut character
 		}
 	}
-	n := 1
-	if r.End.Line == r.Start.Line && r.End.Byte > r.Start.Byte {
-		end := min(r.End.Byte, lineStart+len(line))
-		n = max(1, countRunes(src[r.Start.Byte:end]))
+	if !cutRight {
+		for lineEnd > lineStart && src[lineEnd-1] == '\r' {
+			lineEnd--
+		}
+	}
+	line := src[lineStart:lineEnd]
+	var text, caret bytes.Buffer
+	if cutLeft {
+		text.WriteString("…")
+		caret.WriteByte(' ')
+	}
+	n := 0 // caret width, in characters shown
+	end := at
+	if r.End.Line == r.Start.Line && r.End.Byte > at {
+		end = min(r.End.Byte, lineEnd)
+	}
+	for i := 0; i < len(line); {
+		c, size := utf8.DecodeRune(line[i:])
+		width := 1 // characters shown
+		if isControl(c, size) {
+			shown := escapeRune(c, line[i:i+size])
+			text.WriteString(shown)
+			width = len(shown)
+		} else {
+			text.Write(line[i : i+size])
+		}
+		pos := lineStart + i
+		switch {
+		case pos < at && c == '\t':
+			caret.WriteByte('\t')
+		case pos < at:
+			for range width {
+				caret.WriteByte(' ')
+			}
+		case pos < end:
+			n += width
+		}
+		i += size
+	}
+	if cutRight {
+		text.WriteString("…")
 	}
 	b.WriteString("    ")
-	b.WriteString(line)
+	b.Write(text.Bytes())
 	b.WriteString("\n    ")
-	b.WriteString(caret.String())
-	b.WriteString(paint(ansiRed, strings.Repeat("^", n)))
+	b.Write(caret.Bytes())
+	b.WriteString(paint(ansiRed, strings.Repeat("^", max(1, n))))
 	b.WriteString("\n")
 }
 
-func countRunes(p []byte) int {
-	n := 0
-	for _, c := range p {
-		if c&0xC0 != 0x80 {
-			n++
+// EscapeControls returns s with its control characters written as
+// visible escapes: the C0 controls but tab (\x1b, \n), DEL (\x7f), the C1
+// controls (\u009b) and bytes that are not UTF-8 (\xff). Text without
+// any comes back as it is.
+func EscapeControls(s string) string {
+	clean := true
+	for i := 0; i < len(s); {
+		c, size := utf8.DecodeRuneInString(s[i:])
+		if isControl(c, size) {
+			clean = false
+			break
 		}
+		i += size
 	}
-	return n
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		c, size := utf8.DecodeRuneInString(s[i:])
+		b.WriteString(escapeRune(c, []byte(s[i:i+size])))
+		i += size
+	}
+	return b.String()
+}
+
+func isControl(c rune, size int) bool {
+	return c == utf8.RuneError && size == 1 || c < 0x20 && c != '\t' || c >= 0x7f && c <= 0x9f
+}
+
+// escapeRune is how EscapeControls shows the character c, encoded as p.
+func escapeRune(c rune, p []byte) string {
+	if !isControl(c, len(p)) {
+		return string(p)
+	}
+	switch {
+	case c == '\n':
+		return `\n`
+	case c == '\r':
+		return `\r`
+	case c == utf8.RuneError || c < 0x80:
+		return fmt.Sprintf(`\x%02x`, p[0])
+	}
+	return fmt.Sprintf(`\u%04x`, c)
 }

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/sheaproject/shea/internal/testclock"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -47,11 +50,13 @@ func TestWriteTextCases(t *testing.T) {
 		"a.liquid":  "{{ x }}\r\nnext\r\n",
 		"wide.md":   "日本 {{ y }}",
 		"long.md":   strings.Repeat("x", 300) + "{{ z }}",
+		"longer.md": strings.Repeat("x", 300) + "日本語" + strings.Repeat("y", 300),
 		"multi.md":  "{% if a %}\nb\n",
 		"start.md":  "{{ a }}",
 		"layer.md":  "## Rules\n",
 		"empty.txt": "",
 	}
+	src["ctl\x1b]0;x\a.md"] = "a\x1b[31m\xff\tb"
 	opts := TextOptions{Source: sources(src)}
 	for _, c := range []struct {
 		name string
@@ -63,8 +68,12 @@ func TestWriteTextCases(t *testing.T) {
 			"a.liquid:1:4: error: bad [syntax_error]\n    {{ x }}\n       ^\n"},
 		{"wide characters count once", Errorf(SyntaxError, rng("wide.md", 1, 11, 10, 1, 12, 11), "bad"), opts,
 			"wide.md:1:11: error: bad [syntax_error]\n    日本 {{ y }}\n          ^\n"},
-		{"a long line is not quoted", Errorf(SyntaxError, rng("long.md", 1, 304, 303, 1, 305, 304), "bad"), opts,
-			"long.md:1:304: error: bad [syntax_error]\n"},
+		{"a long line is quoted around the column", Errorf(SyntaxError, rng("long.md", 1, 304, 303, 1, 305, 304), "bad"), opts,
+			"long.md:1:304: error: bad [syntax_error]\n    …" + strings.Repeat("x", 77) + "{{ z }}\n    " + strings.Repeat(" ", 81) + "^\n"},
+		{"a long line is cut on both sides", Errorf(SyntaxError, rng("longer.md", 1, 301, 300, 1, 306, 305), "bad"), opts,
+			"longer.md:1:301: error: bad [syntax_error]\n    …" + strings.Repeat("x", 80) + "日本語" + strings.Repeat("y", 71) + "…\n    " + strings.Repeat(" ", 81) + "^^\n"},
+		{"controls are escaped", Errorf(SyntaxError, rng("ctl\x1b]0;x\a.md", 1, 9, 8, 1, 10, 9), "bad \x1b[2J\r\nnext\u009b"), opts,
+			"ctl\\x1b]0;x\\x07.md:1:9: error: bad \\x1b[2J\\r\\nnext\\u009b [syntax_error]\n    a\\x1b[31m\\xff\tb\n    " + strings.Repeat(" ", 13) + "\t^\n"},
 		{"a range over lines gets one caret", Errorf(UnclosedBlock, rng("multi.md", 1, 4, 3, 2, 1, 11), "open"), opts,
 			"multi.md:1:4: error: open [unclosed_block]\n    {% if a %}\n       ^\n"},
 		{"an empty range gets one caret", Errorf(SyntaxError, rng("start.md", 1, 1, 0, 1, 1, 0), "bad"), opts,
@@ -104,5 +113,106 @@ func TestWriteTextList(t *testing.T) {
 	}
 	if got := writeText(t, nil, TextOptions{}); got != "" {
 		t.Errorf("empty list wrote %q", got)
+	}
+}
+
+func TestWriteTextGroup(t *testing.T) {
+	long := `The template's inputs are "issue", "attempt", "run_context", "pull_request", "lifecycle".`
+	var l List
+	for i := 1; i <= 12; i++ {
+		l = append(l, Errorf(UnknownVariable, rng("w.md", i, 3, i*10, i, 7, i*10+4), "unknown variable %q", "life").WithDetail("%s", long))
+	}
+	l = append(l, Errorf(UnknownVariable, rng("w.md", 20, 1, 300, 20, 5, 304), "unknown variable %q", "pull").WithDetail("%s", long))
+	l = append(l, Warningf(UnknownVariable, rng("w.md", 21, 1, 310, 21, 5, 314), "unknown variable %q", "life"))
+	shown := map[string]string{}
+	got := writeText(t, l, TextOptions{Group: true, Shown: shown})
+	want := `w.md:1:3: error: unknown variable "life" [unknown_variable]
+    and 11 more places: w.md:2:3, w.md:3:3, w.md:4:3, w.md:5:3, w.md:6:3, w.md:7:3, w.md:8:3, w.md:9:3, w.md:10:3, w.md:11:3, …
+    ` + long + `
+w.md:20:1: error: unknown variable "pull" [unknown_variable]
+    (detail as for w.md:1:3 above)
+w.md:21:1: warning: unknown variable "life" [unknown_variable]
+`
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("grouped (-want +got):\n%s", diff)
+	}
+	// The map carries the shown details to the next call of the run.
+	got = writeText(t, l[12:13], TextOptions{Group: true, Shown: shown})
+	if want := "w.md:20:1: error: unknown variable \"pull\" [unknown_variable]\n    (detail as for w.md:1:3 above)\n"; got != want {
+		t.Errorf("second call: got %q, want %q", got, want)
+	}
+	// Without Group and Shown every diagnostic is written in full.
+	if got := writeText(t, l, TextOptions{}); strings.Count(got, long) != 13 || strings.Contains(got, "more place") {
+		t.Errorf("ungrouped output groups or drops details:\n%s", got)
+	}
+	// One more place is singular.
+	if got := writeText(t, l[:2], TextOptions{Group: true}); !strings.Contains(got, "    and 1 more place: w.md:2:3\n") {
+		t.Errorf("two places:\n%s", got)
+	}
+	// Max counts groups, and the rest by their diagnostics.
+	if got := writeText(t, l, TextOptions{Group: true, Max: 1}); !strings.HasSuffix(got, "\nand 2 more diagnostics\n") {
+		t.Errorf("grouped with Max 1:\n%s", got)
+	}
+}
+
+func TestWriteTextManyOnOneLongLine(t *testing.T) {
+	// 90,000 diagnostics on one line of 900,000 bytes: quoting each costs
+	// the same as quoting one on a short line.
+	const n = 90_000
+	src := strings.Repeat("{{ x }}   ", n)
+	l := make(List, n)
+	for i := range l {
+		at := i*10 + 3
+		l[i] = Errorf(UnknownVariable, rng("big.md", 1, at+1, at, 1, at+2, at+1), "unknown variable")
+	}
+	srcBytes := []byte(src)
+	opts := TextOptions{Source: func(string) []byte { return srcBytes }}
+	cpu0, haveCPU := testclock.ProcessCPU()
+	start := time.Now()
+	var b strings.Builder
+	if err := WriteText(&b, l, opts); err != nil {
+		t.Fatal(err)
+	}
+	d := time.Since(start)
+	if cpu1, _ := testclock.ProcessCPU(); haveCPU {
+		d = cpu1 - cpu0 // a loaded machine does not count
+	}
+	if d > testclock.Budget(3*time.Second) { // about 0.7s on a loaded CI machine
+		t.Errorf("writing took %v", d)
+	}
+	if b.Len() > n*400 {
+		t.Errorf("wrote %d bytes, more than 400 a diagnostic", b.Len())
+	}
+	if !strings.Contains(b.String(), "big.md:1:899994: error: unknown variable [unknown_variable]\n    …") {
+		t.Errorf("last diagnostic missing or not quoted")
+	}
+}
+
+func TestWriteTextMax(t *testing.T) {
+	l := List{Errorf(SyntaxError, Range{Filename: "a"}, "one"), Errorf(SyntaxError, Range{Filename: "b"}, "two"), Errorf(SyntaxError, Range{Filename: "c"}, "three")}
+	for _, c := range []struct {
+		max  int
+		want string
+	}{
+		{0, "a: error: one [syntax_error]\nb: error: two [syntax_error]\nc: error: three [syntax_error]\n"},
+		{3, "a: error: one [syntax_error]\nb: error: two [syntax_error]\nc: error: three [syntax_error]\n"},
+		{2, "a: error: one [syntax_error]\nb: error: two [syntax_error]\nand 1 more diagnostic\n"},
+		{1, "a: error: one [syntax_error]\nand 2 more diagnostics\n"},
+	} {
+		if got := writeText(t, l, TextOptions{Max: c.max}); got != c.want {
+			t.Errorf("Max %d: got %q, want %q", c.max, got, c.want)
+		}
+	}
+}
+
+func TestWriteTextStack(t *testing.T) {
+	d := Bug(Range{Filename: "t.md"}, "rendering", "boom")
+	without := writeText(t, List{d}, TextOptions{})
+	with := writeText(t, List{d}, TextOptions{Stack: true})
+	if strings.Contains(without, "goroutine") || !strings.Contains(with, "    goroutine ") || !strings.Contains(with, "text_test.go") {
+		t.Errorf("without: %q\nwith: %q", without, with)
+	}
+	if !strings.HasPrefix(without, "t.md: error: internal error while rendering: boom [internal_error]\n") {
+		t.Errorf("got %q", without)
 	}
 }

@@ -1,0 +1,288 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/sheaproject/shea/internal/fsroot"
+	"github.com/sheaproject/shea/workflows"
+)
+
+// discovery finds the workflows validate works on: the workflows of a
+// directory, and the workflows that use a file.
+type discovery struct {
+	opts workflows.Options
+	// users caches, per repository root, each workflow found there with
+	// the files it uses.
+	users map[string][]workflowFiles
+	// notes say which workflow a file argument stood for.
+	notes []string
+}
+
+type workflowFiles struct {
+	path  string
+	files []string
+}
+
+// lookedFor names what findWorkflows looks for.
+const lookedFor = "WORKFLOW.md and .shea/workflows/*.md"
+
+// findWorkflows returns dir/WORKFLOW.md and dir/.shea/workflows/*.md, those
+// that exist.
+func findWorkflows(dir string) (found []string) {
+	symphony := filepath.Join(dir, "WORKFLOW.md")
+	shea := filepath.Join(dir, ".shea", "workflows", "*.md")
+	if st, err := os.Stat(symphony); err == nil && st.Mode().IsRegular() {
+		found = append(found, symphony)
+	}
+	matches, _ := filepath.Glob(shea)
+	for _, m := range matches {
+		if st, err := os.Stat(m); err == nil && st.Mode().IsRegular() {
+			found = append(found, m)
+		}
+	}
+	return found
+}
+
+// targets turns validate's arguments into the workflows to validate.
+//
+//   - No argument: the workflows of the nearest directory that has any,
+//     from the working directory up to the repository root around it (or
+//     --root): a project inside a larger repository has its own.
+//   - A directory: the workflows directly under it.
+//   - WORKFLOW.md, or a file in .shea/workflows: that workflow.
+//   - Another file: the workflows that use it (a lane prompt, fragment,
+//     template, layer file or manifest), found in its directory and each
+//     one above it up to the repository root, noted in
+//     d.notes; when none uses it, the file itself, as a workflow, unless
+//     changed is set. Then a .liquid file or a file under a .shea
+//     directory stands for every workflow of its repository (it may be a
+//     partial they include), and any other file is skipped.
+//
+// changed is the mode of a pre-commit hook, whose arguments are the files
+// of a commit: a file that is neither a workflow nor used by one is no
+// concern of validate's.
+func (d *discovery) targets(args []string, changed bool) ([]string, error) {
+	if len(args) == 0 && !changed {
+		root := d.opts.Root
+		if root == "" {
+			var err error
+			if root, err = fsroot.Discover("."); err != nil {
+				return nil, fmt.Errorf("cannot find the repository root: %w", err)
+			}
+		} else if abs, err := filepath.Abs(root); err == nil {
+			root = abs
+		}
+		wd, err := filepath.Abs(".")
+		if err != nil {
+			return nil, err
+		}
+		dirs := upTo(wd, root)
+		if dirs == nil {
+			dirs = []string{root} // --root elsewhere
+		}
+		for _, dir := range dirs {
+			if found := findWorkflows(relToWD(dir)); len(found) > 0 {
+				return found, nil
+			}
+		}
+		return nil, fmt.Errorf("no workflow found from the working directory up to the repository root %s: looked for %s in each directory (name a workflow, or a directory to look in)", root, lookedFor)
+	}
+	var out []string
+	for _, arg := range args {
+		st, err := os.Stat(arg)
+		switch {
+		case err == nil && st.IsDir():
+			found := findWorkflows(arg)
+			if len(found) == 0 && !changed {
+				return nil, fmt.Errorf("no workflow found in %s: looked for %s", arg, lookedFor)
+			}
+			out = append(out, found...)
+			continue
+		case err != nil && changed:
+			continue // a deleted file: its workflow reports it, if it is named too
+		case err != nil || isWorkflowName(arg):
+			out = append(out, arg)
+			continue
+		}
+		users, uerr := d.usersOf(arg)
+		if uerr != nil {
+			return nil, uerr
+		}
+		switch {
+		case len(users) > 0:
+			for _, u := range users {
+				d.notes = append(d.notes, fmt.Sprintf("%s is used by %s: validating that workflow", arg, u))
+			}
+			out = append(out, users...)
+		case !changed:
+			out = append(out, arg)
+		case mayBePartial(arg):
+			all, err := d.workflowsOf(arg)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, all...)
+		}
+	}
+	seen := map[string]bool{}
+	uniq := out[:0]
+	for _, p := range out {
+		key := p
+		if abs, err := filepath.Abs(p); err == nil {
+			key = abs
+		}
+		if !seen[key] {
+			seen[key] = true
+			uniq = append(uniq, p)
+		}
+	}
+	return uniq, nil
+}
+
+// isWorkflowName reports whether a file is a workflow by its name:
+// WORKFLOW.md, or a Markdown file in a .shea/workflows directory.
+func isWorkflowName(path string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	dir := filepath.Dir(abs)
+	return filepath.Base(abs) == "WORKFLOW.md" ||
+		(filepath.Ext(abs) == ".md" && filepath.Base(dir) == "workflows" && filepath.Base(filepath.Dir(dir)) == ".shea")
+}
+
+// mayBePartial reports whether a file no workflow names may still be
+// included by one: a .liquid file, or a file under a .shea directory.
+func mayBePartial(path string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	return filepath.Ext(abs) == ".liquid" || strings.Contains(filepath.ToSlash(abs), "/.shea/")
+}
+
+// usersOf returns the workflows of file's directory and each one above
+// it up to the repository root that use file.
+func (d *discovery) usersOf(file string) ([]string, error) {
+	abs, list, err := d.repository(file)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, wf := range list {
+		if _, ok := slices.BinarySearch(wf.files, abs); ok {
+			out = append(out, wf.path)
+		}
+	}
+	return out, nil
+}
+
+// workflowsOf returns the workflows of file's directory and each one above
+// it up to the repository root.
+func (d *discovery) workflowsOf(file string) ([]string, error) {
+	_, list, err := d.repository(file)
+	var out []string
+	for _, wf := range list {
+		out = append(out, wf.path)
+	}
+	return out, err
+}
+
+// repository returns the canonical absolute path of file and the
+// workflows of its directory and each one above it up to the repository
+// root, each with the files it uses.
+func (d *discovery) repository(file string) (string, []workflowFiles, error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", nil, err
+	}
+	if canon, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = canon
+	}
+	root := d.opts.Root
+	if root == "" {
+		if root, err = fsroot.Discover(filepath.Dir(abs)); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return abs, nil, nil
+			}
+			return "", nil, fmt.Errorf("cannot find the repository root of %s: %w", file, err)
+		}
+	}
+	if d.users == nil {
+		d.users = map[string][]workflowFiles{}
+	}
+	dirs := upTo(filepath.Dir(abs), root)
+	if dirs == nil {
+		dirs = []string{filepath.Dir(abs)} // a file outside --root
+	}
+	var all []workflowFiles
+	for _, dir := range dirs {
+		list, ok := d.users[dir]
+		if !ok {
+			for _, p := range findWorkflows(relToWD(dir)) {
+				w, _ := workflows.Load(p, d.opts)
+				list = append(list, workflowFiles{p, w.Files()})
+			}
+			d.users[dir] = list
+		}
+		all = append(all, list...)
+	}
+	return abs, all, nil
+}
+
+// upTo returns dir and each directory above it up to root, nearest
+// first, or nil when root is not dir nor above it. Both are made
+// canonical.
+func upTo(dir, root string) []string {
+	canon := func(p string) string {
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		if c, err := filepath.EvalSymlinks(p); err == nil {
+			p = c
+		}
+		return p
+	}
+	dir, root = canon(dir), canon(root)
+	if rel, err := filepath.Rel(root, dir); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil
+	}
+	var out []string
+	for d := dir; ; d = filepath.Dir(d) {
+		out = append(out, d)
+		if d == root || filepath.Dir(d) == d {
+			return out
+		}
+	}
+}
+
+// relToWD returns path relative to the working directory when it lies
+// below it or is one of its ancestors (../..), so that diagnostics name
+// files as the user sees them; else path.
+func relToWD(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	if canon, err := filepath.EvalSymlinks(wd); err == nil {
+		wd = canon
+	}
+	rel, err := filepath.Rel(wd, path)
+	if err != nil {
+		return path
+	}
+	up := true
+	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
+		up = up && seg == ".."
+	}
+	if up || !strings.HasPrefix(filepath.ToSlash(rel), "../") {
+		return rel
+	}
+	return path
+}

@@ -1,0 +1,209 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// Memory and work accounting of one render.
+//
+// The memory budget counts the bytes of values a render builds: strings
+// and arrays made by filters, and the values that assign and capture bind.
+// A filter asks for the size of its result before building it (alloc), so
+// that a value that would not fit is never made; what assign and capture
+// bind stays charged until the name is bound again or the render ends
+// (hold). Values read from the data are not charged: the caller built
+// them. The sizes are estimates: a string counts its bytes, an array
+// itemBytes per item plus the bytes of its string items.
+//
+// Costly filters also count their work (spend): every workQuantum units
+// (an item visited, a comparison, about a kilobyte copied) they check the
+// deadline, so a render stops near its deadline even inside one filter.
+
+// itemBytes is what one array item costs: the interface value that holds
+// it.
+const itemBytes = 16
+
+// workQuantum is how many units of filter work pass between two looks at
+// the clock.
+const workQuantum = 1 << 14
+
+// limitError is a limit reached inside a filter. The filter does not know
+// where it was called; the pipeline places the diagnostic.
+type limitError struct {
+	code diag.Code
+	msg  string
+}
+
+func (e *limitError) Error() string { return e.msg }
+
+// alloc checks that a value of n more bytes fits in the memory budget,
+// before it is built. A nil budget (a filter called outside a render) has
+// no limit.
+func (b *budget) alloc(n int64) error {
+	if b == nil {
+		return nil
+	}
+	max := int64(b.limits.MaxMemory)
+	if n < 0 || n > max-b.held {
+		return b.memoryError(n)
+	}
+	return nil
+}
+
+// allocItems checks that an array of n items, and their strings of
+// strBytes bytes, fit in the memory budget.
+func (b *budget) allocItems(n, strBytes int64) error {
+	if n > (1<<62)/itemBytes {
+		return b.memoryError(n)
+	}
+	return b.alloc(n*itemBytes + strBytes)
+}
+
+func (b *budget) memoryError(n int64) error {
+	if n < 0 || n >= 1<<62 {
+		return &limitError{diag.MemoryLimit, fmt.Sprintf("a value would pass the %d-byte memory limit", b.limits.MaxMemory)}
+	}
+	return &limitError{diag.MemoryLimit, fmt.Sprintf("a value of %d bytes would pass the %d-byte memory limit (%d bytes are held)", n, b.limits.MaxMemory, b.held)}
+}
+
+// hold charges the bytes of a value bound by assign or capture, releasing
+// those of the value it replaces (old, 0 when none was charged). It
+// returns the charge to remember for the new value.
+func (b *budget) hold(v any, old int64, r diag.Range) (int64, error) {
+	n := valueBytes(v)
+	b.held -= old
+	if n > int64(b.limits.MaxMemory)-b.held {
+		return 0, diag.Errorf(diag.MemoryLimit, r, "values held by the template would pass the %d-byte memory limit", b.limits.MaxMemory)
+	}
+	b.held += n
+	return n, nil
+}
+
+// valueBytes estimates the memory of a value built while rendering: the
+// bytes of a string; for an array, itemBytes per item and the bytes of its
+// string items (nested arrays count as items).
+func valueBytes(v any) int64 {
+	switch x := v.(type) {
+	case string:
+		return int64(len(x))
+	case []any:
+		n := int64(len(x)) * itemBytes
+		for _, e := range x {
+			if s, ok := e.(string); ok {
+				n += int64(len(s))
+			}
+		}
+		return n
+	}
+	return 0
+}
+
+// spend counts n units of filter work and, every workQuantum units,
+// checks the deadline.
+func (b *budget) spend(n int) error {
+	if b == nil {
+		return nil
+	}
+	b.work += n
+	if b.work < workQuantum {
+		return nil
+	}
+	b.work = 0
+	return b.expired()
+}
+
+// expired reports whether the render's context is done or its deadline
+// has passed.
+func (b *budget) expired() error {
+	if err := b.ctx.Err(); err != nil {
+		return &limitError{diag.DeadlineExceeded, fmt.Sprintf("rendering stopped: %v", err)}
+	}
+	if !b.deadline.IsZero() && time.Now().After(b.deadline) {
+		return &limitError{diag.DeadlineExceeded, fmt.Sprintf("rendering took longer than %v", b.limits.Timeout)}
+	}
+	return nil
+}
+
+// hold charges the value v, about to be bound to name by assign or
+// capture, against the memory budget, releasing what the name's previous
+// value was charged. built says whether v was made by the template (a
+// value read from the data costs nothing).
+func (st *state) hold(name string, v any, built bool, r diag.Range) error {
+	old := st.held[name]
+	if !built && old == 0 {
+		return nil
+	}
+	if !built {
+		v = nil
+	}
+	n, err := st.b.hold(v, old, r)
+	if err != nil {
+		delete(st.held, name)
+		return err
+	}
+	if n == 0 {
+		delete(st.held, name)
+		return nil
+	}
+	if st.held == nil {
+		st.held = map[string]int64{}
+	}
+	st.held[name] = n
+	return nil
+}
+
+// release gives back what the assigns of an isolated partial render held,
+// when it ends.
+func (st *state) release() {
+	for _, n := range st.held {
+		st.b.held -= n
+	}
+	clear(st.held)
+}
+
+// builder is a strings.Builder that keeps within the memory budget and
+// counts its work: a write that would grow the string past the budget is
+// not made, and the first error sticks.
+type builder struct {
+	strings.Builder
+	b   *budget
+	err error
+}
+
+// grow checks that n more bytes fit.
+func (w *builder) grow(n int) bool {
+	if w.err != nil {
+		return false
+	}
+	if w.err = w.b.alloc(int64(w.Len()) + int64(n)); w.err != nil {
+		return false
+	}
+	w.err = w.b.spend(1 + n>>10)
+	return w.err == nil
+}
+
+func (w *builder) WriteString(s string) (int, error) {
+	if !w.grow(len(s)) {
+		return 0, w.err
+	}
+	return w.Builder.WriteString(s)
+}
+
+func (w *builder) WriteByte(c byte) error {
+	if !w.grow(1) {
+		return w.err
+	}
+	return w.Builder.WriteByte(c)
+}
+
+// result is the string built, or the error that stopped it.
+func (w *builder) result() (string, error) {
+	if w.err != nil {
+		return "", w.err
+	}
+	return w.String(), nil
+}

@@ -1,0 +1,56 @@
+package workflows
+
+import (
+	"strconv"
+
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// applyDisable drops the warnings whose code the workflow's own
+// shea.disable setting lists, such as unknown_config_key for the keys of
+// a Symphony port that shea does not know:
+//
+//	shea:
+//	  disable: [unknown_config_key]
+//
+// Errors are never dropped. A listed name that is not a diagnostic code is
+// a config_invalid error at its place, with the closest code.
+func (w *Workflow) applyDisable() {
+	sh, ok := w.Config["shea"].(map[string]any)
+	if !ok {
+		return
+	}
+	list, ok := sh["disable"].([]any)
+	if !ok {
+		return // a value of the wrong type is reported by the schema check
+	}
+	off := map[diag.Code]bool{}
+	for i, v := range list {
+		name, ok := v.(string)
+		if !ok {
+			continue
+		}
+		if _, known := diag.Lookup(diag.Code(name)); !known {
+			var codes []string
+			for _, c := range diag.Codes() {
+				codes = append(codes, string(c.Code))
+			}
+			d := diag.Errorf(diag.ConfigInvalid, w.tree.valueAt("/shea/disable/"+strconv.Itoa(i)), "shea.disable: unknown diagnostic code %q", name)
+			d.Detail = diag.DidYouMean(name, codes)
+			if d.Detail == "" {
+				d.Detail = "shea explain lists the codes."
+			}
+			w.diags = append(w.diags, d)
+			continue
+		}
+		off[diag.Code(name)] = true
+	}
+	kept := w.diags[:0]
+	for _, d := range w.diags {
+		if d.Severity == diag.Warning && off[d.Code] {
+			continue
+		}
+		kept = append(kept, d)
+	}
+	w.diags = kept
+}

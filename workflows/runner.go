@@ -1,0 +1,402 @@
+package workflows
+
+import (
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/sheaproject/shea/render"
+	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// The source kinds of a runner's templates.
+const (
+	SourceFrontMatterValue = "front_matter_value"   // a string value of the front matter
+	SourceRunnerFile       = "runner_template_file" // a file the runner names
+)
+
+// RunnerTemplate names a template that a runner renders beyond the
+// profile's own, so that the gate checks it: a prompt the runner keeps in
+// the front matter (agent.reviewer_prompt) or in a file of its own. It is
+// compiled with the inputs of the lane prompts unless Context says
+// otherwise, smoke-rendered like them, listed by Templates and in the
+// readback (runner_template.<name>=<kind> path=<p> bytes=<n> smoke=pass),
+// and its diagnostics point into the file that holds it.
+//
+// A workflow declares the same under template_context.templates, a list
+// whose items are a value path ("agent.reviewer_prompt"), or a mapping
+// with value or file, and optionally name and schema (a JSON Schema, inline
+// or a path, of the inputs the template reads beyond the lane prompts',
+// merged into them as template_context.schema is):
+//
+//	template_context:
+//	  templates:
+//	    - agent.reviewer_prompt
+//	    - agent.profiles.*.prompt
+//	    - {file: prompts/summary.md, name: summary}
+type RunnerTemplate struct {
+	// Value is the dotted path of a front matter string that holds the
+	// template ("agent.reviewer_prompt"). A * segment stands for every key
+	// of a mapping, or every item of a list ("agent.profiles.*.prompt").
+	// A path that leads to nothing is not an error (runner settings are
+	// optional); one that leads to something other than a string is a
+	// config_invalid error. Positions in a literal block scalar (|) are
+	// exact; in a plain or quoted string they are exact on its first line
+	// unless an escape sequence precedes them, and after a line break in
+	// its value they are the string's start; in a folded block scalar (>)
+	// they are its first line.
+	Value string
+	// File is the path of a template file, relative to the workflow's
+	// directory and inside the repository root, as for the profile's own
+	// templates. Exactly one of Value and File is set.
+	File string
+	// Name names the template in the readback, in Templates and in the
+	// sample diagnostics. Empty means the value's path (with each *
+	// replaced by the key it matched) or the file path.
+	Name string
+	// ContextSchema is a JSON Schema of the inputs the template reads
+	// beyond the lane prompts' (the profile's issue and attempt, extended by
+	// template_context.schema and Options.ContextSchema): it is merged into
+	// them as template_context.schema is (see profile.Inputs.Extend). Nil
+	// means the lane prompts' inputs.
+	ContextSchema []byte
+	// ContextSchemaName names ContextSchema in diagnostics.
+	ContextSchemaName string
+}
+
+// runnerDecl is a runner template to load, and where it was declared.
+type runnerDecl struct {
+	RunnerTemplate
+	ptr string // config pointer of the declaration ("" for Options.Templates)
+}
+
+// loadRunnerTemplates reads, places and compiles the runner's templates.
+func (w *Workflow) loadRunnerTemplates() {
+	decls := make([]runnerDecl, 0, len(w.opts.Templates))
+	for _, t := range w.opts.Templates {
+		decls = append(decls, runnerDecl{RunnerTemplate: t})
+	}
+	decls = append(decls, w.declaredTemplates()...)
+	seen := map[string]bool{}
+	for _, d := range decls {
+		switch {
+		case (d.Value == "") == (d.File == ""):
+			w.errorf(diag.ConfigInvalid, w.declRange(d.ptr), "a runner template names exactly one of a front matter value and a file").Detail =
+				"Write value: agent.reviewer_prompt, or file: prompts/reviewer.md."
+		case d.File != "":
+			name := d.Name
+			if name == "" {
+				name = d.File
+			}
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			it := &item{key: name, kind: SourceRunnerFile, display: joinAsWritten(w.dir, d.File), schema: w.runnerSchema(d)}
+			fp := d.ptr
+			if fp != "" {
+				if _, ok := w.tree.index[fp+"/file"]; ok {
+					fp += "/file"
+				}
+			}
+			text, start, filename, ok := w.readRef(fileRef{ptr: fp, rel: d.File, display: it.display}, "runner template")
+			it.filename = filename
+			w.runner = append(w.runner, it)
+			if !ok {
+				it.failed = true
+				continue
+			}
+			it.text, it.start, it.loaded, it.dir = text, start, true, filepath.Dir(filename)
+			w.compileRunner(it)
+		default:
+			for _, m := range w.matchValues(d) {
+				name := d.Name
+				if name == "" || strings.Contains(d.Value, "*") {
+					name = m.path
+				}
+				if seen[name] {
+					continue
+				}
+				seen[name] = true
+				it := &item{key: name, kind: SourceFrontMatterValue, display: w.Path, filename: w.Path, dir: w.partialsDir(), schema: w.runnerSchema(d)}
+				w.runner = append(w.runner, it)
+				if !w.placeValue(it, m.ptr) {
+					it.failed = true
+					continue
+				}
+				w.compileRunner(it)
+			}
+		}
+	}
+}
+
+// runnerSchema returns the inputs of a runner template: the lane
+// prompts', extended by its own schema.
+func (w *Workflow) runnerSchema(d runnerDecl) *strict.Schema {
+	if len(d.ContextSchema) == 0 || w.inputs == nil {
+		return w.laneSchema
+	}
+	name := d.ContextSchemaName
+	if name == "" {
+		name = "context schema"
+	}
+	ext, diags := w.inputs.Extend(d.ContextSchema, name)
+	if d.ptr != "" {
+		at := w.tree.valueAt(d.ptr + "/schema")
+		for _, x := range diags {
+			x.Subject = at
+			x.Summary = pointerPath(d.ptr) + ".schema is not a usable context schema: " + x.Summary
+		}
+	}
+	w.diags = append(w.diags, diags...)
+	if ext == nil {
+		return nil
+	}
+	return ext.Schema()
+}
+
+func (w *Workflow) declRange(ptr string) diag.Range {
+	if ptr == "" {
+		return diag.Range{Filename: w.Path}
+	}
+	return w.tree.at(ptr)
+}
+
+// declaredTemplates reads template_context.templates.
+func (w *Workflow) declaredTemplates() []runnerDecl {
+	const ptr = "/template_context/templates"
+	v, ok := lookupPointer(map[string]any(w.Config), ptr)
+	if !ok || w.bad[ptr] || w.bad["/template_context"] {
+		return nil
+	}
+	list, ok := v.([]any)
+	if !ok {
+		w.errorf(diag.ConfigInvalid, w.tree.valueAt(ptr), "template_context.templates must be a list, not %s", describe(v))
+		return nil
+	}
+	var out []runnerDecl
+	for i, e := range list {
+		p := ptr + "/" + strconv.Itoa(i)
+		switch x := e.(type) {
+		case string:
+			out = append(out, runnerDecl{RunnerTemplate: RunnerTemplate{Value: x}, ptr: p})
+		case map[string]any:
+			d := runnerDecl{ptr: p}
+			good := true
+			for _, k := range sortedKeys(x) {
+				switch k {
+				case "value", "file", "name":
+					s, isString := x[k].(string)
+					if !isString || strings.TrimSpace(s) == "" {
+						w.errorf(diag.ConfigInvalid, w.tree.valueAt(p+"/"+k), "template_context.templates[%d].%s must be a non-empty string, not %s", i, k, describe(x[k]))
+						good = false
+						continue
+					}
+					switch k {
+					case "value":
+						d.Value = s
+					case "file":
+						d.File = s
+					default:
+						d.Name = s
+					}
+				case "schema":
+					switch x[k].(type) {
+					case map[string]any, string:
+					default:
+						w.errorf(diag.ConfigInvalid, w.tree.valueAt(p+"/schema"), "template_context.templates[%d].schema must be a JSON Schema (a mapping) or the path of a JSON Schema file, not %s", i, describe(x[k]))
+						good = false
+						continue
+					}
+					doc, name, _, ok := w.schemaDoc(p+"/schema", x[k])
+					if !ok {
+						good = false
+						continue
+					}
+					d.ContextSchema, d.ContextSchemaName = doc, name
+				default:
+					w.diags = append(w.diags, diag.Warningf(diag.UnknownConfigKey, w.tree.at(p+"/"+escapePointer(k)),
+						"unknown key %q in template_context.templates[%d]", k, i).
+						WithDetail("%s", diag.DidYouMean(k, []string{"value", "file", "name", "schema"})))
+				}
+			}
+			if good {
+				out = append(out, d)
+			}
+		default:
+			w.errorf(diag.ConfigInvalid, w.tree.valueAt(p), "template_context.templates[%d] must be a value path or a mapping with value or file, not %s", i, describe(e))
+		}
+	}
+	return out
+}
+
+// valueMatch is a front matter value a runner template's path matched.
+type valueMatch struct {
+	ptr  string // JSON pointer
+	path string // dotted path, each * replaced
+}
+
+// matchValues returns the front matter values a dotted path (with *
+// segments) leads to, in document order for lists and key order for maps.
+func (w *Workflow) matchValues(d runnerDecl) []valueMatch {
+	segs := strings.Split(d.Value, ".")
+	var out []valueMatch
+	var walk func(v any, i int, ptr string, path []string)
+	walk = func(v any, i int, ptr string, path []string) {
+		if i == len(segs) {
+			out = append(out, valueMatch{ptr, strings.Join(path, ".")})
+			return
+		}
+		seg := segs[i]
+		switch x := v.(type) {
+		case map[string]any:
+			if seg == "*" {
+				for _, k := range sortedKeys(x) {
+					walk(x[k], i+1, ptr+"/"+escapePointer(k), append(path, k))
+				}
+			} else if e, ok := x[seg]; ok {
+				walk(e, i+1, ptr+"/"+escapePointer(seg), append(path, seg))
+			}
+		case []any:
+			if seg == "*" {
+				for j, e := range x {
+					walk(e, i+1, ptr+"/"+strconv.Itoa(j), append(path, strconv.Itoa(j)))
+				}
+			} else if j, err := strconv.Atoi(seg); err == nil && j >= 0 && j < len(x) {
+				walk(x[j], i+1, ptr+"/"+seg, append(path, seg))
+			}
+		}
+	}
+	walk(map[string]any(w.Config), 0, "", nil)
+	return out
+}
+
+// placeValue fills it with the template held by the front matter string at
+// ptr, and the mapping of its positions to the workflow file. It reports a
+// value that is not a string, or empty, and returns false.
+func (w *Workflow) placeValue(it *item, ptr string) bool {
+	v, _ := lookupPointer(map[string]any(w.Config), ptr)
+	s, isString := v.(string)
+	ref, found := w.tree.index[ptr]
+	if !isString || !found || ref.value == nil || ref.value.Kind != yaml.ScalarNode {
+		w.errorf(diag.ConfigInvalid, w.tree.valueAt(ptr), "runner template %s must be a string holding a template, not %s", it.key, describe(v))
+		return false
+	}
+	text, start := trimmed(s)
+	if text == "" {
+		w.errorf(diag.EmptyTemplateFile, w.tree.valueAt(ptr), "runner template %s is empty", it.key).Detail =
+			"An empty template would give the agent nothing; write it, or remove the setting."
+		return false
+	}
+	it.text, it.start, it.loaded = text, start, true
+	it.posMap = w.scalarPositions(ref.value)
+	return true
+}
+
+// scalarPositions returns the function that maps a position in a scalar's
+// value (line 1, column 1 at its first byte) to the workflow file.
+func (w *Workflow) scalarPositions(n *yaml.Node) func(diag.Pos) diag.Pos {
+	off := skipProperties(w.src.text, w.tree.offset(n), n.Anchor)
+	first := w.src.line(off) // 0-based line of the scalar's first token
+	col := off - w.src.normStarts[first]
+	switch {
+	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
+		// The value starts on the line after the indicator, indented.
+		line := first + 1
+		indent := 0
+		for l := line; l < len(w.src.normStarts); l++ {
+			ls := w.src.normStarts[l]
+			end := len(w.src.text)
+			if l+1 < len(w.src.normStarts) {
+				end = w.src.normStarts[l+1] - 1
+			}
+			t := w.src.text[ls:end]
+			if strings.TrimSpace(t) != "" {
+				indent = len(t) - len(strings.TrimLeft(t, " "))
+				break
+			}
+		}
+		folded := n.Style&yaml.FoldedStyle != 0
+		return func(p diag.Pos) diag.Pos {
+			if folded {
+				p.Line, p.Column = 1, 1
+			}
+			return w.filePos(line+p.Line-1, p.Column+indent)
+		}
+	default:
+		if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+			col++ // the opening quote
+		}
+		// A line break in the value of a flow scalar is an escape or a
+		// folded blank line: value lines are not file lines, and a position
+		// after one is reported at the scalar's start.
+		return func(p diag.Pos) diag.Pos {
+			if p.Line == 1 {
+				return w.filePos(first, col+p.Column)
+			}
+			return w.filePos(first, col+1)
+		}
+	}
+}
+
+// filePos returns the position of 0-based line l, 1-based column c of the
+// workflow file, clamped to the file and to the line (whose end, the
+// position of its line break, is the last a column may reach).
+func (w *Workflow) filePos(l, c int) diag.Pos {
+	l = max(0, min(l, len(w.src.normStarts)-1))
+	end := len(w.src.text)
+	if l+1 < len(w.src.normStarts) {
+		end = w.src.normStarts[l+1] - 1
+	}
+	c = max(1, min(c, end-w.src.normStarts[l]+1))
+	return diag.Pos{Line: l + 1, Column: c, Byte: w.src.origStarts[l] + c - 1}
+}
+
+// mapPositions maps the positions of the diagnostics in file to the
+// workflow file, in place, and returns the list.
+func mapPositions(l diag.List, file string, f func(diag.Pos) diag.Pos) diag.List {
+	for _, d := range l {
+		if d.Subject.Filename == file && !d.Subject.Start.IsZero() {
+			d.Subject = mapRange(d.Subject, f)
+		}
+		for i := range d.Related {
+			if r := &d.Related[i].Range; r.Filename == file && !r.Start.IsZero() {
+				*r = mapRange(*r, f)
+			}
+		}
+	}
+	return l
+}
+
+// mapRange maps a range's ends; one that would end before it starts (its
+// end lies where positions are approximate) ends where it starts.
+func mapRange(r diag.Range, f func(diag.Pos) diag.Pos) diag.Range {
+	r.Start, r.End = f(r.Start), f(r.End)
+	if r.End.Byte < r.Start.Byte {
+		r.End = r.Start
+	}
+	return r
+}
+
+// compileRunner compiles a runner template against its inputs.
+func (w *Workflow) compileRunner(it *item) {
+	if it.schema == nil {
+		it.failed = true
+		return
+	}
+	tpl, diags := compileGuarded(diag.Range{Filename: it.filename, Start: it.start, End: it.start}, func() (*render.Template, diag.List) {
+		return w.engine(it.dir).Compile(it.text, it.filename, it.start, it.schema)
+	})
+	if it.posMap != nil {
+		diags = mapPositions(diags, it.filename, it.posMap)
+	}
+	w.diags = append(w.diags, diags...)
+	if diags.HasErrors() || tpl == nil {
+		it.failed = true
+		return
+	}
+	it.tpl = tpl
+}

@@ -102,6 +102,7 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 		Partials:   e.opts.Partials,
 		Filters:    e.sigs,
 		Compat:     e.opts.Compat,
+		Lax:        !e.opts.StrictSyntax,
 		MaxNesting: e.limits.MaxNesting,
 	})
 	if diags.HasErrors() {

@@ -16,8 +16,15 @@ type Options struct {
 	// Compat renders as Shopify Liquid does, without the strictness
 	// contract: see strict.Options.Compat for what is no longer checked
 	// before rendering; while rendering, undefined variables and properties
-	// print nothing.
+	// print nothing. Markup that only Shopify's default (lax) parser
+	// tolerates renders as Shopify renders it, with a lax_syntax warning
+	// for each place (see strict.Options.Lax), unless StrictSyntax.
 	Compat bool
+
+	// StrictSyntax, with Compat, rejects that markup as strict mode and
+	// Shopify's strict parser do (the golden-liquid suite expects these
+	// errors). Without Compat it does nothing.
+	StrictSyntax bool
 
 	// Partials resolves the names of include and render tags.
 	Partials strict.PartialSource

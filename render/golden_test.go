@@ -28,7 +28,9 @@ func TestGoldenLiquid(t *testing.T) {
 	var passed, valid, rendered, invalid, rejected int
 	failed := map[string]bool{}
 	for _, c := range cases {
-		eng := New(Options{Compat: true, Partials: mapPartials(c.Templates)})
+		// The suite expects strict syntax errors where Shopify's default
+		// lax parser renders: StrictSyntax keeps those errors.
+		eng := New(Options{Compat: true, StrictSyntax: true, Partials: mapPartials(c.Templates)})
 		out, err := renderCase(eng, c)
 		if c.Invalid {
 			invalid++

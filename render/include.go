@@ -229,7 +229,7 @@ func (t *Template) partial(name string, at diag.Range) (*unit, error) {
 	if len(text) > t.eng.limits.MaxTemplateBytes {
 		return nil, diag.Errorf(diag.TemplateTooLarge, at, "partial %q is %d bytes, more than the %d-byte limit", name, len(text), t.eng.limits.MaxTemplateBytes)
 	}
-	prog, diags := strict.Check(text, filename, diag.Pos{}, strict.Options{Compat: true, Filters: t.eng.sigs, MaxNesting: t.eng.limits.MaxNesting})
+	prog, diags := strict.Check(text, filename, diag.Pos{}, strict.Options{Compat: true, Lax: !t.eng.opts.StrictSyntax, Filters: t.eng.sigs, MaxNesting: t.eng.limits.MaxNesting})
 	if diags.HasErrors() {
 		d := diags.Errors()[0]
 		return nil, diag.Errorf(d.Code, d.Subject, "in partial %q: %s", name, d.Summary)

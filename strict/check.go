@@ -43,6 +43,17 @@ type Options struct {
 	// continue and ifchanged ignore any markup.
 	Compat bool
 
+	// Lax, with Compat, accepts the markup Shopify's default (lax) parser
+	// tolerates and strict mode rejects, reads it as Shopify does and
+	// reports each place with a lax_syntax warning: && and || in a
+	// condition (the condition is its first comparison, up to the next and
+	// or or), words after an output's or assign's value or after a
+	// filter's arguments (ignored up to the next "|"; => is such a word),
+	// (a...5) for (a..5), trailing commas after filter arguments and a
+	// colon after a filter with no arguments. Without Compat it does
+	// nothing.
+	Lax bool
+
 	// MaxNesting limits nesting as ParseOptions.MaxNesting does, and also
 	// how deeply partials may include partials (deeper is a depth_limit
 	// error). 0 means DefaultMaxNesting.
@@ -98,7 +109,7 @@ func Check(src, filename string, start diag.Pos, opts Options) (_ *Program, diag
 			diags = append(diags, diag.Bug(diag.Range{Filename: filename, Start: start, End: start}, "checking", r))
 		}
 	}()
-	t, diags := Parse(src, filename, start, ParseOptions{MaxNesting: opts.MaxNesting, compat: opts.Compat})
+	t, diags := Parse(src, filename, start, ParseOptions{MaxNesting: opts.MaxNesting, compat: opts.Compat, lax: opts.Compat && opts.Lax})
 	prog := &Program{Template: t, Partials: map[string]*Template{}}
 	w := newWalker(prog, opts)
 	w.diags = diags
@@ -974,7 +985,7 @@ func (w *walker) load(name string, at Span) *Template {
 		w.errorf(diag.MissingPartial, at.Range(), "partial %q cannot be read: %v", name, err)
 		return nil
 	}
-	t, diags := Parse(src, filename, diag.Pos{}, ParseOptions{MaxNesting: w.opts.MaxNesting, compat: w.opts.Compat})
+	t, diags := Parse(src, filename, diag.Pos{}, ParseOptions{MaxNesting: w.opts.MaxNesting, compat: w.opts.Compat, lax: w.opts.Compat && w.opts.Lax})
 	w.diags = append(w.diags, diags...)
 	w.prog.Partials[name] = t
 	return t

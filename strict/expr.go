@@ -29,13 +29,14 @@ const (
 	eRParen
 	eDash
 	eQuestion
+	eLax // "&&", "=>" or "=": lexed only for lax markup (see Options.Lax)
 )
 
 var exprKindNames = [...]string{
 	eEOS: "end of expression", eID: "identifier", eNumber: "number", eString: "string",
 	eCompare: "comparison", eDotDot: `".."`, ePipe: `"|"`, eDot: `"."`, eColon: `":"`,
 	eComma: `","`, eLBracket: `"["`, eRBracket: `"]"`, eLParen: `"("`, eRParen: `")"`,
-	eDash: `"-"`, eQuestion: `"?"`,
+	eDash: `"-"`, eQuestion: `"?"`, eLax: "lax markup",
 }
 
 type etok struct {
@@ -48,7 +49,7 @@ func (t etok) describe() string {
 	switch t.kind {
 	case eEOS:
 		return "end of expression"
-	case eID, eNumber, eString, eCompare:
+	case eID, eNumber, eString, eCompare, eLax:
 		return fmt.Sprintf("%q", t.text)
 	}
 	return exprKindNames[t.kind]
@@ -56,8 +57,10 @@ func (t etok) describe() string {
 
 // lexExpr tokenizes markup src[from:to] as Shopify Liquid's strict lexer
 // does. It stops at the first character no token can start with and
-// returns that error.
-func lexExpr(src string, from, to int, toks []etok) ([]etok, *lexError) {
+// returns that error. With lax, "&&" (any run of "&"), "=>" and a lone "="
+// are eLax tokens instead, for the parser to read as Shopify's lax parser
+// does.
+func lexExpr(src string, from, to int, toks []etok, lax bool) ([]etok, *lexError) {
 	toks = toks[:0]
 	i := from
 	for {
@@ -93,6 +96,14 @@ func lexExpr(src string, from, to int, toks []etok) ([]etok, *lexError) {
 			if i+1 < to && src[i+1] == '=' {
 				i += 2
 				toks = append(toks, etok{eCompare, start, i, src[start:i]})
+				continue
+			}
+			if lax && c == '=' {
+				i++
+				if i < to && src[i] == '>' {
+					i++
+				}
+				toks = append(toks, etok{eLax, start, i, src[start:i]})
 				continue
 			}
 			return toks, &lexError{start, fmt.Sprintf("unexpected character %q", c)}
@@ -132,6 +143,11 @@ func lexExpr(src string, from, to int, toks []etok) ([]etok, *lexError) {
 				continue
 			}
 			toks = append(toks, etok{eID, start, i, word})
+		case lax && c == '&':
+			for i < to && src[i] == '&' {
+				i++
+			}
+			toks = append(toks, etok{eLax, start, i, src[start:i]})
 		default:
 			if c >= 0x80 {
 				return toks, &lexError{start, "unexpected non-ASCII character"}
@@ -199,7 +215,7 @@ type exprParser struct {
 // newExprParser lexes src[from:to]; a lexing error is reported at once.
 func (p *parser) newExprParser(from, to int) *exprParser {
 	// The token buffer is reused: one piece of markup is parsed at a time.
-	toks, lerr := lexExpr(p.src, from, to, p.etoks)
+	toks, lerr := lexExpr(p.src, from, to, p.etoks, p.lax)
 	p.etoks = toks
 	// The parser is reused too: like the tokens it reads, it is done with
 	// before the next piece of markup is lexed.
@@ -298,9 +314,11 @@ func (e *exprParser) expression() Expr {
 	case eLParen:
 		e.next()
 		start := e.expression()
-		if _, ok := e.expect(eDotDot); !ok {
+		dots, ok := e.expect(eDotDot)
+		if !ok {
 			return start
 		}
+		e.laxRangeDot(dots)
 		end := e.expression()
 		close, _ := e.expect(eRParen)
 		return &RangeLit{e.span(t.start, close.end), start, end}
@@ -422,6 +440,16 @@ func (e *exprParser) pipeline() *Pipeline {
 	v := e.expression()
 	pl := e.p.slabs.pipelines.new()
 	pl.Value = v
+	e.filters(pl)
+	for e.p.lax && e.laxWords() {
+		e.filters(pl)
+	}
+	pl.Span = e.span(start, e.lastEnd(start))
+	return pl
+}
+
+// filters parses "| filter: args" while a "|" is next.
+func (e *exprParser) filters(pl *Pipeline) {
 	for !e.err && e.peek().kind == ePipe {
 		e.next()
 		name, ok := e.expect(eID)
@@ -430,19 +458,123 @@ func (e *exprParser) pipeline() *Pipeline {
 		}
 		f := e.p.slabs.filters.new()
 		f.Name, f.NameSpan = name.text, e.span(name.start, name.end)
-		if e.peek().kind == eColon {
+		if colon := e.peek(); colon.kind == eColon {
 			e.next()
-			f.Args = append(f.Args, e.argument())
-			for !e.err && e.peek().kind == eComma {
-				e.next()
+			if next := e.peek().kind; e.p.lax && (next == eEOS || next == ePipe) {
+				e.p.warnLax(colon.start, colon.end, "a colon after filter %q with no arguments is ignored; strict mode rejects it", name.text)
+			} else {
 				f.Args = append(f.Args, e.argument())
+				for !e.err && e.peek().kind == eComma && !e.laxTrailingCommas() {
+					e.next()
+					f.Args = append(f.Args, e.argument())
+				}
 			}
 		}
 		f.Span = e.span(name.start, e.lastEnd(name.end))
 		pl.Filters = append(pl.Filters, f)
 	}
-	pl.Span = e.span(start, e.lastEnd(start))
-	return pl
+}
+
+// laxTrailingCommas consumes, in lax markup, commas after a filter's last
+// argument (before "|" or the end), which Shopify's lax parser ignores.
+func (e *exprParser) laxTrailingCommas() bool {
+	if !e.p.lax {
+		return false
+	}
+	j := e.i
+	for e.toks[j].kind == eComma {
+		j++
+	}
+	if k := e.toks[j].kind; k != eEOS && k != ePipe {
+		return false
+	}
+	first, last := e.toks[e.i], e.toks[j-1]
+	e.p.warnLax(first.start, last.end, "a trailing comma after the arguments of a filter is ignored; strict mode rejects it")
+	e.i = j
+	return true
+}
+
+// spaced reports whether whitespace precedes token t.
+func (e *exprParser) spaced(t etok) bool { return t.start > 0 && isSpace(e.p.src[t.start-1]) }
+
+// laxWords skips, in lax markup, words that follow a value or a filter's
+// arguments up to the next "|" or the end, as Shopify's lax parser does
+// ({{ x => y }} prints x), and reports whether it skipped any. It skips
+// only what that parser provably ignores: simple words and symbols after a
+// space, never strings, brackets, commas or colons (which that parser may
+// read as filter arguments).
+func (e *exprParser) laxWords() bool {
+	t := e.peek()
+	if e.err || t.kind == eEOS || !e.spaced(t) {
+		return false
+	}
+	j := e.i
+	for ; ; j++ {
+		k := e.toks[j].kind
+		if k != eID && k != eNumber && k != eCompare && k != eLax && k != eRParen && k != eRBracket &&
+			k != eDot && k != eDotDot && k != eDash && k != eQuestion {
+			break
+		}
+	}
+	if j == e.i || e.toks[j].kind != eEOS && e.toks[j].kind != ePipe {
+		return false
+	}
+	end := e.toks[j-1].end
+	e.p.warnLax(t.start, end, "%q after the value is ignored; strict mode rejects it", e.p.src[t.start:end])
+	e.i = j
+	return true
+}
+
+// laxRangeDot skips, in lax markup, the third dot of "(1...5)", which
+// Shopify's lax parser reads as (1..5). It accepts only the form that
+// parser provably reads so: no spaces, and an integer after the dots.
+func (e *exprParser) laxRangeDot(dots etok) {
+	dot := e.peek()
+	if !e.p.lax || dot.kind != eDot || dot.start != dots.end || !e.look(eNumber, 1) {
+		return
+	}
+	if n := e.toks[e.i+1]; n.start != dot.end || strings.Contains(n.text, ".") || e.toks[e.i-2].end != dots.start {
+		return
+	}
+	e.next()
+	e.p.warnLax(dots.start, dot.end, `"..." is read as ".."; strict mode rejects it`)
+}
+
+// laxOperator skips, in lax markup, "&&" or "||" after a comparison and
+// what follows up to the next and/or or the end: Shopify's lax parser
+// reads "a && b" as the condition a.
+func (e *exprParser) laxOperator() {
+	t := e.peek()
+	if !e.p.lax || e.err || !e.spaced(t) {
+		return
+	}
+	switch {
+	case t.kind == eLax && t.text[0] == '&':
+	case t.kind == ePipe && e.look(ePipe, 1) && e.toks[e.i+1].start == t.end:
+	default:
+		return
+	}
+	j := e.i
+	for ; ; j++ {
+		k := e.toks[j]
+		if k.kind == eID && (k.text == "and" || k.text == "or") {
+			break
+		}
+		if k.kind != eID && k.kind != eNumber && k.kind != eString && k.kind != eCompare && k.kind != eLax &&
+			k.kind != ePipe && k.kind != eDot {
+			if k.kind != eEOS {
+				return
+			}
+			break
+		}
+	}
+	op := t.text
+	if t.kind == ePipe {
+		op = "||"
+	}
+	end := e.toks[j-1].end
+	e.p.warnLax(t.start, end, "%q is not a Liquid operator: Shopify's lax parser ignores %q, so the condition tests only what comes before it; strict mode rejects it", op, e.p.src[t.start:end])
+	e.i = j
 }
 
 // argument parses a positional argument or "name: expression".
@@ -465,6 +597,7 @@ func (e *exprParser) argument() *Arg {
 // consumer of the tree walks that nesting.
 func (e *exprParser) condition() Expr {
 	operands := []Expr{e.comparison()}
+	e.laxOperator()
 	var ops []etok
 	for !e.err {
 		t := e.peek()
@@ -478,6 +611,7 @@ func (e *exprParser) condition() Expr {
 		e.next()
 		ops = append(ops, t)
 		operands = append(operands, e.comparison())
+		e.laxOperator()
 	}
 	end := e.lastEnd(int(operands[0].span().to))
 	c := operands[len(operands)-1]

@@ -28,6 +28,10 @@ type ParseOptions struct {
 	// leniently as Shopify does (see Options.Compat).
 	compat bool
 
+	// lax accepts what Shopify's lax parser tolerates, with lax_syntax
+	// warnings (see Options.Lax).
+	lax bool
+
 	// maxSource lowers maxSourceBytes (for tests); 0 means maxSourceBytes.
 	maxSource int
 }
@@ -52,7 +56,7 @@ func Parse(src, filename string, start diag.Pos, opts ParseOptions) (*Template, 
 	}
 	p := &parser{
 		src: src, filename: filename, pos: newPosTable(src, filename, start),
-		maxDepth: opts.MaxNesting, compat: opts.compat,
+		maxDepth: opts.MaxNesting, compat: opts.compat, lax: opts.lax,
 		// Room for a typical tag's expression tokens and a few levels of
 		// bodies, so that small templates do not grow them step by step.
 		etoks: make([]etok, 0, 16), nodes: make([]Node, 0, 32),
@@ -76,6 +80,7 @@ type parser struct {
 	depth    int
 	maxDepth int
 	compat   bool
+	lax      bool
 	etoks    []etok     // the expression lexer's buffer
 	ep       exprParser // the expression parser, reused
 	slabs    nodeSlabs
@@ -154,6 +159,11 @@ func (p *parser) errorAt(code diag.Code, from, to int, format string, args ...an
 	d := diag.Errorf(code, p.pos.rng(from, to), format, args...)
 	p.diags = append(p.diags, d)
 	return d
+}
+
+// warnLax reports markup read as Shopify's lax parser reads it.
+func (p *parser) warnLax(from, to int, format string, args ...any) {
+	p.diags = append(p.diags, diag.Warningf(diag.LaxSyntax, p.pos.rng(from, to), format, args...))
 }
 
 func (p *parser) text(t token) string   { return p.src[t.start:t.end] }

@@ -41,6 +41,10 @@ const (
 	// PartialExpansionLimit: checking walked partials more times than
 	// strict.Options.MaxPartialExpansions allows (template_parse_error).
 	PartialExpansionLimit Code = "partial_expansion_limit"
+	// LaxSyntax: markup that strict mode rejects but Shopify's default
+	// (lax) parser tolerates, read in compat mode as Shopify reads it
+	// (warning, template_parse_error).
+	LaxSyntax Code = "lax_syntax"
 )
 
 // Codes found while rendering (class template_render_error).

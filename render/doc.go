@@ -44,7 +44,9 @@
 //
 // In compat mode (Options.Compat) there is no strictness contract, and the
 // engine renders as Shopify Liquid does: undefined variables print nothing,
-// unknown filters return their input.
+// unknown filters return their input. Markup that only Shopify's default
+// (lax) parser tolerates renders as that parser reads it, with a lax_syntax
+// warning (see strict.Options.Lax); Options.StrictSyntax rejects it instead.
 //
 // Partials scope as in Shopify Liquid, in both modes. An include shares the
 // caller's variables and binds its arguments one by one, so a later argument

@@ -48,7 +48,8 @@
 // errors, missing partials and partial cycles. Every branch is checked,
 // including those Shopify would only fail when they run, such as
 // {% if false %}{{ typo }}{% endif %}. Options.Compat checks only what
-// Shopify itself rejects.
+// Shopify itself rejects; with Options.Lax too, what only Shopify's default
+// (lax) parser tolerates is a lax_syntax warning instead of an error.
 //
 // Analyze runs the same walk and reports what a template uses instead of
 // what is wrong with it. CompileSchema builds context schemas (the

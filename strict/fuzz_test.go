@@ -94,6 +94,13 @@ func FuzzParse(f *testing.F) {
 		if compatDiags.HasErrors() && !strictDiags.HasErrors() {
 			t.Errorf("compat rejects what strict accepts: %v", compatDiags)
 		}
+		// Lax markup is more lenient still, and its warnings point into
+		// the source too.
+		laxTpl, laxDiags := Parse(src, "f.liquid", diag.Pos{}, ParseOptions{compat: true, lax: true})
+		assertParseInvariants(t, src, "f.liquid", diag.Pos{}, laxTpl, laxDiags)
+		if laxDiags.HasErrors() && !compatDiags.HasErrors() {
+			t.Errorf("lax rejects what compat accepts: %v", laxDiags)
+		}
 		if d := time.Since(begin); d > maxFuzzDuration {
 			t.Fatalf("parsing %d bytes took %v", len(src), d)
 		}

@@ -108,3 +108,13 @@ func hasCode(l diag.List, c diag.Code) bool {
 	}
 	return false
 }
+
+// TestLaxSymbolsInRegexpTags: in the tags compat mode reads with Shopify's
+// patterns, which skip what they do not understand silently, && and =>
+// are skipped like any other word (checked against Ruby Liquid 5.4 --lax).
+func TestLaxSymbolsInRegexpTags(t *testing.T) {
+	runConformance(t, nil, []conformanceCase{
+		{name: "cycle", src: `{% cycle 'a' => 1, 'b' %}{% cycle 'a' => 1, 'b' %}`, want: "ab", compatOnly: true},
+		{name: "when", src: `{% case x %}{% when 'hi' && 1 %}W{% endcase %}`, data: `{"x": "hi"}`, want: "W", compatOnly: true},
+	})
+}

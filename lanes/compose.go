@@ -32,6 +32,14 @@ type Request struct {
 	// they are remapped; default "<composed>/" + File. Remapped
 	// diagnostics never carry it.
 	Name string
+	// Ablate replaces the text of every editable layer with a short
+	// code-owned statement of the lane's intent (see Ablation): the parts
+	// and the lane file keep only their protected sections, after the
+	// intent, and the turn block becomes a one-line turn message; the
+	// contracts are unchanged. It measures what the layers are worth and is
+	// deliberately not a user-facing switch. The layer files are still
+	// read and merged, so their problems are still reported.
+	Ablate bool
 }
 
 // FileUse is one layer file that took part in a composition.
@@ -63,6 +71,12 @@ type Composed struct {
 	Contracts []Contract
 	// Partials resolves include and render tags through the layers.
 	Partials *Partials
+	// Turn is the lane's turn block (TurnFile of Request.File), composed
+	// through the layers like the lane file: the user part of a turn, whose
+	// Source is rendered after the system part above. It is nil when no
+	// layer has a turn block; Turn.Turn is always nil, and Turn shares
+	// Partials with its lane.
+	Turn *Composed
 
 	sources map[string]string // file name → text, of every file composed
 	lane    string
@@ -109,7 +123,6 @@ func Compose(layers Layers, req Request) (*Composed, diag.List) {
 }
 
 func compose(ls []layer, req Request) (*Composed, diag.List) {
-	var diags diag.List
 	c := &Composed{Partials: newPartials(ls), sources: map[string]string{}, lane: req.Lane}
 	name := req.Name
 	if name == "" {
@@ -117,6 +130,51 @@ func compose(ls []layer, req Request) (*Composed, diag.List) {
 	}
 	opts := mergeOptions{strictLayers: req.StrictLayers}
 	var pieces []piece
+	if req.Ablate {
+		file := "<ablation:" + req.Lane + ">"
+		c.sources[file] = Intent(req.Lane)
+		pieces = append(pieces, piece{PartLane, req.File, codeDoc(Intent(req.Lane), file, LayerAblation)})
+	}
+	parts, diags := c.composeParts(ls, req, opts)
+	pieces = append(pieces, parts...)
+	fallback := req.File
+	if !partials.Valid(req.File) {
+		diags = append(diags, diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: req.File},
+			"lane prompt file name %q must be a relative name inside the prompt layers", req.File))
+	} else {
+		d, ds := c.composeFile(ls, req.File, PartLane, req.File, opts, false)
+		diags = append(diags, ds...)
+		if d != nil {
+			if req.Ablate {
+				d = ablated(d, nil)
+			}
+			pieces = append(pieces, piece{PartLane, req.File, d})
+		}
+		for _, f := range c.Files {
+			if f.Part == PartLane {
+				fallback = f.File
+			}
+		}
+		diags = append(diags, c.composeTurn(ls, req, opts)...)
+	}
+	for _, k := range req.Contracts {
+		c.Contracts = append(c.Contracts, k)
+		if strings.TrimSpace(k.Text) == "" {
+			continue
+		}
+		file := "<contract:" + k.ID + ">"
+		c.sources[file] = k.Text
+		pieces = append(pieces, piece{PartContract, k.ID, codeDoc(k.Text, file, string(PartContract))})
+	}
+	c.assemble(pieces, name, fallback)
+	return c, diags
+}
+
+// composeParts composes the role, task and format parts req names, in
+// that order.
+func (c *Composed) composeParts(ls []layer, req Request, opts mergeOptions) ([]piece, diag.List) {
+	var pieces []piece
+	var diags diag.List
 	for _, p := range []struct {
 		part       Part
 		name, path string
@@ -135,44 +193,22 @@ func compose(ls []layer, req Request) (*Composed, diag.List) {
 				"%s name %q must be a relative name inside the prompt layers", p.part, p.name))
 			continue
 		}
-		d, ds := c.composeFile(ls, rel, p.part, p.name, opts)
+		d, ds := c.composeFile(ls, rel, p.part, p.name, opts, false)
 		diags = append(diags, ds...)
 		if d != nil {
+			if req.Ablate {
+				d = ablated(d, nil)
+			}
 			pieces = append(pieces, piece{p.part, p.name, d})
 		}
 	}
-	fallback := req.File
-	if !partials.Valid(req.File) {
-		diags = append(diags, diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: req.File},
-			"lane prompt file name %q must be a relative name inside the prompt layers", req.File))
-	} else {
-		d, ds := c.composeFile(ls, req.File, PartLane, req.File, opts)
-		diags = append(diags, ds...)
-		if d != nil {
-			pieces = append(pieces, piece{PartLane, req.File, d})
-		}
-		for _, f := range c.Files {
-			if f.Part == PartLane {
-				fallback = f.File
-			}
-		}
-	}
-	for _, k := range req.Contracts {
-		c.Contracts = append(c.Contracts, k)
-		if strings.TrimSpace(k.Text) == "" {
-			continue
-		}
-		file := "<contract:" + k.ID + ">"
-		c.sources[file] = k.Text
-		pieces = append(pieces, piece{PartContract, k.ID, contractDoc(k.Text, file)})
-	}
-	c.assemble(pieces, name, fallback)
-	return c, diags
+	return pieces, diags
 }
 
 // composeFile merges the files named rel of all layers, lowest first. It
 // returns nil when no layer has the file.
-func (c *Composed) composeFile(ls []layer, rel string, part Part, name string, opts mergeOptions) (*doc, diag.List) {
+// An optional file (a turn block) in no layer is not a problem.
+func (c *Composed) composeFile(ls []layer, rel string, part Part, name string, opts mergeOptions, optional bool) (*doc, diag.List) {
 	var diags diag.List
 	var d *doc
 	var searched []string
@@ -214,12 +250,12 @@ func (c *Composed) composeFile(ls []layer, rel string, part Part, name string, o
 		diags = append(diags, ds...)
 		c.Files = append(c.Files, use)
 	}
-	if d == nil && len(diags) == 0 {
+	if d == nil && len(diags) == 0 && !optional {
 		what := "lane prompt " + rel
 		if c.lane != "" {
 			what += " (" + c.lane + ")"
 		}
-		if part != PartLane {
+		if part != PartLane && part != PartTurn {
 			what = fmt.Sprintf("%s %q (%s)", part, name, rel)
 		}
 		diags = append(diags, diag.Errorf(diag.MissingTemplateFile, diag.Range{Filename: searched[len(searched)-1]},
@@ -229,18 +265,19 @@ func (c *Composed) composeFile(ls []layer, rel string, part Part, name string, o
 	return d, diags
 }
 
-// contractDoc makes the document of a contract's text: sections by
-// heading, no directives.
-func contractDoc(text, file string) *doc {
+// codeDoc makes the document of code-owned text (a contract's, or an
+// ablation's intent): sections by heading, no directives, every section's
+// origin in layer.
+func codeDoc(text, file, layer string) *doc {
 	lines := splitLines(text, file)
 	classify(lines, false)
-	org := Origin{Layer: string(PartContract), File: file, Line: 1}
+	org := Origin{Layer: layer, File: file, Line: 1}
 	cur := &section{origin: org, steps: []Step{{Origin: org, Action: ActionBase}}}
 	d := &doc{pre: cur}
 	for i := range lines {
 		l := lines[i]
 		if l.kind == lineHeading {
-			o := Origin{Layer: string(PartContract), File: file, Line: l.pos.Line}
+			o := Origin{Layer: layer, File: file, Line: l.pos.Line}
 			cur = &section{head: &lines[i], title: l.title, key: sectionKey(l.title), origin: o, steps: []Step{{Origin: o, Action: ActionBase}}}
 			d.sections = append(d.sections, cur)
 			continue

@@ -35,16 +35,25 @@
 //   - The lowest file supplies the text as it is (directives removed).
 //   - A plain file (no <!-- append --> line) replaces the lower text whole,
 //     protected sections aside.
-//   - A file with an <!-- append --> line anywhere (outside a fence)
-//     consists of "## Override: Name" blocks; one-line HTML comments may
-//     stand outside them, any other text is an error. Each block, in order,
-//     acts on the first lower section whose heading matches Name, which
-//     keeps its own heading: by default the block's text is appended (after
-//     the section's last non-blank line, one blank line, then the block's
-//     text without blank lines at either end); with a <!-- replace --> line
-//     in the block, the block's text replaces the section's text. A block
-//     that matches no section is added at the end as "## Name". An append
-//     file with no lower file adds all its blocks this way.
+//   - A file with an <!-- append --> line anywhere (outside a fence) is
+//     merged as worca merges it. Its text before the first
+//     "## Override: Name" block (all of it, when it has no block) is
+//     appended to the end of the lower file: the lines before its first
+//     plain heading after the lower file's last line, one blank line
+//     apart, and each plain "## Heading" section of it added at the end
+//     (one-line HTML comments before its first heading are notes, and
+//     dropped). Then each block, in order, acts on the first lower section
+//     whose heading matches Name, which keeps its own heading: by default
+//     the block's text is appended (after the section's last non-blank
+//     line, one blank line, then the block's text without blank lines at
+//     either end); with a <!-- replace --> line in the block, the block's
+//     text replaces the section's text. A plain "## Heading" inside a
+//     block is part of the block's text. A block that matches no section
+//     is added at the end as "## Name". An append file with no lower file
+//     adds all its text this way. A plain heading of an append file that
+//     matches a lower section is an append_plain_heading warning: the
+//     prompt then holds two sections of that heading, likely a mistake for
+//     an override.
 //
 // # Protected sections
 //
@@ -85,6 +94,31 @@
 // since the composed text is one template, whitespace control at the end of
 // a file ("-%}") also strips the blank line the composer puts after it.
 //
+// # Turn blocks: the system and the user part
+//
+// A lane file may have a turn block beside it, named TurnFile(Request.File)
+// ("main-agent.turn.md" for "main-agent.md"), in any layer, merged through
+// the layers by the same rules. The composition above (parts, lane file,
+// contracts) is then a turn's system part, which is meant to read the same
+// for every turn of a run; the turn block, Composed.Turn, is its user part.
+// CompileTurn compiles the two against their own context schemas: an input
+// only the turn block's schema declares (attempt and run_context in a
+// workflow) is an unknown_variable error in the system part, at the file
+// and line that read it, with a detail that says to move the text to the
+// turn block. TurnTemplate.Render renders the system part without those
+// inputs; JoinTurn makes the single prompt of both (system part, blank
+// line, user part). A lane without a turn block is composed and compiled as
+// one template, as before.
+//
+// # Ablation
+//
+// Request.Ablate composes a lane with its editable text replaced by a short
+// code-owned intent (Intent): the intent first, then only the protected
+// sections of the parts and of the lane file, then the contracts; a turn
+// block becomes one line reading attempt. Contracts and protected sections
+// come out byte for byte as in the full composition. It is a measuring
+// tool for runners (is a layer worth its tokens?), not a user setting.
+//
 // # Source map, diagnostics and the explain view
 //
 // The composed template is checked and rendered as one Liquid source
@@ -105,9 +139,9 @@
 //
 // Compose(Layers, Request) returns a *Composed: Source (the template), Map
 // (its SourceMap: Range maps one range, Remap a diag.List), Sections (the
-// explain view), Files (the layer files used, for readback), Contracts and
+// explain view), Files (the layer files used, for readback), Contracts,
 // Partials (a strict.PartialSource and strict.PartialLister over the
-// layers). Composed.Compile compiles Source with package render and returns
+// layers) and Turn (the turn block, composed the same way, or nil). Composed.Compile compiles Source with package render and returns
 // a *Template whose Render remaps render errors. Envelopes lists the shea
 // profile's runtime envelopes for `shea validate`'s runtime_envelope lines,
 // and ContractsFor gives the code-owned contract text for a lane. CoreFS is
@@ -115,6 +149,6 @@
 //
 // Problems in layer files are diagnostics: missing_template_file (a lane or
 // part in no layer, a missing layer directory), empty_template_file,
-// path_outside_root, protected_section_override, and config_invalid for a
-// misplaced directive.
+// path_outside_root, protected_section_override, append_plain_heading (a
+// warning), and config_invalid for a misplaced directive.
 package lanes

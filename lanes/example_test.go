@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"testing/fstest"
 
 	"github.com/sheaproject/shea/lanes"
 	"github.com/sheaproject/shea/profile"
@@ -73,4 +74,33 @@ func ExampleComposed_Compile() {
 	// testdata/example/typo/main-agent.md:3:12: unknown property "titel" of issue [unknown_property]
 	//     Did you mean "issue.title"?
 	//     <core>/main-agent.md:3:1 appends to section "Task" of <core>/main-agent.md
+}
+
+func ExampleComposed_CompileTurn() {
+	core := fstest.MapFS{
+		"main-agent.md":      {Data: []byte("# Main agent\n\nFix {{ issue.identifier }}.\n")},
+		"main-agent.turn.md": {Data: []byte("{% if attempt %}Attempt {{ attempt }}: read the findings first.{% else %}First attempt.{% endif %}\n")},
+	}
+	c, _ := lanes.Compose(lanes.Layers{Core: core}, lanes.Request{File: "main-agent.md", Lane: "main_agent"})
+	turn, _ := profile.LaneContext("shea") // issue and attempt
+	system := turn.Without("attempt")
+	tpl, diags := c.CompileTurn(render.Options{}, system, turn)
+	if diags.HasErrors() {
+		fmt.Println(diags)
+		return
+	}
+	issue := map[string]any{"tracker_kind": "memory", "id": "1", "identifier": "#1", "title": "Speed up the search", "state": "Todo"}
+	for _, attempt := range []any{nil, int64(2)} {
+		sys, user, err := tpl.Render(context.Background(), map[string]any{"issue": issue, "attempt": attempt})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("system %q\nuser   %q\n", sys, user)
+	}
+	// Output:
+	// system "# Main agent\n\nFix #1.\n"
+	// user   "First attempt.\n"
+	// system "# Main agent\n\nFix #1.\n"
+	// user   "Attempt 2: read the findings first.\n"
 }

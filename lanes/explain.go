@@ -10,12 +10,13 @@ const (
 	PartTask     Part = "task"     // tasks/<name>.md
 	PartFormat   Part = "format"   // formats/<name>.md
 	PartLane     Part = "lane"     // the lane's prompt file
+	PartTurn     Part = "turn"     // the lane's turn block (Composed.Turn), the user part
 	PartContract Part = "contract" // a code-owned contract
 )
 
 // Origin is a place in a layer file.
 type Origin struct {
-	Layer string // LayerCore, LayerWorkspace, LayerProject, LayerTemplate, or "contract"
+	Layer string // LayerCore, LayerWorkspace, LayerProject, LayerTemplate, "contract", or LayerAblation
 	File  string // file name as diagnostics give it
 	Line  int    // from 1: the section's heading, or the file's first line
 }
@@ -100,7 +101,7 @@ func mergeOf(part Part, steps []Step) Merge {
 			return MergeAppend
 		}
 	}
-	if part != PartLane {
+	if part != PartLane && part != PartTurn {
 		return MergePart
 	}
 	return MergeBase

@@ -132,9 +132,21 @@ func indexOf(secs []*section, prev *section, kept map[*section]bool) int {
 // block is appended to the first section of the same heading, or replaces
 // its text with <!-- replace --> (refused for a protected section), or,
 // when no section has the heading, is added at the end as a new section.
+//
+// The text before the file's first block is merged first: its lines up to
+// its first plain heading are appended to the end of the lower file (to its
+// last section), and each plain section of it is added at the end. A plain
+// heading, there or inside a block (where it is the block's text), that
+// matches a section of the lower file is reported as append_plain_heading:
+// the prompt then holds two sections of that heading, which is likely a
+// mistake for an override.
 func mergeAppend(lower *doc, f *layerFile, opts mergeOptions) (*doc, diag.List) {
 	var diags diag.List
 	nd := lower.clone()
+	if f.free != nil {
+		diags = append(diags, plainHeadingDiags(lower, f)...)
+		nd = appendFree(nd, f)
+	}
 	for _, b := range f.blocks {
 		at := Origin{Layer: f.layer, File: f.name, Line: b.head.pos.Line}
 		j := nd.find(b.key, 0, nil)
@@ -229,4 +241,66 @@ func protectedDiag(p *section, subject diag.Range, what string, opts mergeOption
 		"To add to it, write an <!-- append --> file with an \"## Override: %s\" block without <!-- replace -->.", p.protAt.Filename, p.title)
 	d.Related = []diag.Related{{Message: "protected section declared here", Range: p.protAt}}
 	return d
+}
+
+// appendFree appends the text before an append file's first block to the
+// end of d: its lines before any heading to d's last section (or to the
+// text before the first heading when d has no section), its plain sections
+// after d's.
+func appendFree(d *doc, f *layerFile) *doc {
+	if pre := trimBlank(f.free.pre.body, true); len(pre) > 0 {
+		at := Origin{Layer: f.layer, File: f.name, Line: pre[0].pos.Line}
+		last := d.pre
+		if n := len(d.sections); n > 0 {
+			last = d.sections[n-1]
+		}
+		s := last.clone()
+		s.body = appendBody(s.body, relate(pre, last, "appends to section %q of %s"))
+		s.steps = append(s.steps, Step{Origin: at, Action: ActionAppend})
+		if n := len(d.sections); n > 0 {
+			d.sections[n-1] = s
+		} else {
+			d.pre = s
+		}
+	}
+	for _, fs := range f.free.sections {
+		s := fs.clone()
+		s.steps = []Step{{Origin: s.origin, Action: ActionAdd}}
+		d.sections = append(d.sections, s)
+	}
+	return d
+}
+
+// plainHeadingDiags warns about the plain headings of an append file that
+// match a section of the lower file.
+func plainHeadingDiags(lower *doc, f *layerFile) diag.List {
+	var heads []line
+	for _, s := range f.free.sections {
+		heads = append(heads, *s.head)
+	}
+	for _, b := range f.blocks {
+		heads = append(heads, b.headings...)
+	}
+	var diags diag.List
+	for _, h := range heads {
+		j := lower.find(sectionKey(h.title), 0, nil)
+		if j < 0 {
+			continue
+		}
+		ls := lower.sections[j]
+		where := "are appended to the end of the lower file"
+		for _, b := range f.blocks {
+			for _, bh := range b.headings {
+				if bh.pos == h.pos {
+					where = fmt.Sprintf("belong to the block \"## Override: %s\"", b.name)
+				}
+			}
+		}
+		d := diag.Warningf(diag.AppendPlainHeading, h.rng(), "plain heading %q in an <!-- append --> file repeats a section of %s", "## "+h.title, ls.origin.File)
+		d.Detail = fmt.Sprintf("The heading and its text %s, so the prompt holds two %q sections. "+
+			"To merge into the lower section, write \"## Override: %s\" instead.", where, "## "+h.title, h.title)
+		d.Related = []diag.Related{{Message: "the lower section", Range: ls.headRange()}}
+		diags = append(diags, d)
+	}
+	return diags
 }

@@ -193,16 +193,35 @@ func TestMergeRules(t *testing.T) {
 			diags:  "error config_invalid <core>/lane.md:1:1-1:19\n",
 		},
 		{
-			name:   "a plain heading in an append file is an error, its text is not reported again",
-			layers: []string{"## B\n", "<!-- append -->\n## A\nx\n## Override: B\nb\n"},
-			want:   "## B\nb\n",
-			diags:  "error config_invalid <workspace>/lane.md:2:1-2:5\n",
+			name:   "an append file without blocks appends its text to the end of the lower file (worca)",
+			layers: []string{"# T\n\n## A\na\n\n## B\nb\n", "<!-- append -->\n\nOne more paragraph.\n"},
+			want:   "# T\n\n## A\na\n\n## B\nb\n\nOne more paragraph.\n",
 		},
 		{
-			name:   "text outside blocks in an append file is one error",
-			layers: []string{"## A\n", "<!-- append -->\n<!-- note -->\nstray\nmore\n## Override: A\nx\n"},
-			want:   "## A\nx\n",
-			diags:  "error config_invalid <workspace>/lane.md:3:1-3:6\n",
+			name:   "text before the first block is appended to the end of the lower file, before the blocks act",
+			layers: []string{"## A\na\n\n## B\nb\n", "<!-- append -->\n<!-- note -->\nstray\nmore\n## Override: A\nx\n## Override: C\nc\n"},
+			want:   "## A\na\n\nx\n\n## B\nb\n\nstray\nmore\n\n## C\nc\n",
+		},
+		{
+			name:   "free text over a lower file without headings extends its text",
+			layers: []string{"intro\n", "<!-- append -->\nmore\n"},
+			want:   "intro\n\nmore\n",
+		},
+		{
+			name:   "a plain section before the first block is added at the end",
+			layers: []string{"## A\na\n", "<!-- append -->\nstray\n## New\nn\n## Override: A\nx\n"},
+			want:   "## A\na\n\nstray\n\nx\n\n## New\nn\n",
+		},
+		{
+			name:   "a plain heading inside a block belongs to the block",
+			layers: []string{"## A\na\n", "<!-- append -->\n## Override: A\nx\n\n## Example\ne\n## Override: Z\nz\n## Details\nd\n"},
+			want:   "## A\na\n\nx\n\n## Example\ne\n\n## Z\nz\n## Details\nd\n",
+		},
+		{
+			name:   "a plain heading that repeats a lower section is a warning, in a block or before one",
+			layers: []string{"## A\na\n\n## B\nb\n", "<!-- append -->\n## B\nb2\n## Override: A\nx\n## b\ny\n"},
+			want:   "## A\na\n\nx\n## b\ny\n\n## B\nb\n\n## B\nb2\n",
+			diags:  "warning append_plain_heading <workspace>/lane.md:2:1-2:5 → <core>/lane.md:4:1\nwarning append_plain_heading <workspace>/lane.md:6:1-6:5 → <core>/lane.md:4:1\n",
 		},
 		{
 			name:   "an override without a name is an error",

@@ -44,6 +44,7 @@ type block struct {
 	replace   bool
 	protected bool
 	body      []line
+	headings  []line // plain "##" headings in body, which belong to the block
 }
 
 // layerFile is a parsed layer file.
@@ -56,7 +57,10 @@ type layerFile struct {
 	pre      *section   // replace mode: the text before the first heading
 	sections []*section // replace mode
 	blocks   []*block   // append mode
-	diags    diag.List
+	// free is, in append mode, the text before the first override
+	// block: appended to the end of the lower file.
+	free  *doc
+	diags diag.List
 }
 
 func (f *layerFile) origin(l line) Origin {
@@ -132,7 +136,9 @@ func (f *layerFile) parseSections() {
 
 func (f *layerFile) parseBlocks() {
 	var cur *block
-	reported := false // an error about text outside blocks was given since the last block
+	free := &section{origin: Origin{Layer: f.layer, File: f.name, Line: 1}} // the current section of the text before the first block
+	f.free = &doc{pre: free}
+	reported := false // an error about a broken override heading was given since the last block
 	for _, l := range f.lines {
 		switch l.kind {
 		case lineAppend:
@@ -152,15 +158,12 @@ func (f *layerFile) parseBlocks() {
 				continue
 			}
 			f.blocks = append(f.blocks, cur)
-		case lineHeading:
-			cur = nil
-			reported = true
-			f.errorf(l, "plain \"##\" heading in an <!-- append --> file").
-				WithDetail("An append file holds only \"## Override: Name\" blocks. Write \"## Override: %s\" to merge into the lower section %q, or remove <!-- append --> to replace the lower file whole.", l.title, l.title)
 		case lineReplace, lineProtected:
 			if cur == nil {
-				f.errorf(l, "%s outside an override block", strings.TrimSpace(l.text)).
-					WithDetail("Put the marker inside the \"## Override: Name\" block it applies to.")
+				if !reported {
+					f.errorf(l, "%s outside an override block", strings.TrimSpace(l.text)).
+						WithDetail("Put the marker inside the \"## Override: Name\" block it applies to.")
+				}
 				continue
 			}
 			if l.kind == lineReplace {
@@ -168,17 +171,29 @@ func (f *layerFile) parseBlocks() {
 			} else {
 				cur.protected = true
 			}
-		default:
-			if cur != nil {
+		case lineHeading:
+			// A plain heading inside a block is the block's text; before
+			// the first block it starts a section appended at the end.
+			switch {
+			case cur != nil:
 				cur.body = append(cur.body, l)
-				continue
+				cur.headings = append(cur.headings, l)
+			case !reported:
+				h := l
+				free = &section{head: &h, title: l.title, key: sectionKey(l.title), origin: f.origin(l)}
+				f.free.sections = append(f.free.sections, free)
 			}
-			if l.blank() || reported || isComment(l.text) {
-				continue
+		default:
+			switch {
+			case cur != nil:
+				cur.body = append(cur.body, l)
+			case reported || (free.head == nil && isComment(l.text)):
+				// The text after a broken override heading is dropped
+				// with it; a one-line comment before the first heading
+				// is a note to the file's maintainers.
+			default:
+				free.body = append(free.body, l)
 			}
-			reported = true
-			f.errorf(l, "text outside an override block in an <!-- append --> file").
-				WithDetail("An append file holds only \"## Override: Name\" blocks (one-line <!-- comments --> aside); text before the first block would be lost.")
 		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sheaproject/shea/internal/testclock"
+
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -63,7 +65,7 @@ func TestMemoryLimit(t *testing.T) {
 			if code != diag.MemoryLimit {
 				t.Errorf("code %s (%s), want memory_limit", code, msg)
 			}
-			if d > 2*time.Second {
+			if d > testclock.Budget(2*time.Second) {
 				t.Errorf("took %v", d)
 			}
 			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<30 {
@@ -85,7 +87,7 @@ func manyNames(n int) string {
 // now is the process's CPU time when the system reports it, else the wall
 // clock.
 func now() time.Duration {
-	if d, ok := processCPU(); ok {
+	if d, ok := testclock.ProcessCPU(); ok {
 		return d
 	}
 	return time.Duration(time.Now().UnixNano())
@@ -128,7 +130,7 @@ func TestDeadlineInsideFilters(t *testing.T) {
 		tpl := compat(t, Options{Limits: Limits{Timeout: 300 * time.Millisecond}}, src)
 		start := time.Now()
 		code, msg := renderCode(t, tpl, map[string]any{"big": strings.Repeat("x", 2_000_000)})
-		if d := time.Since(start); d > 2*time.Second {
+		if d := time.Since(start); d > testclock.Budget(2*time.Second) {
 			t.Errorf("%s: stopped after %v, long past its 300ms deadline", src, d)
 		}
 		if code != diag.DeadlineExceeded {

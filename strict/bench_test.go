@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sheaproject/shea/internal/testclock"
+
 	"github.com/sheaproject/shea/internal/shared"
 	"github.com/sheaproject/shea/strict/diag"
 )
@@ -286,9 +288,9 @@ func timeCheck(src string, opts Options) (time.Duration, string) {
 	defer runtime.UnlockOSThread()
 	runtime.GC()
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	if start, ok := threadCPU(); ok {
+	if start, ok := testclock.ThreadCPU(); ok {
 		Check(src, "t", diag.Pos{}, opts)
-		end, _ := threadCPU()
+		end, _ := testclock.ThreadCPU()
 		return end - start, "thread CPU time"
 	}
 	start := time.Now()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -217,6 +218,22 @@ func (s *Schema) Extend(ext *Schema) *Schema {
 	}
 	out.order = append(append([]string(nil), s.order...), ext.order...)
 	out.order = orderNames(out.props, out.order)
+	return out
+}
+
+// Without returns a schema with the inputs of s except names.
+func (s *Schema) Without(names ...string) *Schema {
+	if s == nil {
+		return nil
+	}
+	out := &Schema{props: map[string]*jsonschema.Schema{}, required: map[string]bool{}}
+	for _, k := range s.order {
+		if !slices.Contains(names, k) {
+			out.props[k] = s.props[k]
+			out.required[k] = s.required[k]
+			out.order = append(out.order, k)
+		}
+	}
 	return out
 }
 

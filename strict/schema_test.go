@@ -171,3 +171,17 @@ func contains(ss []string, s string) bool {
 	}
 	return false
 }
+
+func TestSchemaWithout(t *testing.T) {
+	s, err := CompileSchema("https://example.test/lane.json", []byte(`{"required": ["issue"], "properties": {"issue": {"type": "object"}, "attempt": {"type": ["integer", "null"]}}}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := s.Without("attempt", "nothing")
+	if w.Has("attempt") || !w.Has("issue") || !w.Required("issue") || strings.Join(w.Names(), ",") != "issue" {
+		t.Errorf("Without(attempt): names %v", w.Names())
+	}
+	if !s.Has("attempt") {
+		t.Error("Without changed the schema it was called on")
+	}
+}

@@ -95,6 +95,7 @@ func (w *Workflow) loadComposedLanes() {
 		req.File, req.Lane = file, lane
 		req.Contracts = lanes.ContractsFor(lane)
 		req.StrictLayers = w.opts.StrictLayers
+		req.Ablate = w.opts.Ablate
 		layers := lanes.Layers{Workspace: c.workspace.display, Template: c.template.display}
 		if hasProject {
 			layers.Project = project.display
@@ -118,7 +119,8 @@ func (w *Workflow) loadComposedLanes() {
 func (it *item) copyComposed(first *item) {
 	it.display, it.filename, it.text = first.display, first.filename, first.text
 	it.loaded, it.failed = first.loaded, first.failed
-	it.composed, it.lane, it.layers = first.composed, first.lane, first.layers
+	it.composed, it.lane, it.turn, it.layers = first.composed, first.lane, first.turn, first.layers
+	it.schema = first.schema
 }
 
 // compose composes, checks and compiles one lane.
@@ -145,6 +147,10 @@ func (w *Workflow) compose(it *item, layers lanes.Layers, req lanes.Request) {
 		return
 	}
 	it.text, it.loaded = c.Source, true
+	if c.Turn != nil {
+		w.compileTurn(it, c)
+		return
+	}
 	tpl, cdiags := compileGuarded(diag.Range{Filename: c.Name()}, func() (*lanes.Template, diag.List) {
 		return c.Compile(render.Options{Limits: w.opts.Limits}, w.laneSchema)
 	})

@@ -127,6 +127,20 @@
 // section, for `shea render --explain`; SourceFunc serves the text of the
 // files that exist on no disk (the core layer, contracts) for quoting.
 //
+// A composed lane may have a turn block (lanes.TurnFile: main-agent.turn.md
+// beside main-agent.md) in any layer. Its lane file, parts and contracts
+// are then the system part, checked against the lane inputs without
+// attempt and run_context (a read of either there is an unknown_variable
+// error that says to move it), and the turn block is the user part, which
+// reads them too. run_context is declared under template_context.schema
+// (without a declaration it has no readable key). RenderTurn returns the
+// two parts; RenderLane joins them with a blank line; LaneInput.RunContext
+// (see RunContext, which keeps a run's context file within
+// MaxRunContextBytes) reaches only the turn block. Validate smoke-renders a
+// turn block on a first turn and on a retry and adds the readback lines
+// prompt_turn_source.<lane> and prompt_turn_smoke.<lane>. Options.Ablate
+// composes every lane ablated (see lanes.Request.Ablate).
+//
 // Composition belongs to the shea profile. A symphony workflow's prompt is
 // its body, and a composition key there is left to the runner (it is not
 // read, and not reported).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"strings"
 	"unicode"
@@ -53,17 +54,30 @@ type item struct {
 	// value to the workflow file (runner templates).
 	posMap func(diag.Pos) diag.Pos
 
-	composed *lanes.Composed // a composed lane's composition
-	lane     *lanes.Template // a composed lane, compiled
-	layers   []Layer         // a composed lane's layers, lowest first
+	composed *lanes.Composed     // a composed lane's composition
+	lane     *lanes.Template     // a composed lane, compiled
+	turn     *lanes.TurnTemplate // a composed lane with a turn block, compiled (lane is then nil)
+	layers   []Layer             // a composed lane's layers, lowest first
 }
 
 // compiled reports whether the item has a template to render.
-func (it *item) compiled() bool { return it.tpl != nil || it.lane != nil || it.wp != nil }
+func (it *item) compiled() bool {
+	return it.tpl != nil || it.lane != nil || it.turn != nil || it.wp != nil
+}
 
-// render renders a lane prompt or backend fragment with vars. Errors of a
-// template from the workflow's body are mapped to the file's bytes.
+// render renders a lane prompt or backend fragment with vars (a lane with
+// a turn block as one prompt, lanes.JoinTurn, with an empty run context
+// when vars has none). Errors of a template from
+// the workflow's body are mapped to the file's bytes.
 func (it *item) render(ctx context.Context, vars map[string]any) (string, error) {
+	if it.turn != nil {
+		if _, ok := vars[InputRunContext]; !ok {
+			vars = maps.Clone(vars)
+			vars[InputRunContext] = runContextFor(it.schema, nil)
+		}
+		system, user, err := it.renderTurn(ctx, vars)
+		return lanes.JoinTurn(system, user), err
+	}
 	var out string
 	var err error
 	if it.lane != nil {

@@ -33,6 +33,12 @@ type LaneSource struct {
 	Sections  []lanes.SectionInfo
 	Files     []lanes.FileUse
 	Contracts []lanes.Contract
+	// TurnSections and TurnFiles explain the lane's turn block (the user
+	// part) the same way; TurnBytes is its size. All are empty for a lane
+	// without one.
+	TurnSections []lanes.SectionInfo
+	TurnFiles    []lanes.FileUse
+	TurnBytes    int
 }
 
 // Layer is one layer of a composed lane.
@@ -66,6 +72,11 @@ func (w *Workflow) LaneSource(lane string) (*LaneSource, error) {
 		ls.Files = append([]lanes.FileUse(nil), c.Files...)
 		ls.Contracts = append([]lanes.Contract(nil), c.Contracts...)
 		ls.Layers = append([]Layer(nil), it.layers...)
+		if t := c.Turn; t != nil {
+			ls.TurnSections = append([]lanes.SectionInfo(nil), t.Sections...)
+			ls.TurnFiles = append([]lanes.FileUse(nil), t.Files...)
+			ls.TurnBytes = len(t.Source)
+		}
 	}
 	return ls, nil
 }

@@ -63,6 +63,10 @@ type LaneInput struct {
 	// Options.ContextSchema declare, by name; Go values are read as Issue
 	// is.
 	Extra map[string]any
+	// RunContext is the JSON object the run has accumulated (see
+	// RunContext), read by a lane's turn block as run_context; nil is an
+	// empty one. A lane without a turn block does not read it.
+	RunContext map[string]any
 }
 
 // RenderLane renders the prompt of a lane ("agent" for symphony;
@@ -72,29 +76,15 @@ type LaneInput struct {
 // concurrently too, without compiling again. It is all-or-nothing: it
 // returns the whole prompt, or "" and an *Error (a workflow that loaded
 // with errors never renders, even for a lane whose own template is fine),
-// so a runner launches an agent only when err is nil.
+// so a runner launches an agent only when err is nil. A lane with a turn
+// block renders as its system part, a blank line and its user part (see
+// RenderTurn).
 func (w *Workflow) RenderLane(ctx context.Context, lane string, in LaneInput) (string, error) {
-	if errs := w.diags.Errors(); len(errs) > 0 {
-		return "", &Error{Workflow: w.Path, Class: errs.Class(), Diagnostics: errs}
-	}
-	it, err := w.laneItem(lane)
+	t, err := w.RenderTurn(ctx, lane, in)
 	if err != nil {
-		if it = w.runnerItem(lane); it == nil {
-			return "", err
-		}
+		return "", err
 	}
-	if it.shared != nil {
-		it = it.shared
-	}
-	vars, err := w.laneVars(in)
-	if err == nil {
-		var out string
-		if out, err = it.render(ctx, vars); err == nil {
-			return out, nil
-		}
-	}
-	diags := renderDiagnostics(err, it.filename)
-	return "", &Error{Workflow: w.Path, Lane: lane, Class: diags.Class(), Diagnostics: diags}
+	return t.Prompt(), nil
 }
 
 // laneVars returns the rendering context of a lane input: its Go values

@@ -190,10 +190,13 @@ func Validate(ctx context.Context, path string, opts Options) (*Report, diag.Lis
 // Validate smoke-renders every template that loaded: lane prompts and the
 // runner's templates with a sample context built from their schema (the
 // profile's sample issue, attempt 1, placeholders for declared
-// extensions) and with each of Options.Samples, backend fragments with
+// extensions; for a lane with a turn block, run_context too) and with each
+// of Options.Samples, backend fragments with
 // their sample facts (static ones with no input), workpad and evidence
 // templates with their smoke values. It returns the readback of the
-// profile and every diagnostic of loading and rendering. Validate does not
+// profile (a lane with a turn block adds prompt_turn_source.<lane> and
+// prompt_turn_smoke.<lane> after its prompt_template_smoke line) and every
+// diagnostic of loading and rendering. Validate does not
 // change the workflow and may be called concurrently.
 func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 	diags := append(diag.List(nil), w.diags...)
@@ -223,7 +226,7 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 			diags = append(diags, failed...)
 			return
 		}
-		if it.wp == nil && it.schema == w.laneSchema && len(w.opts.Samples) > 0 {
+		if it.wp == nil && (it.schema == w.laneSchema || it.turn != nil) && len(w.opts.Samples) > 0 {
 			if l := w.smokeSamples(ctx, it); len(l) > 0 {
 				diags = append(diags, l...)
 				return
@@ -434,6 +437,10 @@ func (w *Workflow) sheaReadback(rb *readback, smoked map[*item]bool) {
 			rb.add("prompt_source."+it.key, it.kind, it.sourceFields(false, false)...)
 		}
 		rb.add("prompt_template_smoke."+it.key, smoke(smoked[it]))
+		if path, n := it.turnDisplay(); path != "" {
+			rb.add("prompt_turn_source."+it.key, SourceComposed, Field{"path", path}, Field{"bytes", strconv.Itoa(n)})
+			rb.add("prompt_turn_smoke."+it.key, smoke(smoked[it]))
+		}
 	}
 	for _, e := range runtimeEnvelopes() {
 		rb.add("runtime_envelope", e.id, Field{"lane", e.lane}, Field{"backend", e.backend}, Field{"source", e.source}, Field{"purpose", e.purpose})

@@ -85,6 +85,12 @@ type Options struct {
 	// (see render.Limits); zero fields take render's defaults.
 	Limits render.Limits
 
+	// Ablate composes every composed lane with its editable layers
+	// replaced by a short code-owned intent, contracts and protected
+	// sections unchanged (see lanes.Request.Ablate): a measuring tool for
+	// runners, deliberately not offered on the command line.
+	Ablate bool
+
 	// Templates are more templates the runner renders, beyond the
 	// profile's (a reviewer prompt kept in the front matter, say): each is
 	// checked with the lane prompts' inputs and smoke-rendered like them,

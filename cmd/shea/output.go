@@ -94,7 +94,15 @@ func (e *env) checkDisabled() error {
 
 // shownOf drops the warnings that --quiet and --disable leave out. Errors
 // are always kept: they decide the exit status.
+//
+// It also notes an internal_error among them: a bug in shea means the
+// command could not run (exit status 2), whatever else the input holds.
 func (e *env) shownOf(l diag.List) diag.List {
+	for _, d := range l {
+		if d.Code == diag.InternalError {
+			e.sawBug = true
+		}
+	}
 	if !e.quiet && len(e.disable) == 0 {
 		return l
 	}

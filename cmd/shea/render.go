@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"github.com/sheaproject/shea/internal/atomicfile"
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
+	"github.com/sheaproject/shea/lanes"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -28,6 +30,7 @@ type renderOptions struct {
 	compat            bool
 	// workflow form
 	lane, issue, extra, out, root string
+	runContext                    string
 	attempt                       int
 	explain, strictLayers         bool
 	// both
@@ -44,7 +47,7 @@ func newRenderCmd(e *env) *cobra.Command {
 is wrong, stdout stays empty, the diagnostics go to stderr and the exit status
 is 1. It has two forms.
 
-shea render WORKFLOW.md --lane LANE --issue ISSUE.json [--attempt N]
+shea render WORKFLOW.md --lane LANE --issue ISSUE.json [--attempt N] [--run-context FILE]
   renders the prompt of one lane of a workflow for a tracker issue: the
   prompt a runner sends to the agent. The workflow is loaded and checked as
   validate checks it (a workflow with any error renders nothing, whichever
@@ -69,6 +72,23 @@ shea render WORKFLOW.md --lane LANE --issue ISSUE.json [--attempt N]
   file is rendered as the file says; Shea Symphony appends its claim to such
   a prompt itself at run time.
 
+  A composed lane may have a turn block beside its prompt file
+  (main-agent.turn.md beside main-agent.md, in any layer, merged the same
+  way). The lane is then a turn in two parts: the system part (role, task,
+  format, lane file, contracts), which reads the same for every attempt and
+  run context of an issue and may not read attempt or run_context, and the
+  user part, the turn block, which reads them. The prompt printed is the
+  system part, a blank line, then the user part. --run-context FILE passes
+  the run's accumulated context (shea run-context set writes it; - reads
+  stdin) to the turn block as run_context; the keys it reads are declared
+  under template_context.schema. A lane without a turn block renders as
+  the whole prompt and does not read the run context.
+
+  --format json prints, instead of the prompt, one object
+  {"lane", "system", "user", "sources"}: the two parts (user is "" for a
+  lane without a turn block, whose whole prompt is system) and the files
+  the prompt came from. Diagnostics are then JSON too.
+
   --explain prints, instead of the prompt, where the lane's text comes
   from: for a composed lane, each section with its merge kind, layer, file
   and line, and, when several layer files acted on it, one line per file
@@ -80,10 +100,13 @@ shea render WORKFLOW.md --lane LANE --issue ISSUE.json [--attempt N]
   --out DIR writes the prompt to DIR/<lane>-iter-<N>.md (N the attempt, 0
   without --attempt), atomically (a temporary file renamed into place;
   DIR is created when missing), and prints the file's path instead of the
-  prompt. A failed render writes nothing. A relative DIR must stay inside
-  the repository root, symbolic links included (a directory link in the
-  repository cannot send the prompt elsewhere); an absolute DIR is used as
-  given. A writer waits at most 10s for another's lock on DIR.
+  prompt. For a lane with a turn block it first writes the two parts to
+  DIR/<lane>-iter-<N>.system.md and DIR/<lane>-iter-<N>.user.md, the same
+  way, and prints the three paths. A failed render writes nothing. A
+  relative DIR must stay inside the repository root, symbolic links
+  included (a directory link in the repository cannot send the prompt
+  elsewhere); an absolute DIR is used as given. A writer waits at most 10s
+  for another's lock on DIR.
 
   --extra FILE.json supplies the inputs the workflow declares under
   template_context.schema (or --context-schema) besides issue and attempt.
@@ -108,6 +131,8 @@ Examples:
   fetch-issue ABC-12 | shea render --lane agent --issue - --attempt 2
   shea render .shea/workflows/shea.md --lane review_agent --explain
   shea render .shea/workflows/shea.md --lane merge_agent --issue issue.json --out .shea/runs
+  shea render .shea/workflows/shea.md --lane main_agent --issue issue.json --attempt 2 \
+    --run-context .shea/runs/ABC-12/context.json --format json
   shea render --template prompt.md --context issue-context.json
   echo '{"issue": {...}, "attempt": 2}' | shea render --template prompt.md --context -
   shea render --compat --template page.liquid --context data.json`,
@@ -137,8 +162,8 @@ Examples:
 				return usageError{errors.New("--explain prints where the prompt comes from and renders nothing; it cannot be used with --out")}
 			case !o.explain && o.issue == "":
 				return usageError{errors.New("render --lane needs --issue ISSUE.json (or --issue - to read stdin)")}
-			case o.issue == "-" && o.extra == "-":
-				return usageError{errors.New("only one of --issue and --extra can read stdin")}
+			case stdinUsers(o) > 1:
+				return usageError{errors.New("only one of --issue, --extra and --run-context can read stdin")}
 			}
 			if !attempt {
 				o.attempt = 0
@@ -151,6 +176,7 @@ Examples:
 	f.StringVar(&o.issue, "issue", "", "the tracker issue: a JSON object `FILE`, or - for stdin")
 	f.IntVar(&o.attempt, "attempt", 0, "the 1-based retry or continuation count `N` (absent on the first run)")
 	f.StringVar(&o.extra, "extra", "", "inputs declared by template_context.schema: a JSON object `FILE`, or - for stdin")
+	f.StringVar(&o.runContext, "run-context", "", "the run context a turn block reads as run_context: a JSON object `FILE`, or - for stdin")
 	f.BoolVar(&o.explain, "explain", false, "print where each section of the lane prompt comes from instead of rendering it")
 	f.StringVar(&o.out, "out", "", "write the prompt atomically to `DIR`/<lane>-iter-<N>.md and print its path")
 	f.BoolVar(&o.strictLayers, "strict-layers", false, "make protected_section_override an error in composed lanes")
@@ -160,14 +186,25 @@ Examples:
 	f.BoolVar(&o.compat, "compat", false, "render as Shopify Liquid does, without strictness (--template only)")
 	f.StringVar(&o.profile, "profile", "", "inputs of --template (default symphony), or the workflow's dialect (default detected): symphony or shea")
 	f.StringVar(&o.contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra inputs")
-	f.StringVar(&o.format, "format", formatText, "format of the diagnostics on stderr: text, json or sarif")
+	f.StringVar(&o.format, "format", formatText, "format of the diagnostics on stderr: text, json or sarif; json also prints a rendered lane as one object")
 	addLimitFlags(f, &o.limits)
 	return cmd
 }
 
+// stdinUsers counts the inputs of the workflow form read from stdin.
+func stdinUsers(o renderOptions) int {
+	n := 0
+	for _, f := range []string{o.issue, o.extra, o.runContext} {
+		if f == "-" {
+			n++
+		}
+	}
+	return n
+}
+
 // laneFlagsSet reports whether a flag of the workflow form was given.
 func laneFlagsSet(cmd *cobra.Command) bool {
-	for _, name := range []string{"lane", "issue", "attempt", "extra", "explain", "out", "strict-layers", "root"} {
+	for _, name := range []string{"lane", "issue", "attempt", "extra", "run-context", "explain", "out", "strict-layers", "root"} {
 		if cmd.Flags().Changed(name) {
 			return true
 		}
@@ -239,32 +276,17 @@ func (e *env) renderTemplate(o renderOptions) error {
 	return findingsError{}
 }
 
-// renderLane is the workflow form: load, check the issue, render one lane.
+// renderLane is the workflow form: load, check the inputs, render one
+// lane, write it out.
 func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasAttempt bool) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	switch o.profile {
-	case "", workflows.ProfileSymphony, workflows.ProfileShea:
-	default:
-		return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", o.profile)}
+	w, diags, err := e.loadWorkflow(path, o)
+	if err != nil {
+		return err
 	}
-	opts := workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, StrictLayers: o.strictLayers, Limits: o.limits}
-	if o.contextSchema != "" {
-		b, err := readContextSchema(o.contextSchema)
-		if err != nil {
-			return err
-		}
-		opts.ContextSchema, opts.ContextSchemaName = b, o.contextSchema
-	}
-	w, diags := workflows.Load(path, opts)
 	srcs := &sources{}
-	if unreadable(diags) {
-		if err := e.reportOn(e.stderr, o.format, diags, srcs); err != nil {
-			return err
-		}
-		return fmt.Errorf("cannot read %s", path)
-	}
 	ls, err := w.LaneSource(o.lane)
 	if errors.Is(err, workflows.ErrUnknownLane) {
 		return usageError{err}
@@ -279,42 +301,15 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 		}
 		return e.conclude(diags, withWorkflowSources(srcs, w, diags))
 	}
-
-	in := workflows.LaneInput{}
-	if hasAttempt {
-		in.Attempt = &o.attempt
-	}
-	data, name, err := readNamedInput(e, o.issue)
+	in, idiags, err := e.laneInput(o, hasAttempt, w, srcs)
 	if err != nil {
-		return fmt.Errorf("cannot read the issue: %w", err)
+		return err
 	}
-	srcs.add(name, data)
-	issue, idiags := w.DecodeIssue(data, name)
 	diags = append(diags, idiags...)
-	in.Issue = issue
-	if o.extra != "" {
-		data, name, err := readNamedInput(e, o.extra)
-		if err != nil {
-			return fmt.Errorf("cannot read the extra inputs: %w", err)
-		}
-		srcs.add(name, data)
-		extra, err := render.DecodeJSONObject(data)
-		dup := duplicateKeyDiag(data, name)
-		switch {
-		case dup != nil:
-			diags = append(diags, dup)
-		case err != nil:
-			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "the extra inputs must be a JSON object: %v", err))
-		case extra["issue"] != nil || extra["attempt"] != nil:
-			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "the extra inputs cannot set issue or attempt").
-				WithDetail("Pass the issue with --issue and the attempt with --attempt."))
-		}
-		in.Extra = extra
-	}
 	if diags.HasErrors() {
 		return e.failRender(o.format, diags, srcs, w)
 	}
-	out, err := w.RenderLane(ctx, o.lane, in)
+	turn, err := w.RenderTurn(ctx, o.lane, in)
 	if err != nil {
 		var werr *workflows.Error
 		if !errors.As(err, &werr) {
@@ -325,23 +320,152 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 	if err := e.warn(o.format, diags, withWorkflowSources(srcs, w, diags)); err != nil {
 		return err
 	}
-	if o.out == "" {
-		_, err = io.WriteString(e.stdout, out)
-		return err
+	return e.writeTurn(o, turn, w.Root())
+}
+
+// loadWorkflow loads the workflow of the workflow form. It fails the
+// command when the workflow cannot be read.
+func (e *env) loadWorkflow(path string, o renderOptions) (*workflows.Workflow, diag.List, error) {
+	switch o.profile {
+	case "", workflows.ProfileSymphony, workflows.ProfileShea:
+	default:
+		return nil, nil, usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", o.profile)}
 	}
-	dir, err := confineOut(w.Root(), o.out, o.out)
+	opts := workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, StrictLayers: o.strictLayers, Limits: o.limits}
+	if o.contextSchema != "" {
+		b, err := readContextSchema(o.contextSchema)
+		if err != nil {
+			return nil, nil, err
+		}
+		opts.ContextSchema, opts.ContextSchemaName = b, o.contextSchema
+	}
+	w, diags := workflows.Load(path, opts)
+	if unreadable(diags) {
+		if err := e.reportOn(e.stderr, o.format, diags, &sources{}); err != nil {
+			return nil, nil, err
+		}
+		return nil, nil, fmt.Errorf("cannot read %s", path)
+	}
+	return w, diags, nil
+}
+
+// laneInput reads the issue, the extra inputs and the run context, adding
+// their text to srcs. Problems in them are context_invalid diagnostics;
+// the error is for files that cannot be read.
+func (e *env) laneInput(o renderOptions, hasAttempt bool, w *workflows.Workflow, srcs *sources) (workflows.LaneInput, diag.List, error) {
+	var in workflows.LaneInput
+	var diags diag.List
+	if hasAttempt {
+		in.Attempt = &o.attempt
+	}
+	data, name, err := readNamedInput(e, o.issue)
+	if err != nil {
+		return in, nil, fmt.Errorf("cannot read the issue: %w", err)
+	}
+	srcs.add(name, data)
+	issue, idiags := w.DecodeIssue(data, name)
+	diags = append(diags, idiags...)
+	in.Issue = issue
+	if o.extra != "" {
+		data, name, err := readNamedInput(e, o.extra)
+		if err != nil {
+			return in, nil, fmt.Errorf("cannot read the extra inputs: %w", err)
+		}
+		srcs.add(name, data)
+		extra, err := render.DecodeJSONObject(data)
+		dup := duplicateKeyDiag(data, name)
+		switch {
+		case dup != nil:
+			diags = append(diags, dup)
+		case err != nil:
+			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "the extra inputs must be a JSON object: %v", err))
+		case extra["issue"] != nil || extra[workflows.InputAttempt] != nil || extra[workflows.InputRunContext] != nil:
+			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "the extra inputs cannot set issue, attempt or run_context").
+				WithDetail("Pass the issue with --issue, the attempt with --attempt and the run context with --run-context."))
+		}
+		in.Extra = extra
+	}
+	if o.runContext != "" {
+		data, name, err := readNamedInput(e, o.runContext)
+		if err != nil {
+			return in, nil, fmt.Errorf("cannot read the run context: %w", err)
+		}
+		srcs.add(name, data)
+		rc, err := workflows.DecodeRunContext(data)
+		var m map[string]any
+		if err == nil {
+			m, err = rc.Map()
+		}
+		if dup := duplicateKeyDiag(data, name); dup != nil {
+			diags = append(diags, dup)
+		} else if err != nil {
+			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "%v", err).
+				WithDetail("A run context is one JSON object; shea run-context set writes one."))
+		}
+		in.RunContext = m
+	}
+	return in, diags, nil
+}
+
+// turnJSON is the --format json output of a rendered lane.
+type turnJSON struct {
+	Lane    string   `json:"lane"`
+	System  string   `json:"system"`
+	User    string   `json:"user"`
+	Sources []string `json:"sources"`
+}
+
+// writeTurn prints a rendered lane (the prompt, or with --format json one
+// object), or with --out writes it to files and prints their paths.
+func (e *env) writeTurn(o renderOptions, turn *workflows.Turn, root string) error {
+	if o.out != "" {
+		return e.writeTurnFiles(o, turn, root)
+	}
+	if o.format == formatJSON {
+		out := turnJSON{Lane: turn.Lane, System: turn.System, User: turn.User, Sources: turn.Sources}
+		if out.Sources == nil {
+			out.Sources = []string{}
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(out)
+	}
+	_, err := io.WriteString(e.stdout, turn.Prompt())
+	return err
+}
+
+// writeTurnFiles writes DIR/<lane>-iter-<N>.md, and for a lane with a turn
+// block first DIR/<lane>-iter-<N>.system.md and .user.md, each atomically,
+// and prints the paths. A relative DIR stays inside root (see confineOut).
+func (e *env) writeTurnFiles(o renderOptions, turn *workflows.Turn, root string) error {
+	dir, err := confineOut(root, o.out, o.out)
 	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("cannot create %s: %w", o.out, err)
 	}
-	base := o.lane + "-iter-" + strconv.Itoa(o.attempt) + ".md"
-	if err := atomicfile.WriteFile(filepath.Join(dir, base), []byte(out)); err != nil {
-		return fmt.Errorf("cannot write the prompt: %w", err)
+	base := o.lane + "-iter-" + strconv.Itoa(o.attempt)
+	type file struct {
+		name, text string
 	}
-	_, err = fmt.Fprintln(e.stdout, filepath.Join(o.out, base))
-	return err
+	var files []file
+	if turn.User != "" {
+		files = append(files, file{base + ".system.md", turn.System}, file{base + ".user.md", turn.User})
+	}
+	files = append(files, file{base + ".md", turn.Prompt()})
+	for _, f := range files {
+		if err := atomicfile.WriteFile(filepath.Join(dir, f.name), []byte(f.text)); err != nil {
+			return fmt.Errorf("cannot write the prompt: %w", err)
+		}
+	}
+	for _, f := range files {
+		if _, err := fmt.Fprintln(e.stdout, filepath.Join(o.out, f.name)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // laneDiagnostics drops from l the warnings about other lanes' files: a
@@ -353,7 +477,7 @@ func laneDiagnostics(l diag.List, w *workflows.Workflow, ls *workflows.LaneSourc
 	for _, p := range strings.Split(ls.Path, ",") {
 		mine[filepath.Clean(p)] = true
 	}
-	for _, f := range ls.Files {
+	for _, f := range append(ls.Files, ls.TurnFiles...) {
 		mine[filepath.Clean(f.File)] = true
 	}
 	var out diag.List
@@ -441,6 +565,9 @@ func writeExplain(out io.Writer, ls *workflows.LaneSource) error {
 	} else {
 		fmt.Fprintf(&b, "%s: composed, but nothing was assembled (see the diagnostics)\n", ls.Lane)
 	}
+	if ls.TurnFiles != nil {
+		fmt.Fprintf(&b, "turn block: composed from %d files, %d bytes (the user part; the rest is the system part)\n", len(ls.TurnFiles), ls.TurnBytes)
+	}
 	var layers []string
 	for _, l := range ls.Layers {
 		layers = append(layers, l.Name+" "+l.Dir)
@@ -448,7 +575,7 @@ func writeExplain(out io.Writer, ls *workflows.LaneSource) error {
 	if len(layers) > 0 {
 		fmt.Fprintf(&b, "layers: %s\n", strings.Join(layers, ", "))
 	}
-	if len(ls.Sections) > 0 {
+	if sections := append(append([]lanes.SectionInfo(nil), ls.Sections...), ls.TurnSections...); len(sections) > 0 {
 		head := func(s string) string {
 			if s == "" {
 				return "(preamble)"
@@ -456,11 +583,11 @@ func writeExplain(out io.Writer, ls *workflows.LaneSource) error {
 			return "## " + s
 		}
 		hw, lw := 0, len("workspace")
-		for _, s := range ls.Sections {
+		for _, s := range sections {
 			hw = max(hw, len(head(s.Heading)))
 		}
 		var piece string
-		for _, s := range ls.Sections {
+		for _, s := range sections {
 			name := string(s.Part) + " " + s.PartName
 			if name != piece {
 				piece = name

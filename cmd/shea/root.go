@@ -45,6 +45,9 @@ type env struct {
 	// shown holds the long diagnostic details written so far, so that a
 	// list of known names is shown once per run (diag.TextOptions.Shown).
 	shown map[string]string
+	// sawBug is set when an internal_error diagnostic was written: the
+	// exit status is then 2, not 1.
+	sawBug bool
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -54,10 +57,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.Execute()
+	return e.exitStatus(root.Execute())
+}
+
+// exitStatus reports a command's error, if it is not a finding already
+// written, and turns it into the exit status.
+func (e *env) exitStatus(err error) int {
+	stderr := e.stderr
 	switch {
 	case err == nil:
 		return exitClean
+	case errors.As(err, new(findingsError)) && e.sawBug:
+		return exitFailure
 	case errors.As(err, new(findingsError)):
 		return exitFindings
 	}
@@ -93,6 +104,7 @@ found, 2 when the command could not run.`,
 	root.AddCommand(
 		newCheckCmd(e),
 		newRenderCmd(e),
+		newRunContextCmd(e),
 		newValidateCmd(e),
 		newExplainCmd(e),
 		newSchemaCmd(e),

@@ -71,6 +71,7 @@ const (
 	PathOutsideRoot           Code = "path_outside_root"
 	NotARegularFile           Code = "not_a_regular_file"
 	ProtectedSectionOverride  Code = "protected_section_override"
+	AppendPlainHeading        Code = "append_plain_heading"
 )
 
 // Class returns the class the code belongs to.

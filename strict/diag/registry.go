@@ -165,6 +165,11 @@ var registry = []Info{
 		"Append to the protected section with an <!-- append --> override instead of replacing it.",
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: memory\nprompts:\n  main_agent: prompts/main-agent.md\n  review_agent: prompts/review-agent.md\n  merge_agent: prompts/merge-agent.md\ncomposition:\n  project: prompts\n---\nComposed lanes.\n-- prompts/main-agent.md --\n# Main\n\nImplement {{ issue.title }}.\n-- prompts/review-agent.md --\n# Review\n\nReview {{ issue.title }}.\n-- prompts/merge-agent.md --\n# Merge\n\nMerge {{ issue.title }}.\n",
 		"shea validate WORKFLOW.md"},
+	{AppendPlainHeading, ClassWorkflowConfig,
+		"A plain \"## Heading\" in an <!-- append --> prompt layer file repeats a section of the lower layer. Append files follow worca: text before the first \"## Override:\" block (or a file with no block) is appended to the end of the lower file, and a plain heading inside a block is part of that block's text. Both are valid; this warning is given only when the plain heading matches a lower section, because the prompt then holds two sections of that heading, which is likely a mistake for \"## Override: Heading\".",
+		"To merge into the lower section, write \"## Override: Heading\"; to add a separate section, give it a heading of its own.",
+		"-- WORKFLOW.md --\n---\ntracker:\n  kind: memory\nprompts:\n  main_agent: prompts/main-agent.md\n  review_agent: prompts/review-agent.md\n  merge_agent: prompts/merge-agent.md\ncomposition:\n  project: prompts\n---\nComposed lanes.\n-- prompts/main-agent.md --\n<!-- append -->\n## Scope\n\n- Keep the diff small.\n-- prompts/review-agent.md --\n<!-- append -->\nBe brief.\n-- prompts/merge-agent.md --\n<!-- append -->\nBe careful.\n",
+		"shea validate WORKFLOW.md"},
 }
 
 // expansionExample is four partials, each including the next from ten

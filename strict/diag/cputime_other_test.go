@@ -1,8 +1,0 @@
-//go:build !unix
-
-package diag
-
-import "time"
-
-// processCPU is not available here; timing tests use wall time.
-func processCPU() (time.Duration, bool) { return 0, false }

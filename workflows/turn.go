@@ -1,0 +1,195 @@
+package workflows
+
+import (
+	"context"
+	"strings"
+
+	"github.com/sheaproject/shea/lanes"
+	"github.com/sheaproject/shea/render"
+	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// The per-turn inputs: only a lane's turn block may read them.
+const (
+	InputAttempt    = "attempt"
+	InputRunContext = "run_context"
+)
+
+// runContextDecl declares run_context when the workflow does not: an
+// object with no readable key, so that every run_context.<key> read is
+// caught until template_context.schema declares the key.
+const runContextDecl = `{"properties": {"run_context": {"type": "object", "additionalProperties": false,
+  "description": "The JSON object a run accumulates across its turns (shea run-context set). Declare the keys a turn block reads under template_context.schema."}}}`
+
+// turnSchemas returns the inputs of a composed lane's system part (the lane
+// inputs without attempt and run_context) and of its turn block (the lane
+// inputs, and run_context as declared by the workflow, else with no key).
+func (w *Workflow) turnSchemas() (system, turn *strict.Schema, err error) {
+	rc, err := strict.CompileSchema("https://shea.dev/schemas/run-context.json", []byte(runContextDecl), nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	turn = rc.Extend(w.laneSchema)
+	return turn.Without(InputAttempt, InputRunContext), turn, nil
+}
+
+// compileTurn compiles a composed lane that has a turn block.
+func (w *Workflow) compileTurn(it *item, c *lanes.Composed) {
+	system, turn, err := w.turnSchemas()
+	if err != nil {
+		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: turn context: %v", err)
+		it.failed = true
+		return
+	}
+	it.schema = turn
+	tpl, diags := compileGuarded(diag.Range{Filename: c.Name()}, func() (*lanes.TurnTemplate, diag.List) {
+		return c.CompileTurn(render.Options{Limits: w.opts.Limits}, system, turn)
+	})
+	w.addUnique(diags)
+	if diags.HasErrors() || tpl == nil {
+		it.failed = true
+		return
+	}
+	it.turn = tpl
+}
+
+// Turn is a rendered lane prompt in its two parts.
+type Turn struct {
+	// Lane is the lane key.
+	Lane string
+	// System is the stable part: for a lane with a turn block, its parts,
+	// lane file and contracts, which read the same for every attempt and
+	// run context of an issue; for a lane without one, the whole prompt.
+	System string
+	// User is the turn block's text; "" for a lane without one.
+	User string
+	// Sources are the files the prompt came from, in the order of the
+	// text: the system part's layer files ("<core>/…" for shea's built-in
+	// ones) and code-owned contracts ("<contract:ID>"), then the turn
+	// block's; or the one prompt file of a lane that is not composed.
+	Sources []string
+}
+
+// Prompt is the single prompt of the turn: the system part, then, when
+// there is a user part, a blank line and the user part (lanes.JoinTurn).
+func (t *Turn) Prompt() string { return lanes.JoinTurn(t.System, t.User) }
+
+// RenderTurn renders a lane like RenderLane, keeping the system part and
+// the turn block apart. in.RunContext reaches only the turn block: a
+// declared key it lacks reads as nil, and, when the workflow does not let
+// the turn block read undeclared keys, those are left out. A lane without a
+// turn block renders exactly as RenderLane renders it, into System.
+func (w *Workflow) RenderTurn(ctx context.Context, lane string, in LaneInput) (*Turn, error) {
+	if errs := w.diags.Errors(); len(errs) > 0 {
+		return nil, &Error{Workflow: w.Path, Class: errs.Class(), Diagnostics: errs}
+	}
+	it, err := w.laneItem(lane)
+	if err != nil {
+		if it = w.runnerItem(lane); it == nil {
+			return nil, err
+		}
+	}
+	if it.shared != nil {
+		it = it.shared
+	}
+	t := &Turn{Lane: lane, Sources: it.sources()}
+	vars, err := w.laneVars(in)
+	if err == nil {
+		if it.turn != nil {
+			vars[InputRunContext] = runContextFor(it.schema, in.RunContext)
+			t.System, t.User, err = it.renderTurn(ctx, vars)
+		} else {
+			t.System, err = it.render(ctx, vars)
+		}
+	}
+	if err != nil {
+		diags := renderDiagnostics(err, it.filename)
+		return nil, &Error{Workflow: w.Path, Lane: lane, Class: diags.Class(), Diagnostics: diags}
+	}
+	return t, nil
+}
+
+// runContextFor fits a run context to the turn block's declaration of
+// run_context: undeclared keys are dropped when the declaration admits
+// none (they cannot be read, and would fail its validation). A declared key
+// it lacks reads as nil, as any declared input left out does.
+func runContextFor(schema *strict.Schema, rc map[string]any) map[string]any {
+	out := make(map[string]any, len(rc))
+	vs, ok := schema.Validators()
+	v := vs[InputRunContext]
+	if !ok || v == nil {
+		for k, x := range rc {
+			out[k] = x
+		}
+		return out
+	}
+	for k, x := range rc {
+		if _, declared := v.Properties[k]; declared || !v.NoAdditional {
+			out[k] = x
+		}
+	}
+	return out
+}
+
+// renderTurn renders a lane with a turn block; errors as render gives them.
+func (it *item) renderTurn(ctx context.Context, vars map[string]any) (system, user string, err error) {
+	_, err = renderGuarded("", func() (string, error) {
+		var rerr error
+		system, user, rerr = it.turn.Render(ctx, vars)
+		return "", rerr
+	})
+	if err != nil {
+		return "", "", &render.Error{Class: renderClass(err), Diagnostics: renderDiagnostics(err, it.filename)}
+	}
+	return system, user, nil
+}
+
+func renderClass(err error) diag.Class {
+	if re, ok := render.AsError(err); ok {
+		return re.Class
+	}
+	return diag.ClassTemplateRender
+}
+
+// sources lists the files a lane's prompt comes from (see Turn.Sources).
+func (it *item) sources() []string {
+	c := it.composed
+	if c == nil {
+		if it.display == "" {
+			return nil
+		}
+		return []string{it.display}
+	}
+	var out []string
+	for _, f := range c.Files {
+		out = append(out, f.File)
+	}
+	for _, k := range c.Contracts {
+		if strings.TrimSpace(k.Text) != "" {
+			out = append(out, "<contract:"+k.ID+">")
+		}
+	}
+	if c.Turn != nil {
+		for _, f := range c.Turn.Files {
+			out = append(out, f.File)
+		}
+	}
+	return out
+}
+
+// turnDisplay is the readback path of a lane's turn block: its layer
+// files, comma-separated; "" when the lane has none.
+func (it *item) turnDisplay() (path string, bytes int) {
+	if it.composed == nil || it.composed.Turn == nil {
+		return "", 0
+	}
+	t := it.composed.Turn
+	for i, f := range t.Files {
+		if i > 0 {
+			path += ","
+		}
+		path += f.File
+	}
+	return path, len(t.Source)
+}

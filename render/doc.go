@@ -9,9 +9,10 @@
 // positions strict recorded.
 //
 // What github.com/osteele/liquid does, and what it does not: shea lowers
-// the template to a skeleton in osteele's grammar, one osteele tag for each
-// run of text, outputs and simple tags, and one osteele block (with its
-// clauses) for each Liquid block. osteele parses the skeleton into its
+// the template to a skeleton in osteele's grammar, one osteele block (with
+// its clauses) for each Liquid block, and one osteele tag for each run of
+// text, outputs and simple tags that neither starts a clause nor comes just
+// before a block (the block's tag renders those). osteele parses the skeleton into its
 // render tree on every compile, and its renderer walks that tree, calling
 // back into shea's evaluators by index: osteele owns the template's render
 // tree and its traversal, with its writer. It evaluates no expression,

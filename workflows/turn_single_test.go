@@ -2,6 +2,7 @@ package workflows
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -127,6 +128,35 @@ func TestSingleFileTurnErrors(t *testing.T) {
 			}
 			if _, err := wf.RenderTurn(context.Background(), LaneMain, LaneInput{Issue: sheaIssue()}); err == nil {
 				t.Error("RenderTurn of a broken workflow succeeded")
+			}
+		})
+	}
+}
+
+// TestSingleFileTurnBlockConfined: a turn block beside a prompt file is
+// read like the prompt file, so one that leads outside the repository
+// root is a path_outside_root error, and a directory of that name a
+// missing_template_file error, both at the lane's prompts setting.
+func TestSingleFileTurnBlockConfined(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "secret.md")
+	writeFile(t, outside, "{{ attempt }}\n")
+	for _, tc := range []struct {
+		name, code string
+		make       func(turn string) error
+	}{
+		{"symbolic link out of the root", "path_outside_root", func(turn string) error { return os.Symlink(outside, turn) }},
+		{"directory", "missing_template_file", func(turn string) error { return os.Mkdir(turn, 0o755) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := turnWorkflowAs(t, "", map[string]string{"prompts/main.turn.md": ""})
+			if err := tc.make(filepath.Join(filepath.Dir(filepath.Dir(path)), "prompts", "main.turn.md")); err != nil {
+				t.Skip(err)
+			}
+			_, diags := Load(path, Options{Getenv: func(string) string { return "" }})
+			errs := diags.Errors()
+			if len(errs) != 1 || string(errs[0].Code) != tc.code || !strings.HasSuffix(errs[0].Subject.Filename, "w.md") ||
+				!strings.Contains(errs[0].Summary, "turn block ../prompts/main.turn.md") {
+				t.Errorf("want one %s error at the prompts setting, got %v", tc.code, diags)
 			}
 		})
 	}

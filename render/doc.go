@@ -46,5 +46,15 @@
 // engine renders as Shopify Liquid does: undefined variables print nothing,
 // unknown filters return their input.
 //
+// Partials scope as in Shopify Liquid, in both modes. An include shares the
+// caller's variables and binds its arguments one by one, so a later argument
+// sees an earlier one. A render partial gets a fresh scope holding the
+// template's global data (the map passed to Render: Liquid's static
+// environment), the tag's arguments (evaluated in the caller's scope), its
+// with/for value and, with for, forloop; the caller's local variables
+// (assign, capture, counters, loop variables, include arguments) stay
+// outside, and what the partial assigns does not leak back. An include
+// inside a render partial is a render_error.
+//
 // Compiled templates are immutable and safe for concurrent use.
 package render

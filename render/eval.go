@@ -136,6 +136,32 @@ func (c *compiler) path(p *strict.Path) evalFn {
 			name = toString(value(k))
 		}
 		v, ok := st.lookup(name)
+		start := 0
+		if !ok && name == "self" && len(segs) > 0 {
+			// self[key] (newer Liquid) is the variable named key: a
+			// local or the data, whichever lookup finds first.
+			key := segs[0].key
+			if segs[0].index != nil {
+				k, err := segs[0].index(st)
+				if err != nil {
+					return nil, err
+				}
+				key = normalize(value(k))
+			}
+			k, isName := key.(string)
+			if !isName {
+				return nil, nil
+			}
+			start = 1
+			if v, ok = st.lookup(k); !ok {
+				if st.strict && !st.t.schema.Has(k) {
+					r := p.Range()
+					r.End = segs[0].span.Range().End
+					return nil, missing(r, name, p, 1)
+				}
+				return nil, nil
+			}
+		}
 		if !ok {
 			// An input the schema declares may be left out (attempt on
 			// the first run): it reads as nil.
@@ -146,7 +172,7 @@ func (c *compiler) path(p *strict.Path) evalFn {
 			}
 			return nil, nil
 		}
-		for i := range segs {
+		for i := start; i < len(segs); i++ {
 			s := &segs[i]
 			if v == nil {
 				return nil, nil // reading through null is fine

@@ -9,21 +9,21 @@ func TestArrayFilters(t *testing.T) {
 	objs := js(`[{"title":"foo","name":"a"},{"title":null,"name":"b"},{"title":"bar","name":"c"}]`).([]any)
 	runFilterCases(t, []filterCase{
 		// join
-		{filter: "join", in: js(`["a","b"]`), args: args("#"), want: "a#b"},                            // golden: filters, join, join an array of strings
-		{filter: "join", in: js(`[1,2]`), args: args("#"), want: "1#2"},                                // golden: filters, join, join an array of integers
-		{filter: "join", in: js(`["a","b"]`), args: args(int64(5)), want: "a5b"},                       // golden: filters, join, argument is not a string
-		{filter: "join", in: "a,b", args: args("#"), want: "a,b"},                                      // golden: filters, join, joining a string is a noop
-		{filter: "join", in: int64(123), args: args("#"), want: "123"},                                 // golden: filters, join, joining an int is a noop
-		{filter: "join", in: js(`["a","b"]`), want: "a b"},                                             // golden: filters, join, missing argument defaults to a space
-		{filter: "join", in: rangeValue{1, 3}, args: args("#"), want: "1#2#3"},                         // golden: filters, join, range literal join filter left value
-		{filter: "join", in: rangeValue{5, 1}, args: args("#"), want: ""},                              // golden: range, end is less than start
-		{filter: "join", in: js(`["a","b"]`), args: args(nil), want: "ab"},                             // golden: filters, join, undefined argument
-		{filter: "join", in: nil, args: args("#"), want: ""},                                           // golden: filters, join, undefined left value
-		{filter: "join", in: js(`["a",1]`), args: args("#"), want: "a#1"},                              // golden: special, first of an object (joins the pair)
-		{filter: "join", in: js(`["a",1,null,{"k":1.5}]`), args: args(","), want: `a,1,,{"k" => 1.5}`}, // ruby: items through Utils.to_s
-		{filter: "join", in: js(`[[1,[2]],3]`), args: args(","), want: "1,2,3"},                        // ruby: flattened
-		{filter: "join", in: []string{"x", "y"}, args: args("-"), want: "x-y"},                         // Go slices are arrays
-		{filter: "join", in: rangeValue{1, 1 << 40}, args: args(","), err: "too many items"},           // shea: bounded
+		{filter: "join", in: js(`["a","b"]`), args: args("#"), want: "a#b"},                          // golden: filters, join, join an array of strings
+		{filter: "join", in: js(`[1,2]`), args: args("#"), want: "1#2"},                              // golden: filters, join, join an array of integers
+		{filter: "join", in: js(`["a","b"]`), args: args(int64(5)), want: "a5b"},                     // golden: filters, join, argument is not a string
+		{filter: "join", in: "a,b", args: args("#"), want: "a,b"},                                    // golden: filters, join, joining a string is a noop
+		{filter: "join", in: int64(123), args: args("#"), want: "123"},                               // golden: filters, join, joining an int is a noop
+		{filter: "join", in: js(`["a","b"]`), want: "a b"},                                           // golden: filters, join, missing argument defaults to a space
+		{filter: "join", in: rangeValue{1, 3}, args: args("#"), want: "1#2#3"},                       // golden: filters, join, range literal join filter left value
+		{filter: "join", in: rangeValue{5, 1}, args: args("#"), want: ""},                            // golden: range, end is less than start
+		{filter: "join", in: js(`["a","b"]`), args: args(nil), want: "ab"},                           // golden: filters, join, undefined argument
+		{filter: "join", in: nil, args: args("#"), want: ""},                                         // golden: filters, join, undefined left value
+		{filter: "join", in: js(`["a",1]`), args: args("#"), want: "a#1"},                            // golden: special, first of an object (joins the pair)
+		{filter: "join", in: js(`["a",1,null,{"k":1.5}]`), args: args(","), want: `a,1,,{"k"=>1.5}`}, // ruby: items through Utils.to_s; Hash#inspect before Ruby 3.4, the spec's recorded form
+		{filter: "join", in: js(`[[1,[2]],3]`), args: args(","), want: "1,2,3"},                      // ruby: flattened
+		{filter: "join", in: []string{"x", "y"}, args: args("-"), want: "x-y"},                       // Go slices are arrays
+		{filter: "join", in: rangeValue{1, 1 << 40}, args: args(","), err: "too many items"},         // shea: bounded
 
 		// first, last
 		{filter: "first", in: js(`["a","b"]`), want: "a"},               // golden: filters, first, array of strings

@@ -112,7 +112,7 @@ func writeInspect(b *strings.Builder, v any, depth int, quoted bool) {
 				b.WriteString(", ")
 			}
 			b.WriteString(strconv.Quote(p.key))
-			b.WriteString(" => ")
+			b.WriteString("=>")
 			writeInspect(b, p.val, depth+1, true)
 		}
 		b.WriteByte('}')

@@ -5,18 +5,18 @@ import "testing"
 func TestStringFilters(t *testing.T) {
 	runFilterCases(t, []filterCase{
 		// append, prepend
-		{filter: "append", in: "hello", args: args("there"), want: "hellothere"},                                    // golden: filters, append, concat
-		{filter: "append", in: "hello", args: args(int64(5)), want: "hello5"},                                       // golden: filters, append, argument not a string
-		{filter: "append", in: int64(5), args: args("there"), want: "5there"},                                       // golden: filters, append, not a string
-		{filter: "append", in: "hi", args: args(nil), want: "hi"},                                                   // golden: filters, append, undefined argument
-		{filter: "append", in: nil, args: args("hi"), want: "hi"},                                                   // golden: filters, append, undefined left value
-		{filter: "append", in: 1.5, args: args(int64(1)), want: "1.51"},                                             // ruby: Float#to_s
-		{filter: "append", in: js(`["a",1,null,{"k":1.5}]`), args: args("x"), want: `["a", 1, nil, {"k" => 1.5}]x`}, // ruby: Array#inspect
-		{filter: "prepend", in: "hello", args: args("there"), want: "therehello"},                                   // golden: filters, prepend, concat
-		{filter: "prepend", in: "hello", args: args(int64(5)), want: "5hello"},                                      // golden: filters, prepend, argument not a string
-		{filter: "prepend", in: int64(5), args: args("there"), want: "there5"},                                      // golden: filters, prepend, not a string
-		{filter: "prepend", in: "hi", args: args(nil), want: "hi"},                                                  // golden: filters, prepend, undefined argument
-		{filter: "prepend", in: nil, args: args("hi"), want: "hi"},                                                  // golden: filters, prepend, undefined left value
+		{filter: "append", in: "hello", args: args("there"), want: "hellothere"},                                  // golden: filters, append, concat
+		{filter: "append", in: "hello", args: args(int64(5)), want: "hello5"},                                     // golden: filters, append, argument not a string
+		{filter: "append", in: int64(5), args: args("there"), want: "5there"},                                     // golden: filters, append, not a string
+		{filter: "append", in: "hi", args: args(nil), want: "hi"},                                                 // golden: filters, append, undefined argument
+		{filter: "append", in: nil, args: args("hi"), want: "hi"},                                                 // golden: filters, append, undefined left value
+		{filter: "append", in: 1.5, args: args(int64(1)), want: "1.51"},                                           // ruby: Float#to_s
+		{filter: "append", in: js(`["a",1,null,{"k":1.5}]`), args: args("x"), want: `["a", 1, nil, {"k"=>1.5}]x`}, // ruby: Array#inspect (Hash#inspect before Ruby 3.4, the spec's recorded form)
+		{filter: "prepend", in: "hello", args: args("there"), want: "therehello"},                                 // golden: filters, prepend, concat
+		{filter: "prepend", in: "hello", args: args(int64(5)), want: "5hello"},                                    // golden: filters, prepend, argument not a string
+		{filter: "prepend", in: int64(5), args: args("there"), want: "there5"},                                    // golden: filters, prepend, not a string
+		{filter: "prepend", in: "hi", args: args(nil), want: "hi"},                                                // golden: filters, prepend, undefined argument
+		{filter: "prepend", in: nil, args: args("hi"), want: "hi"},                                                // golden: filters, prepend, undefined left value
 
 		// case
 		{filter: "upcase", in: "hello", want: "HELLO"},                 // golden: filters, upcase, make lower case

@@ -26,6 +26,7 @@ func (m mapPartials) Partial(name string) (string, string, error) {
 func TestGoldenLiquid(t *testing.T) {
 	cases := golden.Load(t)
 	var passed, valid, rendered, invalid, rejected int
+	failed := map[string]bool{}
 	for _, c := range cases {
 		eng := New(Options{Compat: true, Partials: mapPartials(c.Templates)})
 		out, err := renderCase(eng, c)
@@ -34,7 +35,10 @@ func TestGoldenLiquid(t *testing.T) {
 			if err != nil {
 				rejected++
 				passed++
-			} else if testing.Verbose() {
+			} else {
+				failed[c.Name] = true
+			}
+			if err == nil && testing.Verbose() {
 				t.Logf("FAIL %s: accepted invalid template %q, rendered %q", c.Name, c.Template, out)
 			}
 			continue
@@ -45,6 +49,7 @@ func TestGoldenLiquid(t *testing.T) {
 			passed++
 			continue
 		}
+		failed[c.Name] = true
 		if testing.Verbose() {
 			want := ""
 			if c.Result != nil {
@@ -55,8 +60,28 @@ func TestGoldenLiquid(t *testing.T) {
 	}
 	t.Logf("golden-liquid: passed %d of %d (valid rendered right: %d of %d; invalid rejected: %d of %d)",
 		passed, len(cases), rendered, valid, rejected, invalid)
-	if passed < goldenFloor {
-		t.Errorf("golden-liquid: %d passed, want at least %d", passed, goldenFloor)
+	checkKnownFailures(t, cases, failed, goldenKnownFailures)
+}
+
+// checkKnownFailures fails the test for every case that failed but is not in
+// known, for every known case that now passes (take it off the list), and for
+// every known name that is not a case of the suite.
+func checkKnownFailures(t *testing.T, cases []golden.Case, failed map[string]bool, known map[string]string) {
+	t.Helper()
+	names := map[string]bool{}
+	for _, c := range cases {
+		names[c.Name] = true
+		if failed[c.Name] && known[c.Name] == "" {
+			t.Errorf("golden-liquid: new failure %q (run with -v for details)", c.Name)
+		}
+	}
+	for name := range known {
+		switch {
+		case !names[name]:
+			t.Errorf("golden-liquid: known failure %q is not a case of the suite", name)
+		case !failed[name]:
+			t.Errorf("golden-liquid: known failure %q now passes: take it off the list", name)
+		}
 	}
 }
 
@@ -76,6 +101,14 @@ func renderCase(eng *Engine, c golden.Case) (string, error) {
 	return tpl.Render(context.Background(), vars)
 }
 
-// goldenFloor is the number of golden-liquid cases that must pass; it only
-// ever goes up, so a regression fails the build.
-const goldenFloor = 1052
+// goldenKnownFailures names, one by one, the golden-liquid cases compat mode
+// does not pass, each with the reason. A new failure, or a listed case that
+// starts passing, fails the test, so a regression cannot hide behind a fix.
+var goldenKnownFailures = map[string]string{
+	"filters, reject, first argument is undefined": "the suite expects the filter's error inside assign " +
+		"to be swallowed silently (leaving b undefined); shea reports it as a render_error " +
+		"(Ruby Liquid 5.4 renders \"x, y, cat, \" instead)",
+	"tags, case, unexpected when token, strict2": "compat mode parses `when` markup the way Shopify's default " +
+		"(lax) parser does, which ignores the trailing `and 'Hello'`; only the strict2 parser rejects it " +
+		"(strict mode rejects it: see the front end's golden test)",
+}

@@ -56,6 +56,7 @@ type call struct {
 	has     bool
 	items   []any // the items to render the partial for, when iterating
 	iterate bool
+	pushed  int // include: the arguments bound in the caller's scope
 }
 
 func (tag *includeTag) run(st *state, w io.Writer) error {
@@ -81,12 +82,8 @@ func (tag *includeTag) run(st *state, w io.Writer) error {
 	if cl.bind == "" {
 		cl.bind = name
 	}
-	for i, a := range tag.args {
-		v, err := a.eval(st)
-		if err != nil {
-			return err
-		}
-		cl.vals[i] = value(v)
+	if !tag.render && st.inRender {
+		return diag.Errorf(diag.RenderError, tag.rng, "include is not allowed inside a partial loaded by render (use render)")
 	}
 	if tag.with != nil {
 		v, err := tag.with(st)
@@ -99,10 +96,27 @@ func (tag *includeTag) run(st *state, w io.Writer) error {
 		// variable of that name, if any.
 		cl.subject, cl.has = st.lookup(name)
 	}
+	// render evaluates its arguments in the caller's scope; include binds
+	// each before evaluating the next, so later arguments see earlier
+	// ones, as in Liquid ({% include 't' a: 1, b: a %}). includeShared
+	// pops them.
+	for i, a := range tag.args {
+		v, err := a.eval(st)
+		if err != nil {
+			st.popN(cl.pushed)
+			return err
+		}
+		cl.vals[i] = value(v)
+		if !tag.render {
+			st.push(a.name, cl.vals[i])
+			cl.pushed++
+		}
+	}
 	cl.iterate = tag.loop && cl.subject != nil && (isArray(cl.subject) || tag.render && isObject(cl.subject))
 	if cl.iterate {
 		if r, ok := cl.subject.(rangeValue); ok {
 			if err := st.b.allocItems(r.len(), 0); err != nil {
+				st.popN(cl.pushed)
 				return diag.Errorf(diag.MemoryLimit, tag.rng, "%v", err)
 			}
 		}
@@ -153,13 +167,10 @@ func (tag *includeTag) renderIsolated(st *state, w io.Writer, name string, cl *c
 }
 
 // includeShared renders an include tag's partial in the caller's scope,
-// with the arguments in a scope of their own, once or for each item.
+// with the arguments (bound by run) in a scope of their own, once or for
+// each item.
 func (tag *includeTag) includeShared(st *state, w io.Writer, cl *call) error {
-	pushed := 0
-	for i, a := range tag.args {
-		st.push(a.name, cl.vals[i])
-		pushed++
-	}
+	pushed := cl.pushed
 	if cl.has {
 		st.push(cl.bind, cl.subject)
 		pushed++

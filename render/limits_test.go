@@ -158,7 +158,7 @@ func TestHostileValues(t *testing.T) {
 	}
 	// The self-containing value prints, cut short; the empty range size is
 	// not 0 by overflow.
-	if !strings.Contains(out, `"Name" => "x"`) || !strings.Contains(out, "…") || !strings.HasSuffix(out, "eq{}9223372036854775807") || len(out) > 1<<20 {
+	if !strings.Contains(out, `"Name"=>"x"`) || !strings.Contains(out, "…") || !strings.HasSuffix(out, "eq{}9223372036854775807") || len(out) > 1<<20 {
 		t.Errorf("got %d bytes ending %q", len(out), out[max(0, len(out)-40):])
 	}
 }

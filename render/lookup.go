@@ -63,7 +63,15 @@ func property(obj any, key any, dot bool) (v any, found bool) {
 			}
 		}
 		return nil, false
-	case int64, float64, bool, time.Time:
+	case int64:
+		// Ruby's Integer#size, which Liquid answers for .size: the bytes
+		// of a machine integer. first and last are not found, as on a
+		// string (Ruby's strict_variables raises for them).
+		if k, ok := key.(string); ok && dot && k == "size" {
+			return int64(8), true
+		}
+		return nil, false
+	case float64, bool, time.Time:
 		return nil, false
 	case propObject:
 		if k, ok := key.(string); ok {

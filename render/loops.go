@@ -95,6 +95,7 @@ type sequence struct {
 	lo     int64 // for ranges
 	n      int
 	isList bool
+	str    bool // a string, which loops once over itself, ignoring offset and limit
 }
 
 func (s sequence) at(i int) any {
@@ -114,16 +115,24 @@ func seqOf(v any) sequence {
 		return sequence{lo: r.lo, n: int(n)}
 	}
 	l := toList(v)
-	return sequence{list: l, n: len(l), isList: true}
+	_, str := normalize(v).(string)
+	return sequence{list: l, n: len(l), isList: true, str: str}
 }
 
-// slice returns items [from, to) of s (to < 0 means to the end), clamped.
-func (s sequence) slice(from, to int64) sequence {
+// slice returns the items of s whose index i has from <= i < to (without
+// bound, every i >= from), as Liquid's slice_collection walks a collection:
+// a negative from takes items from the start, and a to at or before from
+// (a negative limit) gives none. A string collection is one item whatever
+// the bounds, as in Liquid.
+func (s sequence) slice(from, to int64, bounded bool) sequence {
+	if s.str {
+		return s
+	}
 	n := int64(s.n)
 	if from < 0 {
 		from = 0
 	}
-	if to < 0 || to > n {
+	if !bounded || to > n {
 		to = n
 	}
 	if from >= to {

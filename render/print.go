@@ -85,7 +85,8 @@ func writeValue(b *strings.Builder, v any, depth *int) {
 	}
 }
 
-// writeHash prints an object the way Ruby prints a Hash: {"a" => 1}.
+// writeHash prints an object the way Ruby (before 3.4) prints a Hash, the
+// form the Liquid spec records: {"a"=>1}.
 func writeHash(b *strings.Builder, v any, depth *int) {
 	b.WriteByte('{')
 	for i, kv := range pairs(v) {
@@ -93,7 +94,7 @@ func writeHash(b *strings.Builder, v any, depth *int) {
 			b.WriteString(", ")
 		}
 		b.WriteString(strconv.Quote(kv.key))
-		b.WriteString(" => ")
+		b.WriteString("=>")
 		inspect(b, kv.val, depth)
 	}
 	b.WriteByte('}')
@@ -128,7 +129,8 @@ func inspect(b *strings.Builder, v any, depth *int) {
 
 // formatFloat prints a float as Ruby's Float#to_s does: the shortest
 // representation that round-trips, always with a fractional part, and in
-// scientific notation from 1e16 up and below 1e-4.
+// scientific notation below 1e-4, from 1e16 up, and for a whole number from
+// 1e15 up (Ruby prints 1e15 as 1.0e+15 but 1234567890123456.8 in full).
 func formatFloat(f float64) string {
 	switch {
 	case math.IsNaN(f):
@@ -139,7 +141,7 @@ func formatFloat(f float64) string {
 		return "-Infinity"
 	}
 	abs := math.Abs(f)
-	if abs != 0 && (abs >= 1e16 || abs < 1e-4) {
+	if abs != 0 && (abs >= 1e16 || abs < 1e-4 || abs >= 1e15 && abs == math.Trunc(abs)) {
 		s := strconv.FormatFloat(f, 'e', -1, 64) // 1e+16, 1.5e-05
 		mant, exp, _ := strings.Cut(s, "e")
 		if !strings.Contains(mant, ".") {

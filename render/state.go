@@ -67,7 +67,10 @@ type state struct {
 	offsets map[string]int64 // for "offset: continue"
 	changed *string          // last ifchanged output
 	depth   int              // include/render nesting
-	args    []any            // reusable filter-argument buffer
+	// inRender is set inside a {% render %} partial, where include is an
+	// error, as in Liquid.
+	inRender bool
+	args     []any // reusable filter-argument buffer
 }
 
 type binding struct {
@@ -79,11 +82,14 @@ func newState(t *Template, b *budget, vars map[string]any) *state {
 	return &state{t: t, b: b, strict: !t.eng.opts.Compat, vars: vars, assigns: map[string]any{}}
 }
 
-// isolated returns the state of a {% render %} partial: same budget and
-// template, nothing else.
+// isolated returns the state of a {% render %} partial: same budget,
+// template and global data (the variables the template was rendered with,
+// Liquid's static environment), none of the caller's local variables
+// (assign, capture, increment counters, loop variables, include arguments).
 func (st *state) isolated() *state {
-	s := newState(st.t, st.b, nil)
+	s := newState(st.t, st.b, st.vars)
 	s.depth = st.depth
+	s.inRender = true
 	return s
 }
 

@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/sheaproject/shea/strict"
@@ -44,6 +45,17 @@ func (c *compiler) increment(n *strict.Increment) simpleFn {
 	}
 }
 
+// cycleHasVariable reports whether a cycle's values include anything but a
+// literal.
+func cycleHasVariable(vals []strict.Expr) bool {
+	for _, v := range vals {
+		if _, ok := v.(*strict.Literal); !ok {
+			return true
+		}
+	}
+	return false
+}
+
 func (c *compiler) cycle(n *strict.Cycle) simpleFn {
 	vals := make([]evalFn, len(n.Values))
 	for i, v := range n.Values {
@@ -54,6 +66,13 @@ func (c *compiler) cycle(n *strict.Cycle) simpleFn {
 		group = c.expr(n.Group)
 	}
 	implicit := n.Implicit
+	if group == nil && cycleHasVariable(n.Values) {
+		// Liquid names an unnamed cycle by its values' text, and a
+		// variable's text is unique to the tag, so each such tag counts
+		// on its own: {% cycle x, 'b' %}{% cycle x, 'b' %} gives "aa".
+		// Literal-only cycles with the same values share a counter.
+		implicit = "\x01" + n.Range().String()
+	}
 	return func(st *state, w io.Writer) error {
 		key := implicit
 		if group != nil {
@@ -183,14 +202,82 @@ func loopBound(st *state, eval evalFn, r diag.Range, what string) (int64, bool, 
 	return n, true, nil
 }
 
+// tablerowBound evaluates a tablerow's offset, limit or cols. Liquid 5.4
+// converts them with Ruby's to_i, so in compat mode "2x" is 2, "foo" is 0
+// and 1.5 is 1; strict mode keeps them an error, like for's bounds.
+func tablerowBound(st *state, eval evalFn, r diag.Range, what string) (int64, bool, error) {
+	if st.strict || eval == nil {
+		return loopBound(st, eval, r, what)
+	}
+	v, err := eval(st)
+	if err != nil {
+		return 0, false, err
+	}
+	switch x := normalize(value(v)).(type) {
+	case nil:
+		return 0, false, nil
+	case string:
+		return rubyToI(x), true, nil
+	case float64:
+		if !math.IsNaN(x) && x > math.MinInt64 && x < math.MaxInt64 {
+			return int64(x), true, nil
+		}
+	}
+	return loopBound(st, eval, r, what)
+}
+
+// rubyToI is Ruby's String#to_i: the integer at the start of s after
+// whitespace (a sign, digits, single underscores between digits), or 0.
+// Values beyond int64 saturate.
+func rubyToI(s string) int64 {
+	s = strings.TrimLeft(s, " \t\n\v\f\r")
+	neg := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg, s = s[0] == '-', s[1:]
+	}
+	var n int64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' && i > 0 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
+			continue
+		}
+		if c < '0' || c > '9' {
+			break
+		}
+		if n > (math.MaxInt64-int64(c-'0'))/10 {
+			n = math.MaxInt64
+			break
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		return -n
+	}
+	return n
+}
+
 // loopEnd returns where a loop starting at from stops: from plus the limit,
-// or -1 (the end) without one.
-func loopEnd(st *state, limit evalFn, from int64, r diag.Range) (int64, error) {
+// and whether there is a limit at all (without one, or with a nil limit, the
+// loop runs to the end). A negative limit, or one that ends before from,
+// gives an empty loop, as in Liquid.
+func loopEnd(st *state, limit evalFn, from int64, r diag.Range) (int64, bool, error) {
 	v, ok, err := loopBound(st, limit, r, "limit")
 	if err != nil || !ok {
-		return -1, err
+		return 0, false, err
 	}
-	return from + v, nil
+	return satAdd(from, v), true, nil
+}
+
+// satAdd adds, saturating at the ends of int64.
+func satAdd(a, b int64) int64 {
+	s := a + b
+	switch {
+	case a > 0 && b > 0 && s < 0:
+		return math.MaxInt64
+	case a < 0 && b < 0 && s >= 0:
+		return math.MinInt64
+	}
+	return s
 }
 
 func (c *compiler) forBlock(n *strict.For) blockFn {
@@ -218,11 +305,11 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 		} else if ok {
 			from = v
 		}
-		to, err := loopEnd(st, limit, from, rng)
+		to, bounded, err := loopEnd(st, limit, from, rng)
 		if err != nil {
 			return err
 		}
-		seq := seqOf(value(cv)).slice(from, to)
+		seq := seqOf(value(cv)).slice(from, to, bounded)
 		if st.offsets == nil {
 			st.offsets = map[string]int64{}
 		}
@@ -297,17 +384,28 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 		if err != nil {
 			return err
 		}
-		from, _, err := loopBound(st, offset, rng, "offset")
+		cv = value(cv)
+		if cv == nil || cv == false {
+			// Liquid renders nothing, not even the row, for a nil or
+			// false collection.
+			return nil
+		}
+		from, _, err := tablerowBound(st, offset, rng, "offset")
 		if err != nil {
 			return err
 		}
-		to, err := loopEnd(st, limit, from, rng)
+		lim, bounded, err := tablerowBound(st, limit, rng, "limit")
 		if err != nil {
 			return err
 		}
-		seq := seqOf(value(cv)).slice(from, to)
+		if limit != nil && !bounded {
+			// Liquid's tablerow takes a nil limit as 0 (nil.to_i),
+			// unlike for, where it means no limit.
+			bounded = true
+		}
+		seq := seqOf(cv).slice(from, satAdd(from, lim), bounded)
 		ncols := int64(seq.n)
-		if v, ok, err := loopBound(st, cols, rng, "cols"); err != nil {
+		if v, ok, err := tablerowBound(st, cols, rng, "cols"); err != nil {
 			return err
 		} else if ok {
 			ncols = v

@@ -602,6 +602,9 @@ func (w *walker) path(p *Path) shape {
 	} else {
 		var ok bool
 		sh, ok = w.lookup(p.Root)
+		if !ok && p.Root == "self" && len(p.Segments) > 0 {
+			return w.selfPath(p)
+		}
 		if !ok {
 			sh, ok = w.external(p)
 			if !ok {
@@ -678,6 +681,23 @@ func specialProperty(sh shape, seg *Segment) (shape, bool) {
 	return anyShape, false
 }
 
+// selfPath checks self['name'] (newer Liquid: the variable named name,
+// local or input): with a literal key it is checked as the path that starts
+// at name; with a computed key, self[key], nothing is known before
+// rendering, so the lookup is checked when rendering (a key that names no
+// variable is an unknown_variable error in strict mode).
+func (w *walker) selfPath(p *Path) shape {
+	first := p.Segments[0]
+	if first.Index != nil {
+		w.expr(first.Index)
+		w.indexes(p.Segments[1:])
+		return anyShape
+	}
+	q := *p
+	q.Root, q.RootSpan, q.Segments = first.Name, first.Span, p.Segments[1:]
+	return w.path(&q)
+}
+
 // external resolves the root of a path that no local binds.
 func (w *walker) external(p *Path) (shape, bool) {
 	if w.an != nil {
@@ -686,21 +706,18 @@ func (w *walker) external(p *Path) (shape, bool) {
 	if w.opts.Compat || w.an != nil {
 		return anyShape, true
 	}
-	if !w.isolated && w.opts.Context.Has(p.Root) {
+	// The template's inputs are global: a render partial sees them too
+	// (Liquid's static environment); only locals stay outside it.
+	if w.opts.Context.Has(p.Root) {
 		return w.opts.Context.shape(p.Root), true
 	}
-	candidates := w.suggestableLocals()
-	if !w.isolated {
-		candidates = append(candidates, w.opts.Context.Names()...)
-	}
+	candidates := append(w.suggestableLocals(), w.opts.Context.Names()...)
 	d := w.errorf(diag.UnknownVariable, p.RootSpan.Range(), "unknown variable %q", p.Root)
 	d.Subject = p.Range()
 	d.Detail = diag.DidYouMean(p.Root, candidates)
 	switch {
-	case w.isolated && w.opts.Context.Has(p.Root):
-		d.Detail = fmt.Sprintf("A partial rendered with {%% render %%} sees only what the tag passes: add %s: %s to the render tag.", p.Root, p.Root)
 	case w.isolated && d.Detail == "":
-		d.Detail = "A partial rendered with {% render %} sees only the arguments the tag passes."
+		d.Detail = "A partial rendered with {% render %} sees the template's inputs and the arguments the tag passes, not the caller's local variables."
 	case d.Detail == "":
 		if names := w.opts.Context.Names(); len(names) > 0 {
 			d.Detail = "The template's inputs are " + strings.Join(quoteAll(names), ", ") + "."
@@ -787,9 +804,24 @@ func (w *walker) include(n *Include) {
 	}
 	// The partial sees each argument with the shape of its value, so that
 	// {% render 'card', issue: issue %} checks issue's properties inside.
+	// include binds each argument before evaluating the next, so later
+	// arguments see earlier ones ({% include 't' a: 1, b: a %}).
 	argShapes := make([]shape, len(n.Args))
+	if !n.Render {
+		w.push()
+	}
 	for i, a := range n.Args {
 		argShapes[i] = w.expr(a.Value)
+		if !n.Render {
+			w.scope = append(w.scope, binding{a.Name, argShapes[i]})
+		}
+	}
+	if !n.Render {
+		w.pop()
+		if w.isolated && !w.opts.Compat && w.an == nil {
+			w.errorf(diag.RenderError, n.Range(), "include is not allowed inside a partial loaded by render").
+				Detail = "Liquid rejects it when rendering; use {% render %} here."
+		}
 	}
 	lit, ok := n.Name.(*Literal)
 	if !ok || lit.Kind != LitString {

@@ -26,8 +26,13 @@
 //     are local: assign and capture bind from the point assigned to the end
 //     of the template (on any branch), loop variables and forloop or
 //     tablerowloop only inside their block, increment and decrement their
-//     counter, and render arguments inside the partial. Every other name is
-//     external.
+//     counter, include and render arguments inside the partial (an include
+//     argument also for the arguments after it). Every other name is
+//     external, and external names are global: a render partial sees the
+//     template's inputs, but none of the caller's locals. An include inside
+//     a render partial is an error, as in Liquid. self['name'] and self.name
+//     (newer Liquid) are checked as the path that starts at name; self[key]
+//     with a computed key is left to the renderer's runtime check.
 //   - Schema resolution looks each external path up in the context Schema,
 //     a JSON Schema object whose properties are the template's inputs:
 //     properties through $ref, allOf, and the non-null branches of

@@ -59,20 +59,21 @@ func (p partials) Partial(name string) (string, string, error) {
 }
 
 // Partials are resolved through a PartialSource and checked in their own
-// scope: render passes only its arguments.
+// scope: render passes its arguments and the template's inputs, not the
+// caller's local variables.
 func ExampleCheck_partials() {
 	ctx, _ := profile.LaneContext(profile.Symphony)
-	src := "{% render 'header', title: issue.title %}{% render 'footer' %}"
+	src := "{% assign n = 1 %}{% render 'header', title: issue.title %}{% render 'footer' %}"
 	_, diags := strict.Check(src, "prompt.md", diag.Pos{}, strict.Options{
 		Context:  ctx,
-		Partials: partials{"header": "# {{ title }} ({{ issue.state }})"},
+		Partials: partials{"header": "# {{ title }} ({{ issue.state }}) {{ n }}"},
 	})
 	for _, d := range diags {
 		fmt.Println(d)
 	}
 	// Output:
-	// header.liquid:1:19: unknown variable "issue" [unknown_variable]
-	// prompt.md:1:52: partial "footer" not found [missing_partial]
+	// header.liquid:1:38: unknown variable "n" [unknown_variable]
+	// prompt.md:1:70: partial "footer" not found [missing_partial]
 }
 
 // Analyze lists what a template uses, like python-liquid's and LiquidJS's

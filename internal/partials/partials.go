@@ -21,12 +21,16 @@ const MaxBytes = 1 << 20
 
 // Candidates returns the file names a partial name may refer to, in the
 // order they are tried: the name itself when it has an extension, else the
-// name with ".liquid", then with ".md", then bare.
+// name with ".liquid", then with ".md", then bare. A name whose "extension"
+// is not one ('snippet.with.dots') is also tried with ".liquid" and ".md".
 func Candidates(name string) []string {
-	if path.Ext(name) != "" {
+	switch path.Ext(name) {
+	case "":
+		return []string{name + ".liquid", name + ".md", name}
+	case ".liquid", ".md":
 		return []string{name}
 	}
-	return []string{name + ".liquid", name + ".md", name}
+	return []string{name, name + ".liquid", name + ".md"}
 }
 
 // Valid reports whether a partial name is a relative slash-separated path

@@ -34,3 +34,15 @@ func TestDirConfinesReads(t *testing.T) {
 		t.Errorf("missing partial: %v, want fs.ErrNotExist", err)
 	}
 }
+
+// A name with dots that are not an extension is tried with ".liquid" too.
+func TestDottedName(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "snippet.with.dots.liquid"), []byte("dots"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src, _, err := NewDir(dir).Partial("snippet.with.dots")
+	if err != nil || src != "dots" {
+		t.Errorf("got %q, %v", src, err)
+	}
+}

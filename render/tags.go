@@ -320,7 +320,7 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 			}
 			return nil
 		}
-		fl := &forloop{name: key, length: int64(seq.n)}
+		fl := &loopObject{name: key, length: int64(seq.n)}
 		if len(st.loops) > 0 {
 			fl.parent = st.loops[len(st.loops)-1]
 		}
@@ -413,7 +413,7 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 		if _, err := io.WriteString(w, "<tr class=\"row1\">\n"); err != nil {
 			return err
 		}
-		tl := &tablerowloop{length: int64(seq.n), cols: ncols, row: 1, col: 1}
+		tl := &loopObject{table: true, length: int64(seq.n), cols: ncols, row: 1, col: 1}
 		st.push(name, nil)
 		st.push("tablerowloop", tl)
 		defer st.popN(2)

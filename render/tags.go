@@ -280,15 +280,18 @@ func satAdd(a, b int64) int64 {
 	return s
 }
 
+// loopOption compiles a loop's limit, offset or cols: nil when the tag has
+// none.
+func (c *compiler) loopOption(e strict.Expr) evalFn {
+	if e == nil {
+		return nil
+	}
+	return c.expr(e)
+}
+
 func (c *compiler) forBlock(n *strict.For) blockFn {
 	coll := c.expr(n.Collection)
-	var limit, offset evalFn
-	if n.Limit != nil {
-		limit = c.expr(n.Limit)
-	}
-	if n.Offset != nil {
-		offset = c.expr(n.Offset)
-	}
+	limit, offset := c.loopOption(n.Limit), c.loopOption(n.Offset)
 	name, reversed, cont, hasElse := n.Var, n.Reversed, n.OffsetContinue, n.HasElse
 	key := n.Var + "-" + c.source(n.Collection)
 	rng, tag := n.Range(), n.NameSpan.Range()
@@ -368,16 +371,7 @@ func (c *compiler) source(e strict.Expr) string {
 
 func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 	coll := c.expr(n.Collection)
-	var cols, limit, offset evalFn
-	if n.Cols != nil {
-		cols = c.expr(n.Cols)
-	}
-	if n.Limit != nil {
-		limit = c.expr(n.Limit)
-	}
-	if n.Offset != nil {
-		offset = c.expr(n.Offset)
-	}
+	cols, limit, offset := c.loopOption(n.Cols), c.loopOption(n.Limit), c.loopOption(n.Offset)
 	name, rng, tag := n.Var, n.Range(), n.NameSpan.Range()
 	return func(st *state, w io.Writer, body clauses) error {
 		cv, err := coll(st)

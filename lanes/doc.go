@@ -108,7 +108,9 @@
 // turn block. TurnTemplate.Render renders the system part without those
 // inputs; JoinTurn makes the single prompt of both (system part, blank
 // line, user part). A lane without a turn block is composed and compiled as
-// one template, as before.
+// one template, as before. A caller that compiles a lane from one file and
+// its turn block itself makes the same TurnTemplate with NewTurnTemplate,
+// TurnOnly and ExplainTurnOnly.
 //
 // # Ablation
 //

@@ -64,12 +64,7 @@ func (c *Composed) CompileTurn(opts render.Options, system, turn *strict.Schema)
 		return nil, diag.List{diag.Errorf(diag.MissingTemplateFile, diag.Range{Filename: c.Map.fallback},
 			"lane %s has no turn block %s", c.lane, TurnFile(c.Map.fallback))}
 	}
-	var turnOnly []string
-	for _, n := range turn.Names() {
-		if !system.Has(n) {
-			turnOnly = append(turnOnly, n)
-		}
-	}
+	turnOnly := TurnOnly(system, turn)
 	sys, diags := c.Compile(opts, system)
 	diags = c.explainTurnOnly(diags, turnOnly)
 	user, udiags := c.Turn.Compile(opts, turn)
@@ -80,14 +75,44 @@ func (c *Composed) CompileTurn(opts render.Options, system, turn *strict.Schema)
 	return &TurnTemplate{System: sys, User: user, turnOnly: turnOnly}, diags
 }
 
+// NewTurnTemplate returns the TurnTemplate of a lane that is not composed
+// (a single prompt file with a turn block beside it): system is the prompt
+// compiled against the system part's inputs, user the turn block compiled
+// against the turn block's, and turnOnly the inputs only user reads
+// (TurnOnly). The caller explains the system part's reads of those with
+// ExplainTurnOnly.
+func NewTurnTemplate(system, user *render.Template, turnOnly []string) *TurnTemplate {
+	return &TurnTemplate{System: &Template{tpl: system}, User: &Template{tpl: user}, turnOnly: turnOnly}
+}
+
+// TurnOnly returns the per-turn inputs: those turn declares and system does
+// not, in turn's order.
+func TurnOnly(system, turn *strict.Schema) []string {
+	var out []string
+	for _, n := range turn.Names() {
+		if !system.Has(n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // explainTurnOnly rewrites the unknown_variable errors of the system part
 // that read a per-turn input.
 func (c *Composed) explainTurnOnly(l diag.List, turnOnly []string) diag.List {
-	src := c.SourceFunc()
 	turn := TurnFile(c.Map.fallback)
 	if c.Turn != nil {
 		turn = c.Turn.Map.fallback
 	}
+	return ExplainTurnOnly(l, c.SourceFunc(), c.lane, turn, turnOnly)
+}
+
+// ExplainTurnOnly rewrites, in place, the unknown_variable errors of l
+// (the diagnostics of lane's system part) that read one of turnOnly: the
+// summary says the input is per-turn, the detail to move the read to
+// turnFile. src serves the text of the files the diagnostics name, so that
+// the name read can be found at each error's start byte. It returns l.
+func ExplainTurnOnly(l diag.List, src diag.SourceFunc, lane, turnFile string, turnOnly []string) diag.List {
 	for i, d := range l {
 		if d.Code != diag.UnknownVariable {
 			continue
@@ -98,9 +123,9 @@ func (c *Composed) explainTurnOnly(l diag.List, turnOnly []string) diag.List {
 				continue
 			}
 			e := *d
-			e.Summary = fmt.Sprintf("%s is a per-turn input: the system part of lane %s cannot read it", n, c.lane)
+			e.Summary = fmt.Sprintf("%s is a per-turn input: the system part of lane %s cannot read it", n, lane)
 			e.Detail = fmt.Sprintf("The system part (parts, lane file, contracts) must read the same for every turn of a run, so that it can be cached. "+
-				"Move the text that reads %s to the lane's turn block, %s.", n, turn)
+				"Move the text that reads %s to the lane's turn block, %s.", n, turnFile)
 			l[i] = &e
 		}
 	}

@@ -131,7 +131,7 @@ func (tag *includeTag) run(st *state, w io.Writer) error {
 // renderIsolated renders a render tag's partial in a scope of its own,
 // once or for each item.
 func (tag *includeTag) renderIsolated(st *state, w io.Writer, name string, cl *call) error {
-	one := func(item any, fl *forloop) error {
+	one := func(item any, fl *loopObject) error {
 		ns := st.isolated()
 		ns.depth = st.depth + 1
 		for i, a := range tag.args {
@@ -153,7 +153,7 @@ func (tag *includeTag) renderIsolated(st *state, w io.Writer, name string, cl *c
 	if !cl.iterate {
 		return one(cl.subject, nil)
 	}
-	fl := &forloop{name: name, length: int64(len(cl.items))}
+	fl := &loopObject{name: name, length: int64(len(cl.items))}
 	for i, item := range cl.items {
 		if err := st.tick(tag.rng); err != nil {
 			return err

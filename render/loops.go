@@ -2,85 +2,73 @@ package render
 
 import "strconv"
 
-// forloop is the forloop object of a for loop (and of a render tag's for).
-type forloop struct {
-	name   string
+// loopObject is the forloop object of a for loop (and of a render tag's
+// for) and the tablerowloop object of a tablerow loop. Both count their
+// items the same way; what differs is data: a for loop has a name and a
+// parent loop, a tablerow loop (table) has columns and rows.
+type loopObject struct {
 	length int64
 	index0 int64
-	parent *forloop
+	name   string      // for: the loop's name, for "offset: continue"
+	parent *loopObject // for: the enclosing for loop
+	table  bool        // a tablerow loop: the properties below exist
+	cols   int64       // tablerow: columns per row
+	row    int64       // tablerow: from 1
+	col    int64       // tablerow: from 1
 }
 
-func (f *forloop) prop(name string) (any, bool) {
+func (l *loopObject) prop(name string) (any, bool) {
 	switch name {
 	case "first":
-		return f.index0 == 0, true
+		return l.index0 == 0, true
 	case "last":
-		return f.index0 == f.length-1, true
+		return l.index0 == l.length-1, true
 	case "index":
-		return f.index0 + 1, true
+		return l.index0 + 1, true
 	case "index0":
-		return f.index0, true
+		return l.index0, true
 	case "rindex":
-		return f.length - f.index0, true
+		return l.length - l.index0, true
 	case "rindex0":
-		return f.length - f.index0 - 1, true
+		return l.length - l.index0 - 1, true
 	case "length":
-		return f.length, true
+		return l.length, true
+	}
+	if l.table {
+		switch name {
+		case "col":
+			return l.col, true
+		case "col0":
+			return l.col - 1, true
+		case "col_first":
+			return l.col == 1, true
+		case "col_last":
+			return l.col == l.cols, true
+		case "row":
+			return l.row, true
+		}
+		return nil, false
+	}
+	switch name {
 	case "name":
-		return f.name, true
+		return l.name, true
 	case "parentloop":
-		if f.parent == nil {
+		if l.parent == nil {
 			return nil, true
 		}
-		return f.parent, true
+		return l.parent, true
 	}
 	return nil, false
 }
 
-// tablerowloop is the tablerowloop object of a tablerow loop.
-type tablerowloop struct {
-	length, cols int64
-	index0       int64
-	row, col     int64 // from 1
-}
-
-func (t *tablerowloop) prop(name string) (any, bool) {
-	switch name {
-	case "first":
-		return t.index0 == 0, true
-	case "last":
-		return t.index0 == t.length-1, true
-	case "index":
-		return t.index0 + 1, true
-	case "index0":
-		return t.index0, true
-	case "rindex":
-		return t.length - t.index0, true
-	case "rindex0":
-		return t.length - t.index0 - 1, true
-	case "length":
-		return t.length, true
-	case "col":
-		return t.col, true
-	case "col0":
-		return t.col - 1, true
-	case "col_first":
-		return t.col == 1, true
-	case "col_last":
-		return t.col == t.cols, true
-	case "row":
-		return t.row, true
-	}
-	return nil, false
-}
-
-func (t *tablerowloop) next() {
-	t.index0++
-	if t.col == t.cols {
-		t.col = 1
-		t.row++
+// next moves a tablerow loop to its next cell.
+func (l *loopObject) next() {
+	l.index0++
+	if l.col == l.cols {
+		l.col = 1
+		l.row++
 	} else {
-		t.col++
+		l.col++
 	}
 }
 

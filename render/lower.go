@@ -17,7 +17,7 @@ import (
 // they stand for in the unit being rendered (state.unit) by index.
 type unit struct {
 	simple []simpleFn
-	blocks []blockFn
+	blocks []block
 	root   osrender.Node
 	cfg    *osrender.Config // the engine's osteele configuration
 }
@@ -29,13 +29,30 @@ type simpleFn func(st *state, w io.Writer) error
 // body after the opening tag) into w.
 type blockFn func(st *state, w io.Writer, body clauses) error
 
+// block is one lowered block: the compiled block, the run of text and
+// simple tags just before it, and the run that starts each of its clauses
+// (nil where there is none). Those runs are not osteele tags of their own:
+// the block's tag renders them, which keeps the skeleton short.
+type block struct {
+	before simpleFn
+	run    blockFn
+	leads  []simpleFn
+}
+
 // clauses renders the clauses of one osteele block.
 type clauses struct {
-	rc   osrender.Context
-	list []*osrender.BlockNode
+	st    *state
+	rc    osrender.Context
+	list  []*osrender.BlockNode
+	leads []simpleFn
 }
 
 func (c clauses) render(i int, w io.Writer) error {
+	if i < len(c.leads) && c.leads[i] != nil {
+		if err := c.leads[i](c.st, w); err != nil {
+			return err
+		}
+	}
 	if i == 0 {
 		return c.rc.RenderChildren(w)
 	}
@@ -51,6 +68,8 @@ func (c clauses) render(i int, w io.Writer) error {
 //	{%s 3%}                            a run of text, outputs, assigns…
 //	{%b 4%}…{%c%}…{%c%}…{%endb%}       block 4: its body, then its clauses in order
 //
+// A run just before a block, and a run that starts a block's body or
+// clause, have no tag of their own: block 4's tag renders them (see block).
 // Comments vanish. osteele parses the skeleton into its render tree, and its
 // renderer walks the tree, calling back into the compiled nodes. The tags
 // are generic: osteele needs only the tree's shape, and the compiled node
@@ -61,8 +80,15 @@ type lowerer struct {
 	t      *Template
 	b      strings.Builder
 	simple []simpleFn
-	blocks []blockFn
+	blocks []block
 	run    []simpleFn // the run being collected
+	// opened holds the blocks open around the current node, innermost last:
+	// the index of each in blocks and of its current clause.
+	opened []openBlock
+	// lead is the clause whose start the current run is, if it is: the
+	// index of its block in blocks (-1 for none), and of the clause in the
+	// block's leads.
+	lead, leadClause int
 }
 
 // The skeleton's tags.
@@ -99,14 +125,20 @@ func newOsteele() *osteele {
 		list := n.Clauses
 		return func(w io.Writer, rc osrender.Context) error {
 			st := stateOf(rc)
-			return st.unit.blocks[i](st, w, clauses{rc, list})
+			b := &st.unit.blocks[i]
+			if b.before != nil {
+				if err := b.before(st, w); err != nil {
+					return err
+				}
+			}
+			return b.run(st, w, clauses{st: st, rc: rc, list: list, leads: b.leads})
 		}, nil
 	})
 	return o
 }
 
 func (c *compiler) unit(t *Template, tmpl *strict.Template) (*unit, error) {
-	l := &lowerer{c: c, t: t}
+	l := &lowerer{c: c, t: t, lead: -1}
 	l.body(tmpl.Body, false)
 	l.endRun()
 	root, err := c.eng.os.cfg.Compile(l.b.String(), osparser.SourceLoc{Pathname: tmpl.Filename, LineNo: 1})
@@ -125,10 +157,38 @@ func stateOf(rc osrender.Context) *state {
 // addSimple adds a node to the current run.
 func (l *lowerer) addSimple(fn simpleFn) { l.run = append(l.run, fn) }
 
-// endRun emits the current run as one osteele tag.
+// endRun ends the current run: it starts the clause just opened, if there
+// is one, or is emitted as one osteele tag.
 func (l *lowerer) endRun() {
-	if len(l.run) == 0 {
+	fn := l.takeRun()
+	if fn == nil {
 		return
+	}
+	if l.lead >= 0 {
+		l.setLead(fn)
+		return
+	}
+	l.b.WriteString("{%" + runTag + " ")
+	l.b.WriteString(strconv.Itoa(len(l.simple)))
+	l.b.WriteString("%}")
+	l.simple = append(l.simple, fn)
+}
+
+// setLead makes fn the run that starts the clause just opened.
+func (l *lowerer) setLead(fn simpleFn) {
+	b := &l.blocks[l.lead]
+	for len(b.leads) <= l.leadClause {
+		b.leads = append(b.leads, nil)
+	}
+	b.leads[l.leadClause] = fn
+	l.lead = -1
+}
+
+// takeRun returns the current run as one function (nil if it is empty) and
+// starts a new one.
+func (l *lowerer) takeRun() simpleFn {
+	if len(l.run) == 0 {
+		return nil
 	}
 	fn := l.run[0]
 	if len(l.run) > 1 {
@@ -143,31 +203,46 @@ func (l *lowerer) endRun() {
 		}
 	}
 	l.run = nil
-	l.b.WriteString("{%" + runTag + " ")
-	l.b.WriteString(strconv.Itoa(len(l.simple)))
-	l.b.WriteString("%}")
-	l.simple = append(l.simple, fn)
+	return fn
 }
 
-// open emits the start of a block.
+// open emits the start of a block; the current run, unless it starts the
+// enclosing clause, is rendered by the block's tag just before the block.
 func (l *lowerer) open(fn blockFn) {
-	l.endRun()
+	var before simpleFn
+	if l.lead >= 0 {
+		l.endRun()
+	} else {
+		before = l.takeRun()
+	}
+	i := len(l.blocks)
 	l.b.WriteString("{%" + blockTag + " ")
-	l.b.WriteString(strconv.Itoa(len(l.blocks)))
+	l.b.WriteString(strconv.Itoa(i))
 	l.b.WriteString("%}")
-	l.blocks = append(l.blocks, fn)
+	l.blocks = append(l.blocks, block{before: before, run: fn})
+	l.opened = append(l.opened, openBlock{i, 0})
+	l.lead, l.leadClause = i, 0
 }
 
 // clause emits the start of the open block's next clause.
 func (l *lowerer) clause() {
 	l.endRun()
 	l.b.WriteString("{%" + clauseTag + "%}")
+	o := &l.opened[len(l.opened)-1]
+	o.clause++
+	l.lead, l.leadClause = o.block, o.clause
 }
+
+// openBlock is a block being lowered: its index in lowerer.blocks, and the
+// index of the clause being lowered (0 is the body).
+type openBlock struct{ block, clause int }
 
 // end emits the end of the open block.
 func (l *lowerer) end() {
 	l.endRun()
+	l.lead = -1
 	l.b.WriteString("{%end" + blockTag + "%}")
+	l.opened = l.opened[:len(l.opened)-1]
 }
 
 // body emits nodes; blank drops whitespace-only text (Liquid's blank-block

@@ -62,7 +62,7 @@ type state struct {
 	// scope holds block-scoped bindings (loop variables, forloop, include
 	// arguments), innermost last.
 	scope   []binding
-	loops   []*forloop // enclosing for loops, for forloop.parentloop
+	loops   []*loopObject // enclosing for loops, for forloop.parentloop
 	cycles  map[string]int
 	offsets map[string]int64 // for "offset: continue"
 	changed *string          // last ifchanged output

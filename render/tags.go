@@ -280,15 +280,18 @@ func satAdd(a, b int64) int64 {
 	return s
 }
 
+// loopOption compiles a loop's limit, offset or cols: nil when the tag has
+// none.
+func (c *compiler) loopOption(e strict.Expr) evalFn {
+	if e == nil {
+		return nil
+	}
+	return c.expr(e)
+}
+
 func (c *compiler) forBlock(n *strict.For) blockFn {
 	coll := c.expr(n.Collection)
-	var limit, offset evalFn
-	if n.Limit != nil {
-		limit = c.expr(n.Limit)
-	}
-	if n.Offset != nil {
-		offset = c.expr(n.Offset)
-	}
+	limit, offset := c.loopOption(n.Limit), c.loopOption(n.Offset)
 	name, reversed, cont, hasElse := n.Var, n.Reversed, n.OffsetContinue, n.HasElse
 	key := n.Var + "-" + c.source(n.Collection)
 	rng, tag := n.Range(), n.NameSpan.Range()
@@ -320,7 +323,7 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 			}
 			return nil
 		}
-		fl := &forloop{name: key, length: int64(seq.n)}
+		fl := &loopObject{name: key, length: int64(seq.n)}
 		if len(st.loops) > 0 {
 			fl.parent = st.loops[len(st.loops)-1]
 		}
@@ -368,16 +371,7 @@ func (c *compiler) source(e strict.Expr) string {
 
 func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 	coll := c.expr(n.Collection)
-	var cols, limit, offset evalFn
-	if n.Cols != nil {
-		cols = c.expr(n.Cols)
-	}
-	if n.Limit != nil {
-		limit = c.expr(n.Limit)
-	}
-	if n.Offset != nil {
-		offset = c.expr(n.Offset)
-	}
+	cols, limit, offset := c.loopOption(n.Cols), c.loopOption(n.Limit), c.loopOption(n.Offset)
 	name, rng, tag := n.Var, n.Range(), n.NameSpan.Range()
 	return func(st *state, w io.Writer, body clauses) error {
 		cv, err := coll(st)
@@ -413,7 +407,7 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 		if _, err := io.WriteString(w, "<tr class=\"row1\">\n"); err != nil {
 			return err
 		}
-		tl := &tablerowloop{length: int64(seq.n), cols: ncols, row: 1, col: 1}
+		tl := &loopObject{table: true, length: int64(seq.n), cols: ncols, row: 1, col: 1}
 		st.push(name, nil)
 		st.push("tablerowloop", tl)
 		defer st.popN(2)

@@ -313,48 +313,96 @@ func (p *parser) parseWhen(t token) []Expr {
 	return vals
 }
 
-func (p *parser) parseFor(t token, tag Tag, s *stream) Node {
-	n := &For{Tag: tag}
+// loopTag says what a loop tag's header accepts after "var in
+// collection"; both take limit: and offset:.
+type loopTag struct {
+	label    string // the tag in "unknown … attribute"
+	reversed bool   // "reversed" may follow the collection
+	cont     bool   // "offset: continue"
+	cols     bool   // cols:
+	// lenient: an unknown attribute is read as "name: value" before it is
+	// reported, and compat mode, as Shopify's TagAttributes scan does,
+	// skips what is not a "name: value" pair and ignores unknown names.
+	lenient bool
+}
+
+// loopHeader is a loop tag's parsed header.
+type loopHeader struct {
+	Var                 string
+	VarSpan             Span
+	Collection          Expr
+	Reversed            bool
+	Limit, Offset, Cols Expr
+	OffsetContinue      bool
+}
+
+// parseLoopHeader parses the markup of a for or tablerow tag. It returns
+// false when the header is too broken to build the loop (no variable, no
+// "in").
+func (p *parser) parseLoopHeader(t token, lt loopTag) (loopHeader, bool) {
+	var h loopHeader
 	e := p.newExprParser(t.markStart, t.markEnd)
 	v, ok := e.expect(eID)
 	if !ok {
-		return p.skipLoop(t, s, "for")
+		return h, false
 	}
-	n.Var, n.VarSpan = v.text, e.span(v.start, v.end)
+	h.Var, h.VarSpan = v.text, e.span(v.start, v.end)
 	if in, ok := e.acceptID("in"); !ok {
 		e.failTok(in, `"in"`)
-		return p.skipLoop(t, s, "for")
+		return h, false
 	}
-	n.Collection = e.expression()
-	if _, ok := e.acceptID("reversed"); ok {
-		n.Reversed = true
+	h.Collection = e.expression()
+	if lt.reversed {
+		_, h.Reversed = e.acceptID("reversed")
 	}
-	for !e.err && (e.peek().kind == eComma || e.peek().kind == eID) {
+	scan := lt.lenient && p.compat
+	for !e.err && (e.peek().kind == eComma || e.peek().kind == eID || scan && e.peek().kind != eEOS) {
 		if e.peek().kind == eComma {
 			e.next()
 			continue
 		}
+		if scan && !e.atPair() {
+			e.next()
+			continue
+		}
 		attr := e.next()
-		switch attr.text {
-		case "limit", "offset":
-			if _, ok := e.expect(eColon); !ok {
-				break
+		known := attr.text == "limit" || attr.text == "offset" || attr.text == "cols" && lt.cols
+		if !known && !lt.lenient {
+			e.fail(attr.start, attr.end, "unknown %s attribute %q", lt.label, attr.text)
+			break
+		}
+		if _, ok := e.expect(eColon); !ok {
+			break
+		}
+		if attr.text == "offset" && lt.cont {
+			if _, ok := e.acceptID("continue"); ok {
+				h.OffsetContinue, h.Offset = true, nil
+				continue
 			}
-			if attr.text == "offset" {
-				if _, ok := e.acceptID("continue"); ok {
-					n.OffsetContinue, n.Offset = true, nil
-					continue
-				}
-				n.Offset, n.OffsetContinue = e.expression(), false
-			} else {
-				n.Limit = e.expression()
-			}
-		default:
-			e.fail(attr.start, attr.end, "unknown for-loop attribute %q", attr.text)
-			e.err = true
+		}
+		val := e.expression()
+		switch {
+		case attr.text == "limit":
+			h.Limit = val
+		case attr.text == "offset":
+			h.Offset, h.OffsetContinue = val, false
+		case attr.text == "cols" && lt.cols:
+			h.Cols = val
+		case !p.compat:
+			e.fail(attr.start, attr.end, "unknown %s attribute %q", lt.label, attr.text)
 		}
 	}
 	e.end()
+	return h, true
+}
+
+func (p *parser) parseFor(t token, tag Tag, s *stream) Node {
+	h, ok := p.parseLoopHeader(t, loopTag{label: "for-loop", reversed: true, cont: true})
+	if !ok {
+		return p.skipLoop(t, s, "for")
+	}
+	n := &For{Tag: tag, Var: h.Var, VarSpan: h.VarSpan, Collection: h.Collection,
+		Limit: h.Limit, Offset: h.Offset, OffsetContinue: h.OffsetContinue, Reversed: h.Reversed}
 	b := block{name: "for", open: t, stops: clauseStops["for"]}
 	body, stop := p.parseBlockBody(s, b)
 	n.Body = body
@@ -380,48 +428,12 @@ func (p *parser) skipLoop(t token, s *stream, name string) Node {
 }
 
 func (p *parser) parseTablerow(t token, tag Tag, s *stream) Node {
-	n := &Tablerow{Tag: tag}
-	e := p.newExprParser(t.markStart, t.markEnd)
-	v, ok := e.expect(eID)
+	h, ok := p.parseLoopHeader(t, loopTag{label: "tablerow", cols: true, lenient: true})
 	if !ok {
 		return p.skipLoop(t, s, "tablerow")
 	}
-	n.Var, n.VarSpan = v.text, e.span(v.start, v.end)
-	if in, ok := e.acceptID("in"); !ok {
-		e.failTok(in, `"in"`)
-		return p.skipLoop(t, s, "tablerow")
-	}
-	n.Collection = e.expression()
-	for !e.err && (e.peek().kind == eComma || e.peek().kind == eID || p.compat && e.peek().kind != eEOS) {
-		if e.peek().kind == eComma {
-			e.next()
-			continue
-		}
-		if p.compat && !e.atPair() {
-			// Shopify scans the markup for "name: value" pairs and
-			// skips whatever else is there.
-			e.next()
-			continue
-		}
-		attr := e.next()
-		if _, ok := e.expect(eColon); !ok {
-			break
-		}
-		val := e.expression()
-		switch attr.text {
-		case "cols":
-			n.Cols = val
-		case "limit":
-			n.Limit = val
-		case "offset":
-			n.Offset = val
-		default:
-			if !p.compat {
-				e.fail(attr.start, attr.end, "unknown tablerow attribute %q", attr.text)
-			}
-		}
-	}
-	e.end()
+	n := &Tablerow{Tag: tag, Var: h.Var, VarSpan: h.VarSpan, Collection: h.Collection,
+		Cols: h.Cols, Limit: h.Limit, Offset: h.Offset}
 	n.Body, _ = p.parseBlockBody(s, block{name: "tablerow", open: t, stops: endStops["tablerow"]})
 	return n
 }

@@ -141,6 +141,13 @@
 // prompt_turn_source.<lane> and prompt_turn_smoke.<lane>. Options.Ablate
 // composes every lane ablated (see lanes.Request.Ablate).
 //
+// A shea lane read from a single prompt file (no composition key) takes
+// the turn block beside that file the same way (lanes.NewTurnTemplate):
+// the file, trimmed, is the system part, checked and explained as above,
+// and the turn block, trimmed, the user part. Its readback kind is
+// workflow_prompt_file, and LaneSource.TurnPath names it. A lane without a
+// turn block, composed or not, renders as before.
+//
 // Composition belongs to the shea profile. A symphony workflow's prompt is
 // its body, and a composition key there is left to the runner (it is not
 // read, and not reported).

@@ -56,8 +56,12 @@ type item struct {
 
 	composed *lanes.Composed     // a composed lane's composition
 	lane     *lanes.Template     // a composed lane, compiled
-	turn     *lanes.TurnTemplate // a composed lane with a turn block, compiled (lane is then nil)
+	turn     *lanes.TurnTemplate // a lane with a turn block, compiled (lane and tpl are then nil)
 	layers   []Layer             // a composed lane's layers, lowest first
+	// turnFile is the readback path of the turn block beside a lane's
+	// single prompt file, once read; turnBytes its trimmed size.
+	turnFile  string
+	turnBytes int
 }
 
 // compiled reports whether the item has a template to render.

@@ -33,9 +33,13 @@ type LaneSource struct {
 	Sections  []lanes.SectionInfo
 	Files     []lanes.FileUse
 	Contracts []lanes.Contract
-	// TurnSections and TurnFiles explain the lane's turn block (the user
-	// part) the same way; TurnBytes is its size. All are empty for a lane
-	// without one.
+	// TurnPath is the readback path of the lane's turn block (the user
+	// part): its layer files, comma-separated, or for a lane that is not
+	// composed the file beside its prompt file; TurnBytes is its size.
+	// TurnSections and TurnFiles explain a composed lane's turn block the
+	// way Sections and Files explain the rest. All are empty for a lane
+	// without a turn block.
+	TurnPath     string
 	TurnSections []lanes.SectionInfo
 	TurnFiles    []lanes.FileUse
 	TurnBytes    int
@@ -64,6 +68,7 @@ func (w *Workflow) LaneSource(lane string) (*LaneSource, error) {
 	if it.loaded {
 		ls.Bytes = it.bytes()
 	}
+	ls.TurnPath, ls.TurnBytes = it.turnDisplay()
 	if c := it.composed; c != nil {
 		// A composition with errors is still explained, as far as it
 		// got: the explain view is how such errors are debugged.

@@ -105,6 +105,10 @@ func (w *Workflow) loadLanes() {
 			continue
 		}
 		it.display = ref.display
+		if tref, ok := w.turnRef(ref); ok {
+			w.loadFileTurn(it, ref, tref)
+			continue
+		}
 		w.loadFile(it, ref, "lane prompt")
 	}
 }

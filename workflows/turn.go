@@ -2,8 +2,12 @@ package workflows
 
 import (
 	"context"
+	"errors"
+	"io/fs"
+	"path/filepath"
 	"strings"
 
+	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/lanes"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
@@ -52,6 +56,62 @@ func (w *Workflow) compileTurn(it *item, c *lanes.Composed) {
 		return
 	}
 	it.turn = tpl
+}
+
+// turnRef returns the turn block beside a lane's single prompt file
+// (lanes.TurnFile), and false when there is none. A prompt file that
+// cannot be resolved has none: loadFile reports it.
+func (w *Workflow) turnRef(ref fileRef) (fileRef, bool) {
+	if _, err := w.root.Resolve(w.absDir, ref.rel); err != nil {
+		return fileRef{}, false
+	}
+	rel := lanes.TurnFile(ref.rel)
+	_, err := w.root.Resolve(w.absDir, rel)
+	if errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fsroot.ErrOutside) {
+		return fileRef{}, false
+	}
+	return fileRef{ptr: ref.ptr, rel: rel, display: joinAsWritten(w.dir, rel)}, true
+}
+
+// loadFileTurn loads a lane read from one prompt file with a turn block
+// beside it, as compileTurn compiles a composed one: the prompt file is
+// the system part, checked without the per-turn inputs (a read of one is
+// explained by lanes.ExplainTurnOnly), and the turn block the user part.
+func (w *Workflow) loadFileTurn(it *item, ref, tref fileRef) {
+	system, turn, err := w.turnSchemas()
+	if err != nil {
+		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: turn context: %v", err)
+		it.failed = true
+		return
+	}
+	turnOnly := lanes.TurnOnly(system, turn)
+	it.schema = system
+	n := len(w.diags)
+	w.loadFile(it, ref, "lane prompt")
+	text, start, filename, ok := w.readRef(tref, "turn block")
+	// The diagnostics hold file bytes; the trimmed text starts at it.start.
+	src := []byte(strings.Repeat(" ", it.start.Byte) + it.text)
+	lanes.ExplainTurnOnly(w.diags[n:], func(name string) []byte {
+		if name == it.filename {
+			return src
+		}
+		return nil
+	}, it.key, filename, turnOnly)
+	it.schema = turn
+	if !ok {
+		it.failed = true
+		return
+	}
+	it.turnFile, it.turnBytes = tref.display, len(text)
+	user, diags := compileGuarded(diag.Range{Filename: filename, Start: start, End: start}, func() (*render.Template, diag.List) {
+		return w.engine(filepath.Dir(filename)).Compile(text, filename, start, turn)
+	})
+	w.diags = append(w.diags, diags...)
+	if it.failed || it.tpl == nil || user == nil || diags.HasErrors() {
+		it.failed, it.tpl = true, nil
+		return
+	}
+	it.turn, it.tpl = lanes.NewTurnTemplate(it.tpl, user, turnOnly), nil
 }
 
 // Turn is a rendered lane prompt in its two parts.
@@ -159,6 +219,9 @@ func (it *item) sources() []string {
 		if it.display == "" {
 			return nil
 		}
+		if it.turnFile != "" {
+			return []string{it.display, it.turnFile}
+		}
 		return []string{it.display}
 	}
 	var out []string
@@ -179,9 +242,16 @@ func (it *item) sources() []string {
 }
 
 // turnDisplay is the readback path of a lane's turn block: its layer
-// files, comma-separated; "" when the lane has none.
+// files, comma-separated, or the file beside a single prompt file; ""
+// when the lane has none.
 func (it *item) turnDisplay() (path string, bytes int) {
-	if it.composed == nil || it.composed.Turn == nil {
+	if it.composed == nil {
+		if it.turnFile == "" {
+			return "", 0
+		}
+		return filepath.Clean(it.turnFile), it.turnBytes
+	}
+	if it.composed.Turn == nil {
 		return "", 0
 	}
 	t := it.composed.Turn

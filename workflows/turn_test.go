@@ -16,11 +16,18 @@ import (
 // the files given (relative to .shea), and returns its path.
 func turnWorkflow(t *testing.T, files map[string]string) string {
 	t.Helper()
+	return turnWorkflowAs(t, "composition:\n  project: ../prompts\n", files)
+}
+
+// turnWorkflowAs is turnWorkflow with the composition setting given ("" for
+// lanes read from single prompt files).
+func turnWorkflowAs(t *testing.T, composition string, files map[string]string) string {
+	t.Helper()
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, ".git", "HEAD"), "ref: refs/heads/main\n")
 	path := filepath.Join(dir, ".shea", "workflows", "w.md")
 	writeFile(t, path, "---\ntracker:\n  kind: memory\nprompts:\n  main_agent: ../prompts/main.md\n  review_agent: ../prompts/review.md\n"+
-		"  merge_agent: ../prompts/merge.md\ncomposition:\n  project: ../prompts\ntemplate_context:\n  schema:\n    properties:\n"+
+		"  merge_agent: ../prompts/merge.md\n"+composition+"template_context:\n  schema:\n    properties:\n"+
 		"      run_context:\n        type: object\n        properties:\n          plan:\n            type: string\n---\nIndex.\n")
 	base := map[string]string{
 		"prompts/main.md":      "# Main\n\nImplement {{ issue.identifier }}.\n",

@@ -438,7 +438,7 @@ func (w *Workflow) sheaReadback(rb *readback, smoked map[*item]bool) {
 		}
 		rb.add("prompt_template_smoke."+it.key, smoke(smoked[it]))
 		if path, n := it.turnDisplay(); path != "" {
-			rb.add("prompt_turn_source."+it.key, SourceComposed, Field{"path", path}, Field{"bytes", strconv.Itoa(n)})
+			rb.add("prompt_turn_source."+it.key, it.kind, Field{"path", path}, Field{"bytes", strconv.Itoa(n)})
 			rb.add("prompt_turn_smoke."+it.key, smoke(smoked[it]))
 		}
 	}

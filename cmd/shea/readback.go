@@ -44,6 +44,8 @@ dialects print):
   resource_markdown_source=<p>                      every .md of the closure
   prompt_source.<lane>=<kind> path=<p> bytes=<n>    each lane, when read
   prompt_template_smoke.<lane>=<pass|fail>          each lane
+  prompt_turn_source.<lane>=<kind> path=<p> bytes=<n>  a lane's turn block
+  prompt_turn_smoke.<lane>=<pass|fail>              a lane's turn block
   runtime_envelope=<id> lane=<l> backend=<b> source=<s> purpose=<p>
   backend_prompt_source.<key>=<kind> path=<p> bytes=<n> smoke=<pass|fail>
   workpad_template.<id>=<kind> path=<p> bytes=<n> smoke=<pass|fail>
@@ -56,7 +58,9 @@ key, sorted; workpad and evidence templates (only those the workflow
 configures) in registry order, kind workflow_template_file or
 repository_markdown_default (path <builtin>/... for shea's own default).
 bytes= is left out when the file could not be read, and path=<none> means
-the setting holds no usable path.
+the setting holds no usable path. A lane with a turn block (main-agent.turn.md
+beside main-agent.md) has the two prompt_turn_ lines, of the lane's kind;
+their smoke renders the system and the user part together.
 
 With --format json the same lines are objects in the workflows array:
 {"key": "prompt_source.main_agent", "value": "workflow_prompt_file",

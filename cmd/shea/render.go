@@ -72,17 +72,19 @@ shea render WORKFLOW.md --lane LANE --issue ISSUE.json [--attempt N] [--run-cont
   file is rendered as the file says; Shea Symphony appends its claim to such
   a prompt itself at run time.
 
-  A composed lane may have a turn block beside its prompt file
-  (main-agent.turn.md beside main-agent.md, in any layer, merged the same
-  way). The lane is then a turn in two parts: the system part (role, task,
-  format, lane file, contracts), which reads the same for every attempt and
-  run context of an issue and may not read attempt or run_context, and the
+  A shea lane may have a turn block beside its prompt file
+  (main-agent.turn.md beside main-agent.md; in a composed lane, in any
+  layer, merged the same way). The lane is then a turn in two parts: the
+  system part (role, task, format, lane file, contracts; for a lane from a
+  single file, that file), which reads the same for every attempt and run
+  context of an issue and may not read attempt or run_context, and the
   user part, the turn block, which reads them. The prompt printed is the
   system part, a blank line, then the user part. --run-context FILE passes
   the run's accumulated context (shea run-context set writes it; - reads
   stdin) to the turn block as run_context; the keys it reads are declared
   under template_context.schema. A lane without a turn block renders as
-  the whole prompt and does not read the run context.
+  the whole prompt and does not read the run context: --run-context for
+  it is a context_invalid warning, and the lane still renders.
 
   --format json prints, instead of the prompt, one object
   {"lane", "system", "user", "sources"}: the two parts (user is "" for a
@@ -306,6 +308,9 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 		return err
 	}
 	diags = append(diags, idiags...)
+	if o.runContext != "" && ls.TurnPath == "" {
+		diags = append(diags, unreadRunContext(o.runContext, ls.Lane))
+	}
 	if diags.HasErrors() {
 		return e.failRender(o.format, diags, srcs, w)
 	}
@@ -407,6 +412,16 @@ func (e *env) laneInput(o renderOptions, hasAttempt bool, w *workflows.Workflow,
 	return in, diags, nil
 }
 
+// unreadRunContext warns that --run-context was given for a lane that has
+// no turn block, which alone reads run_context.
+func unreadRunContext(name, lane string) *diag.Diagnostic {
+	if name == "-" {
+		name = "<stdin>"
+	}
+	return diag.Warningf(diag.ContextInvalid, diag.Range{Filename: name}, "lane %s has no turn block, so nothing reads the run context", lane).
+		WithDetail("Only a turn block reads run_context (main-agent.turn.md beside main-agent.md, for a shea lane); this lane renders as its whole prompt, without it.")
+}
+
 // turnJSON is the --format json output of a rendered lane.
 type turnJSON struct {
 	Lane    string   `json:"lane"`
@@ -479,6 +494,9 @@ func laneDiagnostics(l diag.List, w *workflows.Workflow, ls *workflows.LaneSourc
 	}
 	for _, f := range append(ls.Files, ls.TurnFiles...) {
 		mine[filepath.Clean(f.File)] = true
+	}
+	if ls.TurnPath != "" && ls.TurnFiles == nil {
+		mine[filepath.Clean(ls.TurnPath)] = true
 	}
 	var out diag.List
 	for _, d := range l {
@@ -557,6 +575,9 @@ func writeExplain(out io.Writer, ls *workflows.LaneSource) error {
 			fmt.Fprintf(&b, ", %d bytes", ls.Bytes)
 		}
 		b.WriteString(" (one file, not composed)\n")
+		if ls.TurnPath != "" {
+			fmt.Fprintf(&b, "turn block: %s, %d bytes (the user part; the file above is the system part)\n", ls.TurnPath, ls.TurnBytes)
+		}
 		_, err := io.WriteString(out, b.String())
 		return err
 	}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math/big"
 	"reflect"
 	"strings"
 	"time"
@@ -68,6 +69,9 @@ func equalDepth(a, b any, depth *int) bool {
 		return isEmpty(a) && !isKeyword(a)
 	}
 	a, b = normalize(a), normalize(b)
+	if c, ok := cmpBig(a, b); ok {
+		return c == 0
+	}
 	switch x := a.(type) {
 	case nil:
 		return b == nil
@@ -155,7 +159,7 @@ func isKeyword(v any) bool {
 // orderable reports whether Ruby's <, >, <=, >= exist on v.
 func orderable(v any) bool {
 	switch v.(type) {
-	case int64, float64, string, time.Time:
+	case int64, float64, string, time.Time, *big.Int:
 		return true
 	}
 	return false
@@ -188,6 +192,9 @@ func compare(op string, a, b any) (result bool, err error) {
 
 // cmp3 orders two values of comparable types; err for mixed types.
 func cmp3(a, b any) (int, error) {
+	if c, ok := cmpBig(a, b); ok {
+		return c, nil
+	}
 	switch x := a.(type) {
 	case int64:
 		switch y := b.(type) {
@@ -213,6 +220,25 @@ func cmp3(a, b any) (int, error) {
 		}
 	}
 	return 0, fmt.Errorf("comparison of %s with %s failed", rubyClass(a), rubyInspect(b))
+}
+
+// cmpBig orders two numbers when either is an integer beyond int64 (a
+// *big.Int); ok is false otherwise, or when a NaN makes them unordered.
+func cmpBig(a, b any) (int, bool) {
+	_, ba := a.(*big.Int)
+	_, bb := b.(*big.Int)
+	if !ba && !bb || !isNumber(a) || !isNumber(b) {
+		return 0, false
+	}
+	return toRnum(a).cmp(toRnum(b))
+}
+
+func isNumber(v any) bool {
+	switch v.(type) {
+	case int64, float64, *big.Int:
+		return true
+	}
+	return false
 }
 
 func cmpOrdered[T int64 | string](a, b T) int {

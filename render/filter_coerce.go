@@ -59,7 +59,7 @@ func strOf(v any) string {
 		return ""
 	case string:
 		return x
-	case int64, float64, bool:
+	case int64, float64, bool, *big.Int:
 		return toString(x)
 	}
 	var b strings.Builder
@@ -91,7 +91,7 @@ func writeInspect(b *strings.Builder, v any, depth int, quoted bool) {
 	case rangeValue:
 		b.WriteString(strconv.FormatInt(x.lo, 10) + ".." + strconv.FormatInt(x.hi, 10))
 		return
-	case int64, float64, bool, time.Time:
+	case int64, float64, bool, time.Time, *big.Int:
 		b.WriteString(toString(x))
 		return
 	}
@@ -128,6 +128,9 @@ func writeInspect(b *strings.Builder, v any, depth int, quoted bool) {
 func rubyInteger(v any) (int64, error) {
 	if n, ok := fnorm(v).(int64); ok {
 		return n, nil
+	}
+	if n, ok := fnorm(v).(*big.Int); ok {
+		return clampInt(n), nil // saturates, as parseRubyInteger does
 	}
 	n, ok := parseRubyInteger(strOf(v))
 	if !ok {

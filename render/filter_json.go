@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -47,6 +48,8 @@ func writeJSON(b *jsonBuf, v any, depth int) error {
 		b.WriteString("null")
 	case bool:
 		b.WriteString(strconv.FormatBool(x))
+	case *big.Int:
+		b.WriteString(x.String())
 	case int64:
 		b.WriteString(strconv.FormatInt(x, 10))
 	case float64:

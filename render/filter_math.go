@@ -28,6 +28,7 @@ const (
 type rnum struct {
 	kind rnumKind
 	i    int64
+	b    *big.Int // an rInt beyond int64 (Ruby Bignum); i is then saturated
 	d    *big.Rat
 	f    float64
 }
@@ -47,6 +48,8 @@ func toRnum(v any) rnum {
 	switch x := fnorm(v).(type) {
 	case int64:
 		return rnumInt(x)
+	case *big.Int:
+		return intResult(new(big.Int).Set(x))
 	case float64:
 		return rnumFromFloat(x)
 	case string:
@@ -63,15 +66,30 @@ func toRnum(v any) rnum {
 // rat returns n as an exact rational; not for rFloat.
 func (n rnum) rat() *big.Rat {
 	if n.kind == rInt {
+		if n.b != nil {
+			return new(big.Rat).SetInt(n.b)
+		}
 		return new(big.Rat).SetInt64(n.i)
 	}
 	return n.d
+}
+
+// bigInt returns a fresh copy of an rInt as a big.Int.
+func (n rnum) bigInt() *big.Int {
+	if n.b != nil {
+		return new(big.Int).Set(n.b)
+	}
+	return big.NewInt(n.i)
 }
 
 // float returns n as the nearest float64.
 func (n rnum) float() float64 {
 	switch n.kind {
 	case rInt:
+		if n.b != nil {
+			f, _ := new(big.Float).SetInt(n.b).Float64()
+			return f
+		}
 		return float64(n.i)
 	case rDec:
 		f, _ := n.d.Float64()
@@ -84,19 +102,21 @@ func (n rnum) float() float64 {
 // BigDecimals become floats (Liquid's to_f).
 func (n rnum) value() any {
 	if n.kind == rInt {
+		if n.b != nil {
+			return n.b
+		}
 		return n.i
 	}
 	return n.float()
 }
 
-// intResult converts an exact integer to an rnum; one beyond int64
-// (Ruby would have a Bignum) becomes a float.
+// intResult converts an exact integer to an rnum; one beyond int64 keeps
+// its digits, as a Ruby Bignum does.
 func intResult(z *big.Int) rnum {
 	if z.IsInt64() {
 		return rnumInt(z.Int64())
 	}
-	f, _ := new(big.Float).SetInt(z).Float64()
-	return rnumSpecialOrDec(f)
+	return rnum{kind: rInt, i: clampInt(z), b: z}
 }
 
 func rnumSpecialOrDec(f float64) rnum {
@@ -112,7 +132,7 @@ var errDivideByZero = errors.New("divided by 0")
 func (n rnum) op(sym byte, m rnum) (rnum, error) {
 	switch {
 	case n.kind == rInt && m.kind == rInt:
-		a, b := big.NewInt(n.i), big.NewInt(m.i)
+		a, b := n.bigInt(), m.bigInt()
 		switch sym {
 		case '+':
 			return intResult(a.Add(a, b)), nil
@@ -121,7 +141,7 @@ func (n rnum) op(sym byte, m rnum) (rnum, error) {
 		case '*':
 			return intResult(a.Mul(a, b)), nil
 		case '/', '%':
-			if m.i == 0 {
+			if b.Sign() == 0 {
 				return rnum{}, errDivideByZero
 			}
 			q, r := new(big.Int), new(big.Int)
@@ -198,7 +218,7 @@ func (n rnum) cmp(m rnum) (int, bool) {
 		}
 		return cmpFloat(a, b), true
 	}
-	if n.kind == rInt && m.kind == rInt {
+	if n.kind == rInt && m.kind == rInt && n.b == nil && m.b == nil {
 		return cmpOrdered(n.i, m.i), true
 	}
 	return n.rat().Cmp(m.rat()), true
@@ -270,7 +290,7 @@ func filterAbs(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	n := toRnum(in)
 	switch n.kind {
 	case rInt:
-		return intResult(new(big.Int).Abs(big.NewInt(n.i))).value(), nil
+		return intResult(new(big.Int).Abs(n.bigInt())).value(), nil
 	case rDec:
 		return rnumDec(new(big.Rat).Abs(n.d)).value(), nil
 	}
@@ -282,7 +302,7 @@ func filterCeil(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	n := toRnum(in)
 	switch n.kind {
 	case rInt:
-		return n.i, nil
+		return n.value(), nil
 	case rDec:
 		return intResult(ratCeil(n.d)).value(), nil
 	}
@@ -294,7 +314,7 @@ func filterFloor(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	n := toRnum(in)
 	switch n.kind {
 	case rInt:
-		return n.i, nil
+		return n.value(), nil
 	case rDec:
 		return intResult(ratFloor(n.d)).value(), nil
 	}
@@ -328,7 +348,7 @@ func filterRound(_ *budget, in any, args []any, _ map[string]any) (any, error) {
 	switch n.kind {
 	case rInt:
 		if digits >= 0 {
-			return n.i, nil
+			return n.value(), nil
 		}
 		return intResult(roundHalfUp(n.rat(), digits).Num()).value(), nil
 	case rDec:

@@ -9,36 +9,36 @@ func TestMathFilters(t *testing.T) {
 	inf, nan := math.Inf(1), math.NaN()
 	runFilterCases(t, []filterCase{
 		// abs
-		{filter: "abs", in: -5.4, want: 5.4},                                     // golden: filters, abs, negative float
-		{filter: "abs", in: int64(-5), want: int64(5)},                           // golden: filters, abs, negative integer
-		{filter: "abs", in: "-5.1", want: 5.1},                                   // golden: filters, abs, negative string float
-		{filter: "abs", in: "-5", want: int64(5)},                                // golden: filters, abs, negative string integer
-		{filter: "abs", in: js(`{}`), want: int64(0)},                            // golden: filters, abs, not a string, int or float
-		{filter: "abs", in: "hello", want: int64(0)},                             // golden: filters, abs, string not a number
-		{filter: "abs", in: nil, want: int64(0)},                                 // golden: filters, abs, undefined left value
-		{filter: "abs", in: int64(0), want: int64(0)},                            // golden: filters, abs, zero
-		{filter: "abs", in: math.Copysign(0, -1), want: 0.0},                     // ruby
-		{filter: "abs", in: int64(math.MinInt64), want: 9.223372036854775808e18}, // beyond int64: a float
+		{filter: "abs", in: -5.4, want: 5.4},                                           // golden: filters, abs, negative float
+		{filter: "abs", in: int64(-5), want: int64(5)},                                 // golden: filters, abs, negative integer
+		{filter: "abs", in: "-5.1", want: 5.1},                                         // golden: filters, abs, negative string float
+		{filter: "abs", in: "-5", want: int64(5)},                                      // golden: filters, abs, negative string integer
+		{filter: "abs", in: js(`{}`), want: int64(0)},                                  // golden: filters, abs, not a string, int or float
+		{filter: "abs", in: "hello", want: int64(0)},                                   // golden: filters, abs, string not a number
+		{filter: "abs", in: nil, want: int64(0)},                                       // golden: filters, abs, undefined left value
+		{filter: "abs", in: int64(0), want: int64(0)},                                  // golden: filters, abs, zero
+		{filter: "abs", in: math.Copysign(0, -1), want: 0.0},                           // ruby
+		{filter: "abs", in: int64(math.MinInt64), want: bigInt("9223372036854775808")}, // ruby: a Bignum
 
 		// plus, minus, times
-		{filter: "plus", in: "10", args: args("foo"), want: int64(10)},                                  // golden: filters, plus, arg string not a number
-		{filter: "plus", in: 10.1, args: args(2.2), want: 12.3},                                         // golden: filters, plus, float value and float arg
-		{filter: "plus", in: int64(10), args: args(2.0), want: 12.0},                                    // golden: filters, plus, integer value and float arg
-		{filter: "plus", in: int64(10), args: args(int64(2)), want: int64(12)},                          // golden: filters, plus, integer value and integer arg
-		{filter: "plus", in: int64(10), args: args(int64(-2)), want: int64(8)},                          // golden: filters, plus, integer value and negative integer arg
-		{filter: "plus", in: js(`{}`), args: args(int64(1)), want: int64(1)},                            // golden: filters, plus, not a string, int or float
-		{filter: "plus", in: "foo", args: args("2.0"), want: 2.0},                                       // golden: filters, plus, string not a number
-		{filter: "plus", in: "10.1", args: args("2.2"), want: 12.3},                                     // golden: filters, plus, string value and string arg
-		{filter: "plus", in: int64(10), args: args(nil), want: int64(10)},                               // golden: filters, plus, undefined argument
-		{filter: "plus", in: nil, args: args(int64(2)), want: int64(2)},                                 // golden: filters, plus, undefined left value
-		{filter: "plus", in: 0.1, args: args(0.2), want: 0.3},                                           // ruby: BigDecimal, not 0.30000000000000004
-		{filter: "plus", in: "1e3", args: args(int64(1)), want: int64(2)},                               // ruby: "1e3".to_i is 1
-		{filter: "plus", in: " 12abc", args: args(int64(1)), want: int64(13)},                           // ruby: leading integer
-		{filter: "plus", in: "1_000", args: args(int64(1)), want: int64(1001)},                          // ruby: to_i reads underscores
-		{filter: "plus", in: true, args: args(int64(1)), want: int64(1)},                                // ruby: true is 0
-		{filter: "plus", in: " 1.5 ", args: args(int64(1)), want: 2.5},                                  // ruby: decimal strings are stripped
-		{filter: "plus", in: "0.1000000000000000000001", args: args("0.1"), want: 0.2},                  // exact decimal strings
-		{filter: "plus", in: int64(math.MaxInt64), args: args(int64(1)), want: 9.223372036854775808e18}, // Ruby has a Bignum; shea a float
+		{filter: "plus", in: "10", args: args("foo"), want: int64(10)},                                        // golden: filters, plus, arg string not a number
+		{filter: "plus", in: 10.1, args: args(2.2), want: 12.3},                                               // golden: filters, plus, float value and float arg
+		{filter: "plus", in: int64(10), args: args(2.0), want: 12.0},                                          // golden: filters, plus, integer value and float arg
+		{filter: "plus", in: int64(10), args: args(int64(2)), want: int64(12)},                                // golden: filters, plus, integer value and integer arg
+		{filter: "plus", in: int64(10), args: args(int64(-2)), want: int64(8)},                                // golden: filters, plus, integer value and negative integer arg
+		{filter: "plus", in: js(`{}`), args: args(int64(1)), want: int64(1)},                                  // golden: filters, plus, not a string, int or float
+		{filter: "plus", in: "foo", args: args("2.0"), want: 2.0},                                             // golden: filters, plus, string not a number
+		{filter: "plus", in: "10.1", args: args("2.2"), want: 12.3},                                           // golden: filters, plus, string value and string arg
+		{filter: "plus", in: int64(10), args: args(nil), want: int64(10)},                                     // golden: filters, plus, undefined argument
+		{filter: "plus", in: nil, args: args(int64(2)), want: int64(2)},                                       // golden: filters, plus, undefined left value
+		{filter: "plus", in: 0.1, args: args(0.2), want: 0.3},                                                 // ruby: BigDecimal, not 0.30000000000000004
+		{filter: "plus", in: "1e3", args: args(int64(1)), want: int64(2)},                                     // ruby: "1e3".to_i is 1
+		{filter: "plus", in: " 12abc", args: args(int64(1)), want: int64(13)},                                 // ruby: leading integer
+		{filter: "plus", in: "1_000", args: args(int64(1)), want: int64(1001)},                                // ruby: to_i reads underscores
+		{filter: "plus", in: true, args: args(int64(1)), want: int64(1)},                                      // ruby: true is 0
+		{filter: "plus", in: " 1.5 ", args: args(int64(1)), want: 2.5},                                        // ruby: decimal strings are stripped
+		{filter: "plus", in: "0.1000000000000000000001", args: args("0.1"), want: 0.2},                        // exact decimal strings
+		{filter: "plus", in: int64(math.MaxInt64), args: args(int64(1)), want: bigInt("9223372036854775808")}, // ruby: a Bignum
 		{filter: "plus", in: inf, args: args(int64(1)), want: inf},
 		{filter: "minus", in: "10", args: args("foo"), want: int64(10)},          // golden: filters, minus, arg string not a number
 		{filter: "minus", in: 10.1, args: args(2.2), want: 7.9},                  // golden: filters, minus, float value and float arg
@@ -82,7 +82,7 @@ func TestMathFilters(t *testing.T) {
 		{filter: "divided_by", in: 0.0, args: args(0.0), want: nan},                      // ruby: BigDecimal 0 / 0 is NaN
 		{filter: "divided_by", in: int64(1), args: args(3.0), want: 0.3333333333333333},  // ruby
 		{filter: "divided_by", in: int64(10), args: args(3.0), want: 3.3333333333333335}, // ruby
-		{filter: "divided_by", in: int64(math.MinInt64), args: args(int64(-1)), want: 9.223372036854775808e18},
+		{filter: "divided_by", in: int64(math.MinInt64), args: args(int64(-1)), want: bigInt("9223372036854775808")},
 		{filter: "modulo", in: "10", args: args("foo"), err: "divided by 0"},     // golden: filters, modulo, arg string not a number
 		{filter: "modulo", in: 10.1, args: args(7.0), want: 3.1},                 // golden: filters, modulo, float value and float arg
 		{filter: "modulo", in: int64(10), args: args(2.0), want: 0.0},            // golden: filters, modulo, integer value and float arg
@@ -115,7 +115,7 @@ func TestMathFilters(t *testing.T) {
 		{filter: "floor", in: 5.4, want: int64(5)},                                     // golden: filters, floor, positive float
 		{filter: "floor", in: int64(5), want: int64(5)},                                // golden: filters, floor, positive integer
 		{filter: "floor", in: nil, want: int64(0)},                                     // golden: filters, floor, undefined left value
-		{filter: "floor", in: 1e20, want: 1e20},                                        // beyond int64: a float
+		{filter: "floor", in: 1e20, want: bigInt("100000000000000000000")},             // ruby: a Bignum
 		{filter: "floor", in: nan, err: "computation results in 'NaN' (Not a Number)"}, // ruby
 
 		// round

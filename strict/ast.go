@@ -258,8 +258,8 @@ const (
 )
 
 // Literal is a constant: nil/null, true/false, a number, a string, blank or
-// empty. Value holds nil, bool, int64, float64 or string (blank and empty
-// hold "").
+// empty. Value holds nil, bool, int64 (*big.Int for an integer beyond int64),
+// float64 or string (blank and empty hold "").
 type Literal struct {
 	Span
 	Kind  LiteralKind

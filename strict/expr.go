@@ -3,6 +3,7 @@ package strict
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -420,12 +421,11 @@ func (e *exprParser) number(t etok) Expr {
 		if n, err := strconv.ParseInt(t.text, 10, 64); err == nil {
 			return e.p.literal(r, LitInt, n)
 		}
-		// Beyond int64: keep the magnitude as a float rather than fail.
-		f, _ := strconv.ParseFloat(t.text, 64)
-		if math.IsInf(f, 0) {
-			e.fail(t.start, t.end, "number %s is too large", t.text)
+		// Beyond int64: a *big.Int, whose digits print as Ruby's Bignum does.
+		if n, ok := new(big.Int).SetString(t.text, 10); ok {
+			return e.p.literal(r, LitInt, n)
 		}
-		return e.p.literal(r, LitFloat, f)
+		e.fail(t.start, t.end, "invalid number %s", t.text)
 	}
 	f, err := strconv.ParseFloat(t.text, 64)
 	if err != nil || math.IsInf(f, 0) {

@@ -61,3 +61,17 @@ func TestBigIntegerArgumentError(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestBigIntegerData: JSON numbers beyond int64 in the data keep their
+// digits too (Ruby Liquid 5.4 renders the same with this data).
+func TestBigIntegerData(t *testing.T) {
+	vars, err := DecodeJSONObject([]byte(`{"n": 18446744073709551615, "m": -99999999999999999999}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := `{{ n }} {{ n | plus: 1 }} {{ m }} {% if n > 1 %}y{% endif %}`
+	out, err := compat(t, Options{}, src).Render(context.Background(), vars)
+	if want := "18446744073709551615 18446744073709551616 -99999999999999999999 y"; err != nil || out != want {
+		t.Errorf("got %q, %v; want %q", out, err, want)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -182,6 +183,9 @@ func parseJSONNumber(s string) any {
 		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
 			return n
 		}
+		if n, ok := new(big.Int).SetString(s, 10); ok {
+			return n // beyond int64: keeps its digits, as Ruby's Bignum does
+		}
 	}
 	f, _ := strconv.ParseFloat(s, 64)
 	return f
@@ -194,6 +198,9 @@ func toJSON(v any) any {
 	switch x := normalize(v).(type) {
 	case nil, bool, int64, float64, string:
 		return x
+	case *big.Int:
+		f, _ := new(big.Float).SetInt(x).Float64()
+		return f // validated as the JSON number it was
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {

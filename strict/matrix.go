@@ -147,18 +147,7 @@ func (m matrixMode) value(name string, n *jsonschema.Schema, depth int, open []*
 	open = append(open[:len(open):len(open)], nodes...)
 	switch typ {
 	case "object":
-		props := map[string]*jsonschema.Schema{}
-		required := map[string]bool{}
-		for _, f := range nodes {
-			for k, v := range f.Properties {
-				if _, ok := props[k]; !ok {
-					props[k] = v
-				}
-			}
-			for _, k := range f.Required {
-				required[k] = true
-			}
-		}
+		props, required := mergedProperties(nodes)
 		if len(props) == 0 {
 			if m.requiredOnly {
 				return map[string]any{}, true

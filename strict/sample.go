@@ -112,18 +112,7 @@ func (sm *sampler) value(name string, n *jsonschema.Schema, depth int, minimal b
 	switch typ {
 	case "object":
 		obj := map[string]any{}
-		props := map[string]*jsonschema.Schema{}
-		required := map[string]bool{}
-		for _, f := range nodes {
-			for k, v := range f.Properties {
-				if _, ok := props[k]; !ok {
-					props[k] = v
-				}
-			}
-			for _, k := range f.Required {
-				required[k] = true
-			}
-		}
+		props, required := mergedProperties(nodes)
 		keys := make([]string, 0, len(props))
 		for k := range props {
 			if !minimal || required[k] {
@@ -200,4 +189,23 @@ func plainJSON(v any) any {
 		return out
 	}
 	return v
+}
+
+// mergedProperties gathers the properties of a flattened schema's nodes
+// (the first node to declare a name supplies its schema) and the names any
+// of them requires.
+func mergedProperties(nodes []*jsonschema.Schema) (map[string]*jsonschema.Schema, map[string]bool) {
+	props := map[string]*jsonschema.Schema{}
+	required := map[string]bool{}
+	for _, f := range nodes {
+		for k, v := range f.Properties {
+			if _, ok := props[k]; !ok {
+				props[k] = v
+			}
+		}
+		for _, k := range f.Required {
+			required[k] = true
+		}
+	}
+	return props, required
 }

@@ -75,3 +75,19 @@ func TestBigIntegerData(t *testing.T) {
 		t.Errorf("got %q, %v; want %q", out, err, want)
 	}
 }
+
+// TestBigIntegerSliceError: Ruby's slice converts its arguments to a C long
+// and fails on a Bignum (RangeError: bignum too big to convert into
+// `long'); shea reports a clean error naming the integer.
+func TestBigIntegerSliceError(t *testing.T) {
+	for _, src := range []string{
+		`{{ "abcdef" | slice: 18446744073709551615 }}`,
+		`{{ "abcdef" | slice: 1, 18446744073709551615 }}`,
+		`{{ "a b c" | truncatewords: 18446744073709551615 }}`,
+	} {
+		_, err := compat(t, Options{}, src).Render(context.Background(), map[string]any{})
+		if err == nil || !strings.Contains(err.Error(), "integer 18446744073709551615 too big for") {
+			t.Errorf("%s: got %v", src, err)
+		}
+	}
+}

@@ -202,13 +202,13 @@ func filterUniq(b *budget, in any, args []any, _ map[string]any) (any, error) {
 // of anything else's string, from offset (negative counts from the end).
 // Offsets and lengths must be integers or integer strings: 2.5 is an error.
 func filterSlice(b *budget, in any, args []any, _ map[string]any) (any, error) {
-	offset, err := rubyInteger(args[0])
+	offset, err := rubyLong(args[0], "slice")
 	if err != nil {
 		return nil, err
 	}
 	length := int64(1)
 	if a, ok := optArg(args, 1); ok && truthy(a) {
-		if length, err = rubyInteger(a); err != nil {
+		if length, err = rubyLong(a, "slice"); err != nil {
 			return nil, err
 		}
 	}

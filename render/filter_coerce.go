@@ -139,6 +139,16 @@ func rubyInteger(v any) (int64, error) {
 	return n, nil
 }
 
+// rubyLong is rubyInteger for an argument Ruby converts to a C long: an
+// integer beyond int64 is an error (Ruby's RangeError), where rubyInteger
+// saturates.
+func rubyLong(v any, filter string) (int64, error) {
+	if n, ok := fnorm(v).(*big.Int); ok && !n.IsInt64() {
+		return 0, fmt.Errorf("integer %s too big for %s", n, filter)
+	}
+	return rubyInteger(v)
+}
+
 // parseRubyInteger parses s as Ruby's Integer(s) does. Values beyond int64
 // saturate.
 func parseRubyInteger(s string) (int64, bool) {

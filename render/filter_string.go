@@ -362,7 +362,7 @@ func filterTruncatewords(_ *budget, in any, args []any, _ map[string]any) (any, 
 	}
 	words := int64(15)
 	if a, ok := optArg(args, 0); ok {
-		n, err := rubyInteger(a)
+		n, err := rubyLong(a, "truncatewords")
 		if err != nil {
 			return nil, err
 		}

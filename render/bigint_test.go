@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"strings"
 	"testing"
+
+	"github.com/sheaproject/shea/strict/diag"
 )
 
 func bigInt(s string) *big.Int {
@@ -89,5 +91,18 @@ func TestBigIntegerSliceError(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "integer 18446744073709551615 too big for") {
 			t.Errorf("%s: got %v", src, err)
 		}
+	}
+}
+
+// TestBigIntegersStrict: strict mode prints and computes the same.
+func TestBigIntegersStrict(t *testing.T) {
+	src := `{{ 18446744073709551615 }} {{ 18446744073709551615 | plus: 1 }}`
+	tpl, diags := New(Options{}).Compile(src, "t.liquid", diag.Pos{}, nil)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	out, err := tpl.Render(context.Background(), map[string]any{})
+	if want := "18446744073709551615 18446744073709551616"; err != nil || out != want {
+		t.Errorf("got %q, %v; want %q", out, err, want)
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/sheaproject/shea/internal/fsroot"
-	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
@@ -454,14 +453,7 @@ func (w *Workflow) str(path string) (string, bool) {
 // engine returns the engine whose partials are looked up in dir (none
 // for dir "").
 func (w *Workflow) engine(dir string) *render.Engine {
-	if e, ok := w.engines[dir]; ok {
-		return e
-	}
-	opts := render.Options{Limits: w.opts.Limits}
-	if dir != "" {
-		opts.Partials = partials.NewDir(dir)
-	}
-	e := render.New(opts)
+	e := w.readEngine(dir)
 	w.engines[dir] = e
 	return e
 }

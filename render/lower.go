@@ -39,15 +39,24 @@ type block struct {
 	leads  []simpleFn
 }
 
-// clauses renders the clauses of one osteele block.
+// clauses renders the clauses of one block: an osteele block's (rc, list
+// and leads), or a leaf block's, whose clauses are runs (runs[i] is clause
+// i, nil when it is empty).
 type clauses struct {
 	st    *state
 	rc    osrender.Context
 	list  []*osrender.BlockNode
 	leads []simpleFn
+	runs  []simpleFn
 }
 
 func (c clauses) render(i int, w io.Writer) error {
+	if c.runs != nil {
+		if c.runs[i] == nil {
+			return nil
+		}
+		return c.runs[i](c.st, w)
+	}
 	if i < len(c.leads) && c.leads[i] != nil {
 		if err := c.leads[i](c.st, w); err != nil {
 			return err
@@ -59,13 +68,14 @@ func (c clauses) render(i int, w io.Writer) error {
 	return c.rc.RenderBlock(w, c.list[i-1])
 }
 
-// lowerer turns shea's syntax tree into a skeleton in osteele's grammar,
-// where every Liquid block (if, unless, case, for, tablerow, capture,
-// ifchanged) is an osteele block and every run of text, outputs and simple
-// tags between blocks is one osteele tag, each naming the compiled node it
-// stands for by index:
+// lowerer turns shea's syntax tree into a skeleton in osteele's grammar:
+// every Liquid block (if, unless, case, for, tablerow, capture, ifchanged)
+// that holds another block is an osteele block, and every run of text,
+// outputs, simple tags and leaf blocks (blocks that hold no block) between
+// them is one osteele tag, each naming the compiled node it stands for by
+// index:
 //
-//	{%s 3%}                            a run of text, outputs, assigns…
+//	{%s 3%}                            a run of text, outputs, assigns, leaf blocks…
 //	{%b 4%}…{%c%}…{%c%}…{%endb%}       block 4: its body, then its clauses in order
 //
 // A run just before a block, and a run that starts a block's body or
@@ -73,8 +83,11 @@ func (c clauses) render(i int, w io.Writer) error {
 // Comments vanish. osteele parses the skeleton into its render tree, and its
 // renderer walks the tree, calling back into the compiled nodes. The tags
 // are generic: osteele needs only the tree's shape, and the compiled node
-// knows what its clauses mean. Runs keep the number of osteele nodes low:
-// osteele's parse of the skeleton costs about the same for each tag.
+// knows what its clauses mean. A leaf block renders its clauses itself,
+// each a run: it gives osteele's tree no shape beyond one more node of the
+// run, and every osteele tag is parsed again on every compile (about a
+// microsecond each, as much as shea's own parse of a small tag), so the
+// skeleton holds only the nesting of blocks.
 type lowerer struct {
 	c      *compiler
 	t      *Template
@@ -245,6 +258,53 @@ func (l *lowerer) end() {
 	l.opened = l.opened[:len(l.opened)-1]
 }
 
+// block lowers a block whose clauses hold bodies (bodies[0] is the body
+// after the opening tag): as an osteele block when a clause holds another
+// block, and otherwise as a leaf block in the current run, which renders
+// its clauses as runs of its own.
+func (l *lowerer) block(fn blockFn, bodies [][]strict.Node, blank bool) {
+	if !holdsBlock(bodies) {
+		l.addSimple(l.leaf(fn, bodies, blank))
+		return
+	}
+	l.open(fn)
+	for i, body := range bodies {
+		if i > 0 {
+			l.clause()
+		}
+		l.body(body, blank)
+	}
+	l.end()
+}
+
+// leaf compiles a block that holds no block: each clause is a run.
+func (l *lowerer) leaf(fn blockFn, bodies [][]strict.Node, blank bool) simpleFn {
+	outer := l.run
+	runs := make([]simpleFn, len(bodies))
+	for i, body := range bodies {
+		l.run = nil
+		l.body(body, blank)
+		runs[i] = l.takeRun()
+	}
+	l.run = outer
+	return func(st *state, w io.Writer) error {
+		return fn(st, w, clauses{st: st, runs: runs})
+	}
+}
+
+// holdsBlock reports whether a body holds a block.
+func holdsBlock(bodies [][]strict.Node) bool {
+	for _, body := range bodies {
+		for _, n := range body {
+			switch n.(type) {
+			case *strict.If, *strict.Case, *strict.For, *strict.Tablerow, *strict.Capture, *strict.Ifchanged:
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // body emits nodes; blank drops whitespace-only text (Liquid's blank-block
 // rule, decided at parse time).
 func (l *lowerer) body(nodes []strict.Node, blank bool) {
@@ -298,41 +358,29 @@ func (l *lowerer) node(n strict.Node) {
 	case *strict.Include:
 		l.addSimple(c.include(l.t, n))
 	case *strict.If:
-		l.open(c.ifBlock(n))
+		bodies := make([][]strict.Node, len(n.Clauses))
 		for i, cl := range n.Clauses {
-			if i > 0 {
-				l.clause()
-			}
-			l.body(cl.Body, n.Blank)
+			bodies[i] = cl.Body
 		}
-		l.end()
+		l.block(c.ifBlock(n), bodies, n.Blank)
 	case *strict.Case:
-		l.open(c.caseBlock(n))
+		bodies := make([][]strict.Node, 1, len(n.Clauses)+1) // nothing renders before the first when
 		for _, cl := range n.Clauses {
-			l.clause()
-			l.body(cl.Body, n.Blank)
+			bodies = append(bodies, cl.Body)
 		}
-		l.end()
+		l.block(c.caseBlock(n), bodies, n.Blank)
 	case *strict.For:
-		l.open(c.forBlock(n))
-		l.body(n.Body, n.Blank)
+		bodies := [][]strict.Node{n.Body}
 		if n.HasElse {
-			l.clause()
-			l.body(n.Else, n.Blank)
+			bodies = append(bodies, n.Else)
 		}
-		l.end()
+		l.block(c.forBlock(n), bodies, n.Blank)
 	case *strict.Tablerow:
-		l.open(c.tablerow(n))
-		l.body(n.Body, false)
-		l.end()
+		l.block(c.tablerow(n), [][]strict.Node{n.Body}, false)
 	case *strict.Capture:
-		l.open(c.capture(n))
-		l.body(n.Body, false)
-		l.end()
+		l.block(c.capture(n), [][]strict.Node{n.Body}, false)
 	case *strict.Ifchanged:
-		l.open(c.ifchanged(n))
-		l.body(n.Body, false)
-		l.end()
+		l.block(c.ifchanged(n), [][]strict.Node{n.Body}, false)
 	default:
 		panic(fmt.Sprintf("render: no lowering for %T", n))
 	}

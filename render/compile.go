@@ -64,7 +64,9 @@ type Template struct {
 	// inputs check contexts without converting them; nil when the schema
 	// needs the full JSON Schema validator.
 	inputs []input
-	// sizeHint is the length of the last output, to size the next buffer.
+	// sizeHint sizes the next output buffer: the length of the last
+	// output, or before the first render the length of the source (most
+	// of a page's output is its text).
 	sizeHint atomic.Int64
 }
 
@@ -109,6 +111,7 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 		return nil, diags
 	}
 	t = &Template{eng: e, schema: schema, prog: prog, partials: map[string]*unit{}}
+	t.sizeHint.Store(int64(len(src)))
 	t.inputs = inputsOf(schema)
 	main, err := (&compiler{eng: e, src: src, base: start.Byte}).unit(t, prog.Template)
 	if err != nil {
@@ -199,9 +202,9 @@ func (t *Template) render(ctx context.Context, out io.Writer, vars map[string]an
 
 // renderUnit renders a compiled unit with osteele's renderer.
 func renderUnit(u *unit, w io.Writer, st *state) error {
-	prev := st.unit
-	st.unit = u
-	defer func() { st.unit = prev }()
+	prevUnit, prevW := st.unit, st.w
+	st.unit, st.w = u, w
+	defer func() { st.unit, st.w = prevUnit, prevW }()
 	err := osrender.Render(u.root, w, map[string]any{stateKey: st}, *u.cfg)
 	if err == nil {
 		return nil // a nil osrender.Error must not become a non-nil error

@@ -181,7 +181,7 @@ func (tag *includeTag) includeShared(st *state, w io.Writer, cl *call) error {
 		st.popN(pushed)
 	}()
 	if !cl.iterate {
-		return interrupted(w, renderUnit(cl.u, w, st))
+		return renderUnit(cl.u, w, st)
 	}
 	for _, item := range cl.items {
 		if err := st.tick(tag.rng); err != nil {
@@ -189,21 +189,10 @@ func (tag *includeTag) includeShared(st *state, w io.Writer, cl *call) error {
 		}
 		st.set(cl.bind, item)
 		if err := renderUnit(cl.u, w, st); err != nil {
-			return interrupted(w, err)
+			return err
 		}
 	}
 	return nil
-}
-
-// interrupted passes a break or continue from an included partial up to
-// the enclosing loop, first flushing what the partial wrote into w.
-func interrupted(w io.Writer, err error) error {
-	if errors.Is(err, errBreak) || errors.Is(err, errContinue) {
-		if ferr := flush(w); ferr != nil {
-			return ferr
-		}
-	}
-	return err
 }
 
 // partial returns a compiled partial: one the checker resolved, or, for a

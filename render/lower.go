@@ -39,17 +39,19 @@ type block struct {
 	leads  []simpleFn
 }
 
-// clauses renders the clauses of one block: an osteele block's (rc, list
-// and leads), or a leaf block's, whose clauses are runs (runs[i] is clause
-// i, nil when it is empty).
+// clauses renders the clauses of one block: an osteele block's (rc, ow,
+// list and leads), or a leaf block's, whose clauses are runs (runs[i] is
+// clause i, nil when it is empty).
 type clauses struct {
 	st    *state
 	rc    osrender.Context
+	ow    io.Writer // osteele's writer for the block's children
 	list  []*osrender.BlockNode
 	leads []simpleFn
 	runs  []simpleFn
 }
 
+// render renders clause i into w.
 func (c clauses) render(i int, w io.Writer) error {
 	if c.runs != nil {
 		if c.runs[i] == nil {
@@ -62,10 +64,15 @@ func (c clauses) render(i int, w io.Writer) error {
 			return err
 		}
 	}
+	// osteele walks the clause's children with its own writer; their tags
+	// write to st.w.
+	prev := c.st.w
+	c.st.w = w
+	defer func() { c.st.w = prev }()
 	if i == 0 {
-		return c.rc.RenderChildren(w)
+		return c.rc.RenderChildren(c.ow)
 	}
-	return c.rc.RenderBlock(w, c.list[i-1])
+	return c.rc.RenderBlock(c.ow, c.list[i-1])
 }
 
 // lowerer turns shea's syntax tree into a skeleton in osteele's grammar:
@@ -94,7 +101,7 @@ type lowerer struct {
 	b      strings.Builder
 	simple []simpleFn
 	blocks []block
-	run    []simpleFn // the run being collected
+	run    []op // the run being collected
 	// opened holds the blocks open around the current node, innermost last:
 	// the index of each in blocks and of its current clause.
 	opened []openBlock
@@ -125,9 +132,9 @@ func newOsteele() *osteele {
 		if err != nil || i < 0 {
 			return nil, fmt.Errorf("bad node index %q", args)
 		}
-		return func(w io.Writer, rc osrender.Context) error {
+		return func(_ io.Writer, rc osrender.Context) error {
 			st := stateOf(rc)
-			return st.unit.simple[i](st, w)
+			return st.unit.simple[i](st, st.w)
 		}, nil
 	})
 	o.cfg.AddBlock(blockTag).Clause(clauseTag).Compiler(func(n osrender.BlockNode) (func(io.Writer, osrender.Context) error, error) {
@@ -136,15 +143,15 @@ func newOsteele() *osteele {
 			return nil, fmt.Errorf("bad block index %q", n.Args)
 		}
 		list := n.Clauses
-		return func(w io.Writer, rc osrender.Context) error {
+		return func(ow io.Writer, rc osrender.Context) error {
 			st := stateOf(rc)
 			b := &st.unit.blocks[i]
 			if b.before != nil {
-				if err := b.before(st, w); err != nil {
+				if err := b.before(st, st.w); err != nil {
 					return err
 				}
 			}
-			return b.run(st, w, clauses{st: st, rc: rc, list: list, leads: b.leads})
+			return b.run(st, st.w, clauses{st: st, rc: rc, ow: ow, list: list, leads: b.leads})
 		}, nil
 	})
 	return o
@@ -167,8 +174,14 @@ func stateOf(rc osrender.Context) *state {
 	return st
 }
 
+// op is one step of a run: literal text, or a compiled node (fn).
+type op struct {
+	text string
+	fn   simpleFn
+}
+
 // addSimple adds a node to the current run.
-func (l *lowerer) addSimple(fn simpleFn) { l.run = append(l.run, fn) }
+func (l *lowerer) addSimple(fn simpleFn) { l.run = append(l.run, op{fn: fn}) }
 
 // endRun ends the current run: it starts the clause just opened, if there
 // is one, or is emitted as one osteele tag.
@@ -203,20 +216,25 @@ func (l *lowerer) takeRun() simpleFn {
 	if len(l.run) == 0 {
 		return nil
 	}
-	fn := l.run[0]
-	if len(l.run) > 1 {
-		ops := l.run
-		fn = func(st *state, w io.Writer) error {
-			for _, op := range ops {
-				if err := op(st, w); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-	}
+	ops := l.run
 	l.run = nil
-	return fn
+	if len(ops) == 1 && ops[0].fn != nil {
+		return ops[0].fn
+	}
+	return func(st *state, w io.Writer) error {
+		for _, op := range ops {
+			var err error
+			if op.fn == nil {
+				_, err = io.WriteString(w, op.text)
+			} else {
+				err = op.fn(st, w)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 }
 
 // open emits the start of a block; the current run, unless it starts the
@@ -321,13 +339,7 @@ func (l *lowerer) body(nodes []strict.Node, blank bool) {
 }
 
 // text adds literal text to the current run.
-func (l *lowerer) text(s string) {
-	b := []byte(s)
-	l.addSimple(func(_ *state, w io.Writer) error {
-		_, err := w.Write(b)
-		return err
-	})
-}
+func (l *lowerer) text(s string) { l.run = append(l.run, op{text: s}) }
 
 func (l *lowerer) node(n strict.Node) {
 	c := l.c
@@ -386,26 +398,9 @@ func (l *lowerer) node(n strict.Node) {
 	}
 }
 
-// interrupt returns break or continue up to the enclosing loop. osteele's
-// renderer buffers the last write and drops the buffer when a render
-// returns an error, so the buffer is flushed first: the text before a break
-// is output.
+// interrupt returns break or continue up to the enclosing loop.
 func interrupt(err error) simpleFn {
-	return func(_ *state, w io.Writer) error {
-		if ferr := flush(w); ferr != nil {
-			return ferr
-		}
-		return err
-	}
-}
-
-// flush writes out what osteele's renderer buffered in w.
-func flush(w io.Writer) error {
-	if f, ok := w.(interface{ Flush() (int, error) }); ok {
-		_, err := f.Flush()
-		return err
-	}
-	return nil
+	return func(*state, io.Writer) error { return err }
 }
 
 // output writes the value of an expression.

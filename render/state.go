@@ -2,6 +2,7 @@ package render
 
 import (
 	"context"
+	"io"
 	"time"
 
 	"github.com/sheaproject/shea/strict/diag"
@@ -48,8 +49,12 @@ type budget struct {
 
 // state is the state of one render, or of one isolated partial render.
 type state struct {
-	t       *Template
-	unit    *unit // the unit being rendered
+	t    *Template
+	unit *unit // the unit being rendered
+	// w is where the tags of osteele's render tree write: the writer of
+	// the unit or clause being rendered. Only shea writes output; osteele's
+	// own writer, which buffers each write, stays empty.
+	w       io.Writer
 	b       *budget
 	strict  bool
 	vars    map[string]any // the caller's data (never modified)

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -101,7 +102,11 @@ type lowerer struct {
 	b      strings.Builder
 	simple []simpleFn
 	blocks []block
-	run    []op // the run being collected
+	// ops holds the runs being collected: the current run is
+	// ops[runStart:], and a leaf block's clauses are collected after the
+	// run that holds the leaf block.
+	ops      []op
+	runStart int
 	// opened holds the blocks open around the current node, innermost last:
 	// the index of each in blocks and of its current clause.
 	opened []openBlock
@@ -158,7 +163,7 @@ func newOsteele() *osteele {
 }
 
 func (c *compiler) unit(t *Template, tmpl *strict.Template) (*unit, error) {
-	l := &lowerer{c: c, t: t, lead: -1}
+	l := &lowerer{c: c, t: t, lead: -1, ops: make([]op, 0, len(tmpl.Body))}
 	l.body(tmpl.Body, false)
 	l.endRun()
 	root, err := c.eng.os.cfg.Compile(l.b.String(), osparser.SourceLoc{Pathname: tmpl.Filename, LineNo: 1})
@@ -181,7 +186,7 @@ type op struct {
 }
 
 // addSimple adds a node to the current run.
-func (l *lowerer) addSimple(fn simpleFn) { l.run = append(l.run, op{fn: fn}) }
+func (l *lowerer) addSimple(fn simpleFn) { l.ops = append(l.ops, op{fn: fn}) }
 
 // endRun ends the current run: it starts the clause just opened, if there
 // is one, or is emitted as one osteele tag.
@@ -213,11 +218,11 @@ func (l *lowerer) setLead(fn simpleFn) {
 // takeRun returns the current run as one function (nil if it is empty) and
 // starts a new one.
 func (l *lowerer) takeRun() simpleFn {
-	if len(l.run) == 0 {
+	if len(l.ops) == l.runStart {
 		return nil
 	}
-	ops := l.run
-	l.run = nil
+	ops := slices.Clone(l.ops[l.runStart:])
+	l.ops = l.ops[:l.runStart]
 	if len(ops) == 1 && ops[0].fn != nil {
 		return ops[0].fn
 	}
@@ -297,14 +302,14 @@ func (l *lowerer) block(fn blockFn, bodies [][]strict.Node, blank bool) {
 
 // leaf compiles a block that holds no block: each clause is a run.
 func (l *lowerer) leaf(fn blockFn, bodies [][]strict.Node, blank bool) simpleFn {
-	outer := l.run
+	outer := l.runStart
+	l.runStart = len(l.ops)
 	runs := make([]simpleFn, len(bodies))
 	for i, body := range bodies {
-		l.run = nil
 		l.body(body, blank)
 		runs[i] = l.takeRun()
 	}
-	l.run = outer
+	l.runStart = outer
 	return func(st *state, w io.Writer) error {
 		return fn(st, w, clauses{st: st, runs: runs})
 	}
@@ -339,7 +344,7 @@ func (l *lowerer) body(nodes []strict.Node, blank bool) {
 }
 
 // text adds literal text to the current run.
-func (l *lowerer) text(s string) { l.run = append(l.run, op{text: s}) }
+func (l *lowerer) text(s string) { l.ops = append(l.ops, op{text: s}) }
 
 func (l *lowerer) node(n strict.Node) {
 	c := l.c

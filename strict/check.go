@@ -109,9 +109,11 @@ func Check(src, filename string, start diag.Pos, opts Options) (_ *Program, diag
 			diags = append(diags, diag.Bug(diag.Range{Filename: filename, Start: start, End: start}, "checking", r))
 		}
 	}()
-	t, diags := Parse(src, filename, start, ParseOptions{MaxNesting: opts.MaxNesting, compat: opts.Compat, lax: opts.Compat && opts.Lax})
+	p := newParser(ParseOptions{MaxNesting: opts.MaxNesting, compat: opts.Compat, lax: opts.Compat && opts.Lax})
+	t, diags := p.parse(src, filename, start)
 	prog := &Program{Template: t, Partials: map[string]*Template{}}
 	w := newWalker(prog, opts)
+	w.parser = p
 	w.diags = diags
 	w.template(t)
 	if len(w.diags) > 1 {
@@ -155,6 +157,9 @@ type walker struct {
 	opts  Options
 	diags diag.List
 	an    *Analysis
+	// parser parses the partials, one after the other (nil until the
+	// first).
+	parser *parser
 
 	// locals are the names the template binds for the rest of its text
 	// (assign, capture, increment, and what an include binds); localOrder
@@ -985,7 +990,10 @@ func (w *walker) load(name string, at Span) *Template {
 		w.errorf(diag.MissingPartial, at.Range(), "partial %q cannot be read: %v", name, err)
 		return nil
 	}
-	t, diags := Parse(src, filename, diag.Pos{}, ParseOptions{MaxNesting: w.opts.MaxNesting, compat: w.opts.Compat, lax: w.opts.Compat && w.opts.Lax})
+	if w.parser == nil {
+		w.parser = newParser(ParseOptions{MaxNesting: w.opts.MaxNesting, compat: w.opts.Compat, lax: w.opts.Compat && w.opts.Lax})
+	}
+	t, diags := w.parser.parse(src, filename, diag.Pos{})
 	w.diags = append(w.diags, diags...)
 	w.prog.Partials[name] = t
 	return t

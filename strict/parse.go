@@ -42,21 +42,15 @@ type ParseOptions struct {
 // the diagnostics points into that file. Parse reports every syntax problem
 // it finds, recovering at the next tag, and always returns a template.
 func Parse(src, filename string, start diag.Pos, opts ParseOptions) (*Template, diag.List) {
-	if start.IsZero() {
-		start = diag.StartPos
-	}
-	limit := maxSourceBytes
-	if opts.maxSource > 0 {
-		limit = opts.maxSource
-	}
-	if len(src) > limit {
-		at := diag.Range{Filename: filename, Start: start, End: start}
-		return &Template{Filename: filename, Source: src, Start: start}, diag.List{diag.Errorf(diag.TemplateTooLarge, at,
-			"the template is %d bytes; shea reads templates of up to %d bytes", len(src), limit)}
-	}
+	return newParser(opts).parse(src, filename, start)
+}
+
+// newParser returns a parser for templates read with opts. One parser
+// parses a template and then its partials, one after the other: its
+// buffers and node slabs serve them all.
+func newParser(opts ParseOptions) *parser {
 	p := &parser{
-		src: src, filename: filename, pos: newPosTable(src, filename, start),
-		maxDepth: opts.MaxNesting, compat: opts.compat, lax: opts.lax,
+		maxDepth: opts.MaxNesting, compat: opts.compat, lax: opts.lax, maxSource: opts.maxSource,
 		// Room for a typical tag's expression tokens and a few levels of
 		// bodies, so that small templates do not grow them step by step.
 		etoks: make([]etok, 0, 16), nodes: make([]Node, 0, 32),
@@ -64,6 +58,25 @@ func Parse(src, filename string, start diag.Pos, opts ParseOptions) (*Template, 
 	if p.maxDepth <= 0 {
 		p.maxDepth = DefaultMaxNesting
 	}
+	if p.maxSource <= 0 {
+		p.maxSource = maxSourceBytes
+	}
+	return p
+}
+
+// parse parses one template (see Parse).
+func (p *parser) parse(src, filename string, start diag.Pos) (*Template, diag.List) {
+	if start.IsZero() {
+		start = diag.StartPos
+	}
+	if len(src) > p.maxSource {
+		at := diag.Range{Filename: filename, Start: start, End: start}
+		return &Template{Filename: filename, Source: src, Start: start}, diag.List{diag.Errorf(diag.TemplateTooLarge, at,
+			"the template is %d bytes; shea reads templates of up to %d bytes", len(src), p.maxSource)}
+	}
+	p.src, p.filename, p.pos = src, filename, newPosTable(src, filename, start)
+	p.diags, p.depth, p.open, p.trimNext, p.tooDeep = nil, 0, p.open[:0], false, false
+	p.nodes = p.nodes[:0]
 	s := &stream{lex: &lexer{src: src}}
 	body, stop := p.parseBody(s, nil)
 	if !stop.none() {
@@ -81,10 +94,12 @@ type parser struct {
 	maxDepth int
 	compat   bool
 	lax      bool
-	etoks    []etok     // the expression lexer's buffer
-	ep       exprParser // the expression parser, reused
-	slabs    nodeSlabs
-	nodes    []Node // the stack bodies are parsed onto (see collect)
+	// maxSource is the largest source parse reads.
+	maxSource int
+	etoks     []etok     // the expression lexer's buffer
+	ep        exprParser // the expression parser, reused
+	slabs     nodeSlabs
+	nodes     []Node // the stack bodies are parsed onto (see collect)
 	// open are the blocks whose bodies are being parsed, innermost last.
 	open []block
 	// trimNext records a "-%}" or "-}}": the next text loses its leading

@@ -221,8 +221,18 @@ func (l *lowerer) takeRun() simpleFn {
 	if len(l.ops) == l.runStart {
 		return nil
 	}
-	ops := slices.Clone(l.ops[l.runStart:])
-	l.ops = l.ops[:l.runStart]
+	var ops []op
+	if l.runStart == 0 {
+		// No unfinished run lies below this one in the buffer: the run
+		// keeps its part of the buffer, and the next starts after it.
+		ops = l.ops[:len(l.ops):len(l.ops)]
+		l.ops = l.ops[len(l.ops):]
+	} else {
+		// A leaf block's clause, collected after the unfinished run that
+		// holds the leaf block, which will grow over it.
+		ops = slices.Clone(l.ops[l.runStart:])
+		l.ops = l.ops[:l.runStart]
+	}
 	if len(ops) == 1 && ops[0].fn != nil {
 		return ops[0].fn
 	}

@@ -17,7 +17,7 @@ import (
 // osteele render tree of its lowered skeleton, whose tags find the nodes
 // they stand for in the unit being rendered (state.unit) by index.
 type unit struct {
-	simple []simpleFn
+	runs   []run
 	blocks []block
 	root   osrender.Node
 	cfg    *osrender.Config // the engine's osteele configuration
@@ -35,33 +35,30 @@ type blockFn func(st *state, w io.Writer, body clauses) error
 // (nil where there is none). Those runs are not osteele tags of their own:
 // the block's tag renders them, which keeps the skeleton short.
 type block struct {
-	before simpleFn
+	before run
 	run    blockFn
-	leads  []simpleFn
+	leads  []run
 }
 
 // clauses renders the clauses of one block: an osteele block's (rc, ow,
 // list and leads), or a leaf block's, whose clauses are runs (runs[i] is
-// clause i, nil when it is empty).
+// clause i).
 type clauses struct {
 	st    *state
 	rc    osrender.Context
 	ow    io.Writer // osteele's writer for the block's children
 	list  []*osrender.BlockNode
-	leads []simpleFn
-	runs  []simpleFn
+	leads []run
+	runs  []run // a leaf block's (nil for an osteele block)
 }
 
 // render renders clause i into w.
 func (c clauses) render(i int, w io.Writer) error {
 	if c.runs != nil {
-		if c.runs[i] == nil {
-			return nil
-		}
-		return c.runs[i](c.st, w)
+		return c.runs[i].render(c.st, w)
 	}
-	if i < len(c.leads) && c.leads[i] != nil {
-		if err := c.leads[i](c.st, w); err != nil {
+	if i < len(c.leads) {
+		if err := c.leads[i].render(c.st, w); err != nil {
 			return err
 		}
 	}
@@ -100,7 +97,7 @@ type lowerer struct {
 	c      *compiler
 	t      *Template
 	b      strings.Builder
-	simple []simpleFn
+	runs   []run
 	blocks []block
 	// ops holds the runs being collected: the current run is
 	// ops[runStart:], and a leaf block's clauses are collected after the
@@ -139,7 +136,7 @@ func newOsteele() *osteele {
 		}
 		return func(_ io.Writer, rc osrender.Context) error {
 			st := stateOf(rc)
-			return st.unit.simple[i](st, st.w)
+			return st.unit.runs[i].render(st, st.w)
 		}, nil
 	})
 	o.cfg.AddBlock(blockTag).Clause(clauseTag).Compiler(func(n osrender.BlockNode) (func(io.Writer, osrender.Context) error, error) {
@@ -151,10 +148,8 @@ func newOsteele() *osteele {
 		return func(ow io.Writer, rc osrender.Context) error {
 			st := stateOf(rc)
 			b := &st.unit.blocks[i]
-			if b.before != nil {
-				if err := b.before(st, st.w); err != nil {
-					return err
-				}
+			if err := b.before.render(st, st.w); err != nil {
+				return err
 			}
 			return b.run(st, st.w, clauses{st: st, rc: rc, ow: ow, list: list, leads: b.leads})
 		}, nil
@@ -170,7 +165,7 @@ func (c *compiler) unit(t *Template, tmpl *strict.Template) (*unit, error) {
 	if err != nil {
 		return nil, fmt.Errorf("internal error: osteele/liquid rejected the lowered template: %v", err)
 	}
-	return &unit{simple: l.simple, blocks: l.blocks, root: root, cfg: &c.eng.os.cfg}, nil
+	return &unit{runs: l.runs, blocks: l.blocks, root: root, cfg: &c.eng.os.cfg}, nil
 }
 
 // stateOf recovers the render state from osteele's context.
@@ -179,10 +174,28 @@ func stateOf(rc osrender.Context) *state {
 	return st
 }
 
+// run is a run of text and nodes without a body, rendered in order.
+type run []op
+
 // op is one step of a run: literal text, or a compiled node (fn).
 type op struct {
 	text string
 	fn   simpleFn
+}
+
+func (r run) render(st *state, w io.Writer) error {
+	for _, op := range r {
+		var err error
+		if op.fn == nil {
+			_, err = io.WriteString(w, op.text)
+		} else {
+			err = op.fn(st, w)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // addSimple adds a node to the current run.
@@ -191,37 +204,37 @@ func (l *lowerer) addSimple(fn simpleFn) { l.ops = append(l.ops, op{fn: fn}) }
 // endRun ends the current run: it starts the clause just opened, if there
 // is one, or is emitted as one osteele tag.
 func (l *lowerer) endRun() {
-	fn := l.takeRun()
-	if fn == nil {
+	r := l.takeRun()
+	if r == nil {
 		return
 	}
 	if l.lead >= 0 {
-		l.setLead(fn)
+		l.setLead(r)
 		return
 	}
 	l.b.WriteString("{%" + runTag + " ")
-	l.b.WriteString(strconv.Itoa(len(l.simple)))
+	l.b.WriteString(strconv.Itoa(len(l.runs)))
 	l.b.WriteString("%}")
-	l.simple = append(l.simple, fn)
+	l.runs = append(l.runs, r)
 }
 
-// setLead makes fn the run that starts the clause just opened.
-func (l *lowerer) setLead(fn simpleFn) {
+// setLead makes r the run that starts the clause just opened.
+func (l *lowerer) setLead(r run) {
 	b := &l.blocks[l.lead]
 	for len(b.leads) <= l.leadClause {
 		b.leads = append(b.leads, nil)
 	}
-	b.leads[l.leadClause] = fn
+	b.leads[l.leadClause] = r
 	l.lead = -1
 }
 
-// takeRun returns the current run as one function (nil if it is empty) and
-// starts a new one.
-func (l *lowerer) takeRun() simpleFn {
+// takeRun returns the current run (nil if it is empty) and starts a new
+// one.
+func (l *lowerer) takeRun() run {
 	if len(l.ops) == l.runStart {
 		return nil
 	}
-	var ops []op
+	var ops run
 	if l.runStart == 0 {
 		// No unfinished run lies below this one in the buffer: the run
 		// keeps its part of the buffer, and the next starts after it.
@@ -233,29 +246,13 @@ func (l *lowerer) takeRun() simpleFn {
 		ops = slices.Clone(l.ops[l.runStart:])
 		l.ops = l.ops[:l.runStart]
 	}
-	if len(ops) == 1 && ops[0].fn != nil {
-		return ops[0].fn
-	}
-	return func(st *state, w io.Writer) error {
-		for _, op := range ops {
-			var err error
-			if op.fn == nil {
-				_, err = io.WriteString(w, op.text)
-			} else {
-				err = op.fn(st, w)
-			}
-			if err != nil {
-				return err
-			}
-		}
-		return nil
-	}
+	return ops
 }
 
 // open emits the start of a block; the current run, unless it starts the
 // enclosing clause, is rendered by the block's tag just before the block.
 func (l *lowerer) open(fn blockFn) {
-	var before simpleFn
+	var before run
 	if l.lead >= 0 {
 		l.endRun()
 	} else {
@@ -314,7 +311,7 @@ func (l *lowerer) block(fn blockFn, bodies [][]strict.Node, blank bool) {
 func (l *lowerer) leaf(fn blockFn, bodies [][]strict.Node, blank bool) simpleFn {
 	outer := l.runStart
 	l.runStart = len(l.ops)
-	runs := make([]simpleFn, len(bodies))
+	runs := make([]run, len(bodies))
 	for i, body := range bodies {
 		l.body(body, blank)
 		runs[i] = l.takeRun()

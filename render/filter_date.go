@@ -1,7 +1,6 @@
 package render
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -27,7 +26,7 @@ func filterDate(_ *budget, in any, args []any, _ map[string]any) (any, error) {
 }
 
 // unixDigits is what the date filter reads as a timestamp.
-var unixDigits = regexp.MustCompile(`^\d+$`)
+var unixDigits = lazyRegexp(`^\d+$`)
 
 // toDate is Liquid's Utils.to_date, with now for "now", "today" and the
 // fields a date string leaves out.
@@ -44,7 +43,7 @@ func toDate(v any, now time.Time) (time.Time, bool) {
 			return time.Time{}, false
 		case s == "now" || s == "today":
 			return now, true
-		case unixDigits.MatchString(s):
+		case unixDigits().MatchString(s):
 			n, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
 				return time.Time{}, false

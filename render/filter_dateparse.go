@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -28,9 +29,9 @@ import (
 // where Ruby raises.
 func parseRubyTime(s string, now time.Time) (t time.Time, ok bool) {
 	p := timeParts{year: unset, yday: unset, mon: unset, mday: unset, hour: unset, min: unset, sec: unset}
-	str := rubyDateJunk.ReplaceAllString(lowerASCII(s), " ")
-	str = p.take(str, rubyWeekday, func([]string) {})
-	str = p.take(str, rubyTimeOfDay, p.setTime)
+	str := rubyDateJunk().ReplaceAllString(lowerASCII(s), " ")
+	str = p.take(str, rubyWeekday(), func([]string) {})
+	str = p.take(str, rubyTimeOfDay(), p.setTime)
 	p.date(str)
 	return p.resolve(now)
 }
@@ -46,28 +47,28 @@ type timeParts struct {
 	found                                 bool // some date or time field was read
 }
 
-// The patterns, case-insensitive on lowered text. Compiled regexps are
-// immutable.
+// The patterns, case-insensitive on lowered text, each compiled on first
+// use (see lazyRegexp).
 var (
-	rubyDateJunk  = regexp.MustCompile(`[^-+',./:@0-9a-z\[\]\x80-\xff]+`)
-	rubyWeekday   = regexp.MustCompile(`\b(sun|mon|tue|wed|thu|fri|sat)[^-/\d\s]*`)
-	rubyTimeOfDay = regexp.MustCompile(`((?:\d+\s*:\s*\d+(?:\s*:\s*\d+(?:[,.]\d*)?)?|\d+\s*h(?:\s*\d+m?(?:\s*\d+s?)?)?)(?:\s*[ap](?:m\b|\.m\.))?|\d+\s*[ap](?:m\b|\.m\.))` +
+	rubyDateJunk  = lazyRegexp(`[^-+',./:@0-9a-z\[\]\x80-\xff]+`)
+	rubyWeekday   = lazyRegexp(`\b(sun|mon|tue|wed|thu|fri|sat)[^-/\d\s]*`)
+	rubyTimeOfDay = lazyRegexp(`((?:\d+\s*:\s*\d+(?:\s*:\s*\d+(?:[,.]\d*)?)?|\d+\s*h(?:\s*\d+m?(?:\s*\d+s?)?)?)(?:\s*[ap](?:m\b|\.m\.))?|\d+\s*[ap](?:m\b|\.m\.))` +
 		`(?:\s*((?:gmt|utc?)?[-+]\d+(?:[,.:]\d+(?::\d+)?)?|[a-z.\s]+(?:standard|daylight)\stime\b|[a-z]+(?:\sdst)?\b))?`)
-	rubyTimeFields = regexp.MustCompile(`^(\d+)h?(?:\s*:?\s*(\d+)m?(?:\s*:?\s*(\d+)(?:[,.](\d+))?s?)?)?(?:\s*([ap])(?:m\b|\.m\.))?`)
+	rubyTimeFields = lazyRegexp(`^(\d+)h?(?:\s*:?\s*(\d+)m?(?:\s*:?\s*(\d+)(?:[,.](\d+))?s?)?)?(?:\s*([ap])(?:m\b|\.m\.))?`)
 
-	rubyDateEU   = regexp.MustCompile(`'?\b(\d+)[^-\d\s']*\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[^-\d\s']*(?:\s*('?-?\d+))?`)
-	rubyDateUS   = regexp.MustCompile(`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[^-\d\s']*\s*('?\d+)[^-\d\s']*(?:\s*,?\s*('?-?\d+))?`)
-	rubyDateISO  = regexp.MustCompile(`('?[-+]?\d+)-(\d+)-('?-?\d+)`)
-	rubyDateVMS1 = regexp.MustCompile(`('?-?\d+)-(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[^-/.]*-('?-?\d+)`)
-	rubyDateVMS2 = regexp.MustCompile(`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[^-/.]*-('?-?\d+)(?:-('?-?\d+))?`)
-	rubyDateSla  = regexp.MustCompile(`('?-?\d+)/\s*('?\d+)(?:\D\s*('?-?\d+))?`)
-	rubyDateDot  = regexp.MustCompile(`('?-?\d+)\.\s*('?\d+)\.\s*('?-?\d+)`)
-	rubyDateOrd  = regexp.MustCompile(`\b(\d{2}|\d{4})-(\d{3})\b`)
-	rubyDateYear = regexp.MustCompile(`'(\d+)\b`)
-	rubyDateMon  = regexp.MustCompile(`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\S*`)
-	rubyDateMday = regexp.MustCompile(`(\d+)(?:st|nd|rd|th)\b`)
-	rubyDateDDD  = regexp.MustCompile(`([-+]?)(\d{2,14})(?:\s*t?\s*(\d{2,6})?(?:[,.](\d*))?)?(?:\s*(z\b|[-+]\d{1,4}\b))?`)
-	rubyDateFrag = regexp.MustCompile(`^\s*(\d{1,2})\s*$`)
+	rubyDateEU     = lazyRegexp(`'?\b(\d+)[^-\d\s']*\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[^-\d\s']*(?:\s*('?-?\d+))?`)
+	rubyDateUS     = lazyRegexp(`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[^-\d\s']*\s*('?\d+)[^-\d\s']*(?:\s*,?\s*('?-?\d+))?`)
+	rubyDateISO    = lazyRegexp(`('?[-+]?\d+)-(\d+)-('?-?\d+)`)
+	rubyDateVMS1   = lazyRegexp(`('?-?\d+)-(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[^-/.]*-('?-?\d+)`)
+	rubyDateVMS2   = lazyRegexp(`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[^-/.]*-('?-?\d+)(?:-('?-?\d+))?`)
+	rubyDateSla    = lazyRegexp(`('?-?\d+)/\s*('?\d+)(?:\D\s*('?-?\d+))?`)
+	rubyDateDot    = lazyRegexp(`('?-?\d+)\.\s*('?\d+)\.\s*('?-?\d+)`)
+	rubyDateOrd    = lazyRegexp(`\b(\d{2}|\d{4})-(\d{3})\b`)
+	rubyDateYear   = lazyRegexp(`'(\d+)\b`)
+	rubyDateMon    = lazyRegexp(`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\S*`)
+	rubyDateMday   = lazyRegexp(`(\d+)(?:st|nd|rd|th)\b`)
+	rubyDateDigits = lazyRegexp(`([-+]?)(\d{2,14})(?:\s*t?\s*(\d{2,6})?(?:[,.](\d*))?)?(?:\s*(z\b|[-+]\d{1,4}\b))?`)
+	rubyDateFrag   = lazyRegexp(`^\s*(\d{1,2})\s*$`)
 )
 
 // monthNumber returns the number of a month from the first three letters
@@ -112,7 +113,7 @@ func (p *timeParts) take(str string, re *regexp.Regexp, set func([]string)) stri
 
 // setTime reads a time of day and its zone.
 func (p *timeParts) setTime(g []string) {
-	m := rubyTimeFields.FindStringSubmatch(g[1])
+	m := rubyTimeFields().FindStringSubmatch(g[1])
 	if m == nil {
 		return
 	}
@@ -145,20 +146,20 @@ func (p *timeParts) date(str string) {
 		re  *regexp.Regexp
 		set func(g []string)
 	}{
-		{rubyDateEU, func(g []string) { p.s3e(g[3], month(g[2]), g[1]) }},
-		{rubyDateUS, func(g []string) { p.s3e(g[3], month(g[1]), g[2]) }},
-		{rubyDateISO, func(g []string) { p.s3e(g[1], g[2], g[3]) }},
-		{rubyDateVMS1, func(g []string) { p.s3e(g[3], month(g[2]), g[1]) }},
-		{rubyDateVMS2, func(g []string) { p.s3e(g[3], month(g[1]), g[2]) }},
-		{rubyDateSla, func(g []string) { p.s3e(g[1], g[2], g[3]) }},
-		{rubyDateDot, func(g []string) { p.s3e(g[1], g[2], g[3]) }},
-		{rubyDateOrd, func(g []string) {
+		{rubyDateEU(), func(g []string) { p.setYMD(g[3], month(g[2]), g[1]) }},
+		{rubyDateUS(), func(g []string) { p.setYMD(g[3], month(g[1]), g[2]) }},
+		{rubyDateISO(), func(g []string) { p.setYMD(g[1], g[2], g[3]) }},
+		{rubyDateVMS1(), func(g []string) { p.setYMD(g[3], month(g[2]), g[1]) }},
+		{rubyDateVMS2(), func(g []string) { p.setYMD(g[3], month(g[1]), g[2]) }},
+		{rubyDateSla(), func(g []string) { p.setYMD(g[1], g[2], g[3]) }},
+		{rubyDateDot(), func(g []string) { p.setYMD(g[1], g[2], g[3]) }},
+		{rubyDateOrd(), func(g []string) {
 			p.year, p.yearShort, p.yday, p.found = atoi64(g[1]), len(g[1]) == 2, atoi64(g[2]), true
 		}},
-		{rubyDateYear, func(g []string) { p.year, p.yearShort, p.found = atoi64(g[1]), false, true }},
-		{rubyDateMon, func(g []string) { p.mon, p.found = monthNumber(g[1]), true }},
-		{rubyDateMday, func(g []string) { p.mday, p.found = atoi64(g[1]), true }},
-		{rubyDateDDD, p.ddd},
+		{rubyDateYear(), func(g []string) { p.year, p.yearShort, p.found = atoi64(g[1]), false, true }},
+		{rubyDateMon(), func(g []string) { p.mon, p.found = monthNumber(g[1]), true }},
+		{rubyDateMday(), func(g []string) { p.mday, p.found = atoi64(g[1]), true }},
+		{rubyDateDigits(), p.digitRun},
 	}
 	for _, f := range forms {
 		if f.re.MatchString(str) {
@@ -166,7 +167,7 @@ func (p *timeParts) date(str string) {
 			break
 		}
 	}
-	if m := rubyDateFrag.FindStringSubmatch(str); m != nil {
+	if m := rubyDateFrag().FindStringSubmatch(str); m != nil {
 		n := atoi64(m[1])
 		switch {
 		case p.hour != unset && p.mday == unset && n >= 1 && n <= 31:
@@ -177,11 +178,11 @@ func (p *timeParts) date(str string) {
 	}
 }
 
-// s3e assigns a year, month and day written in some order ("" for a
+// setYMD assigns a year, month and day written in some order ("" for a
 // field not written), as Ruby's parser decides it: a field of more than
 // two digits, or with an apostrophe, is the year, so "2016/03/14" is March
 // 14, "14/03/2016" too, and "03/14/2016" day 3 of month 14 (invalid).
-func (p *timeParts) s3e(y, m, d string) {
+func (p *timeParts) setYMD(y, m, d string) {
 	if y != "" && m != "" && d == "" {
 		y, m, d = "", y, m // two fields: month and day
 	}
@@ -209,9 +210,9 @@ func (p *timeParts) s3e(y, m, d string) {
 	p.found = true
 }
 
-// ddd reads a run of digits: DD, DDD (day of year), MMDD, YYMMDD,
+// digitRun reads a run of digits: DD, DDD (day of year), MMDD, YYMMDD,
 // YYYYMMDD, then optional HH, MM, SS, and an optional time after "t".
-func (p *timeParts) ddd(g []string) {
+func (p *timeParts) digitRun(g []string) {
 	digits := g[2]
 	at := func(i, j int) int64 { return atoi64(digits[i:j]) }
 	p.found = true
@@ -358,7 +359,7 @@ func zoneHours(zone string) (int, bool) {
 
 // rubyNumericZone is the offsets Ruby's Time.zone_offset accepts: +HH,
 // +HHMM, +HH:MM, +HHMMSS, +HH:MM:SS.
-var rubyNumericZone = regexp.MustCompile(`^([+-])(\d\d)(?:(:?)(\d\d)(?:(:?)(\d\d))?)?$`)
+var rubyNumericZone = lazyRegexp(`^([+-])(\d\d)(?:(:?)(\d\d)(?:(:?)(\d\d))?)?$`)
 
 // zoneLocation turns a parsed zone into a location: UTC for no zone, an
 // unknown one, or a zero offset; a nameless fixed zone otherwise. ok is
@@ -370,7 +371,7 @@ func zoneLocation(zone string) (*time.Location, bool) {
 	off, known := 0, false
 	if h, ok := zoneHours(zone); ok {
 		off, known = h*3600, true
-	} else if m := rubyNumericZone.FindStringSubmatch(zone); m != nil && (m[4] == "" || m[6] == "" || m[3] == m[5]) {
+	} else if m := rubyNumericZone().FindStringSubmatch(zone); m != nil && (m[4] == "" || m[6] == "" || m[3] == m[5]) {
 		off = int(atoi64(m[2])*3600 + atoi64(m[4])*60 + atoi64(m[6]))
 		if m[1] == "-" {
 			off = -off
@@ -400,4 +401,13 @@ func atoi64(s string) int64 {
 		return 1 << 40
 	}
 	return n
+}
+
+// lazyRegexp returns a function that compiles expr on its first call and
+// returns the same immutable regexp on every call. Most renders parse no
+// date and strip no HTML; compiling these patterns when the package loads
+// would cost every run of shea about a millisecond and keep them in the
+// heap the garbage collector marks.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }

@@ -3,7 +3,6 @@ package render
 import (
 	"encoding/base64"
 	"errors"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -79,15 +78,15 @@ func startsEntity(s string) bool {
 // The patterns of strip_html: script and style elements and comments go
 // whole, then every remaining tag. Compiled regexps are immutable.
 var (
-	htmlBlocks = regexp.MustCompile(`(?s)<script.*?</script>|<!--.*?-->|<style.*?</style>`)
-	htmlTags   = regexp.MustCompile(`(?s)<.*?>`)
+	htmlBlocks = lazyRegexp(`(?s)<script.*?</script>|<!--.*?-->|<style.*?</style>`)
+	htmlTags   = lazyRegexp(`(?s)<.*?>`)
 )
 
 // filterStripHTML removes HTML tags, comments, and script and style
 // elements with their content. Entities stay as written.
 func filterStripHTML(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
-	s := htmlBlocks.ReplaceAllLiteralString(strOf(in), "")
-	return htmlTags.ReplaceAllLiteralString(s, ""), nil
+	s := htmlBlocks().ReplaceAllLiteralString(strOf(in), "")
+	return htmlTags().ReplaceAllLiteralString(s, ""), nil
 }
 
 // filterURLEncode is Ruby's CGI.escape: letters, digits and _.-~ stay,

@@ -99,11 +99,9 @@ type lowerer struct {
 	b      strings.Builder
 	runs   []run
 	blocks []block
-	// ops holds the runs being collected: the current run is
-	// ops[runStart:], and a leaf block's clauses are collected after the
-	// run that holds the leaf block.
-	ops      []op
-	runStart int
+	// ops holds the run being collected; each run taken keeps its part of
+	// the buffer, and the next run starts after it.
+	ops []op
 	// opened holds the blocks open around the current node, innermost last:
 	// the index of each in blocks and of its current clause.
 	opened []openBlock
@@ -231,22 +229,12 @@ func (l *lowerer) setLead(r run) {
 // takeRun returns the current run (nil if it is empty) and starts a new
 // one.
 func (l *lowerer) takeRun() run {
-	if len(l.ops) == l.runStart {
+	if len(l.ops) == 0 {
 		return nil
 	}
-	var ops run
-	if l.runStart == 0 {
-		// No unfinished run lies below this one in the buffer: the run
-		// keeps its part of the buffer, and the next starts after it.
-		ops = l.ops[:len(l.ops):len(l.ops)]
-		l.ops = l.ops[len(l.ops):]
-	} else {
-		// A leaf block's clause, collected after the unfinished run that
-		// holds the leaf block, which will grow over it.
-		ops = slices.Clone(l.ops[l.runStart:])
-		l.ops = l.ops[:l.runStart]
-	}
-	return ops
+	r := run(l.ops[:len(l.ops):len(l.ops)])
+	l.ops = l.ops[len(l.ops):]
+	return r
 }
 
 // open emits the start of a block; the current run, unless it starts the
@@ -307,16 +295,23 @@ func (l *lowerer) block(fn blockFn, bodies [][]strict.Node, blank bool) {
 	l.end()
 }
 
-// leaf compiles a block that holds no block: each clause is a run.
+// leaf compiles a block that holds no block: each clause is a run. The
+// clauses are collected after the unfinished run that holds the block, and
+// then copied out together.
 func (l *lowerer) leaf(fn blockFn, bodies [][]strict.Node, blank bool) simpleFn {
-	outer := l.runStart
-	l.runStart = len(l.ops)
+	start := len(l.ops)
 	runs := make([]run, len(bodies))
 	for i, body := range bodies {
-		l.body(body, blank)
-		runs[i] = l.takeRun()
+		from := len(l.ops)
+		l.body(body, blank) // only runs: the block holds no block
+		runs[i] = l.ops[from:]
 	}
-	l.runStart = outer
+	ops := slices.Clone(l.ops[start:])
+	l.ops = l.ops[:start]
+	for i, r := range runs {
+		n := len(r)
+		runs[i], ops = ops[:n:n], ops[n:]
+	}
 	return func(st *state, w io.Writer) error {
 		return fn(st, w, clauses{st: st, runs: runs})
 	}

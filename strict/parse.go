@@ -289,14 +289,14 @@ func (p *parser) parseNodes(s *stream, stops []string) token {
 }
 
 // collect returns the nodes parsed onto p.nodes since base, in a slice of
-// their own, and pops them. Bodies are parsed onto one shared stack so that
-// each costs one allocation of its exact size.
+// their own, and pops them. Bodies are parsed onto one shared stack, and
+// then copied to a slice of their exact size from p.slabs.bodies.
 func (p *parser) collect(base int) []Node {
 	n := len(p.nodes) - base
 	if n == 0 {
 		return nil
 	}
-	out := make([]Node, n)
+	out := p.slabs.bodies.take(n)
 	copy(out, p.nodes[base:])
 	clear(p.nodes[base:])
 	p.nodes = p.nodes[:base]

@@ -24,8 +24,28 @@ func (s *slab[T]) new() *T {
 	return x
 }
 
-// nodeSlabs are the parser's slabs, one per frequent node type.
+// sliceSlab hands out slices of T from chunks allocated together, as slab
+// hands out single values.
+type sliceSlab[T any] struct {
+	free []T
+	size int
+}
+
+// take returns a slice of length and capacity n.
+func (s *sliceSlab[T]) take(n int) []T {
+	if len(s.free) < n {
+		s.size = min(max(2*s.size, 16), 8*maxSlabChunk)
+		s.free = make([]T, max(s.size, n))
+	}
+	out := s.free[:n:n]
+	s.free = s.free[n:]
+	return out
+}
+
+// nodeSlabs are the parser's slabs, one per frequent node type, and one for
+// bodies.
 type nodeSlabs struct {
+	bodies    sliceSlab[Node]
 	texts     slab[Text]
 	outputs   slab[Output]
 	pipelines slab[Pipeline]

@@ -1,6 +1,9 @@
 package workpad
 
-import "regexp"
+import (
+	"regexp"
+	"sync"
+)
 
 // Redacted replaces each secret Redact finds.
 const Redacted = "[REDACTED]"
@@ -14,38 +17,42 @@ type redaction struct {
 	repl string
 }
 
-// redactions are the secrets Redact recognises, most specific first. The
-// token patterns need a minimum length after their prefix, so that prose
-// mentioning a prefix ("set GH_TOKEN to a ghp_ token") is left alone.
-var redactions = []redaction{
-	{"private key block",
-		regexp.MustCompile(`-----BEGIN[A-Z0-9 ]*PRIVATE KEY-----(?s:.*?)(?:-----END[A-Z0-9 ]*PRIVATE KEY-----|\z)`),
-		Redacted},
-	{"authorization header",
-		regexp.MustCompile(`(?i)(\b(?:proxy-)?authorization\b["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token|digest|negotiate|bot)\s+)?[^\s"',;]+`),
-		"${1}" + Redacted},
-	{"bearer token",
-		regexp.MustCompile(`(?i)(\bbearer\s+)[A-Za-z0-9\-._~+/]{12,}=*`),
-		"${1}" + Redacted},
-	{"password in a URL",
-		regexp.MustCompile(`(\b[A-Za-z][A-Za-z0-9+.\-]*://[^\s/:@]+:)[^\s/@]+@`),
-		"${1}" + Redacted + "@"},
-	{"github token",
-		regexp.MustCompile(`gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{16,}`),
-		Redacted},
-	{"gitlab token", regexp.MustCompile(`glpat-[A-Za-z0-9_\-]{16,}`), Redacted},
-	{"api key with sk- prefix", regexp.MustCompile(`\bsk-[A-Za-z0-9_\-]{16,}`), Redacted},
-	{"stripe key", regexp.MustCompile(`\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}`), Redacted},
-	{"slack token", regexp.MustCompile(`xox[abeoprs]-[A-Za-z0-9\-]{10,}|xapp-[A-Za-z0-9\-]{10,}`), Redacted},
-	{"aws access key id",
-		regexp.MustCompile(`(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA|ASCA)[A-Z0-9]{16}`),
-		Redacted},
-	{"google api key", regexp.MustCompile(`AIza[A-Za-z0-9_\-]{35}`), Redacted},
-	{"npm token", regexp.MustCompile(`npm_[A-Za-z0-9]{36}`), Redacted},
-	{"secret assignment",
-		regexp.MustCompile(`(?i)(\b(?:aws_secret_access_key|aws_session_token|password|passwd|client_secret|secret_key|api[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token)\b["']?\s*(?:=|:\s|:["'])\s*["']?)[^\s"',;]+`),
-		"${1}" + Redacted},
-}
+// redactions returns the secrets Redact recognises, most specific first,
+// compiled on first use (a run of shea that redacts nothing does not pay
+// for compiling them). The token patterns need a minimum length after their
+// prefix, so that prose mentioning a prefix ("set GH_TOKEN to a ghp_
+// token") is left alone.
+var redactions = sync.OnceValue(func() []redaction {
+	return []redaction{
+		{"private key block",
+			regexp.MustCompile(`-----BEGIN[A-Z0-9 ]*PRIVATE KEY-----(?s:.*?)(?:-----END[A-Z0-9 ]*PRIVATE KEY-----|\z)`),
+			Redacted},
+		{"authorization header",
+			regexp.MustCompile(`(?i)(\b(?:proxy-)?authorization\b["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token|digest|negotiate|bot)\s+)?[^\s"',;]+`),
+			"${1}" + Redacted},
+		{"bearer token",
+			regexp.MustCompile(`(?i)(\bbearer\s+)[A-Za-z0-9\-._~+/]{12,}=*`),
+			"${1}" + Redacted},
+		{"password in a URL",
+			regexp.MustCompile(`(\b[A-Za-z][A-Za-z0-9+.\-]*://[^\s/:@]+:)[^\s/@]+@`),
+			"${1}" + Redacted + "@"},
+		{"github token",
+			regexp.MustCompile(`gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{16,}`),
+			Redacted},
+		{"gitlab token", regexp.MustCompile(`glpat-[A-Za-z0-9_\-]{16,}`), Redacted},
+		{"api key with sk- prefix", regexp.MustCompile(`\bsk-[A-Za-z0-9_\-]{16,}`), Redacted},
+		{"stripe key", regexp.MustCompile(`\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}`), Redacted},
+		{"slack token", regexp.MustCompile(`xox[abeoprs]-[A-Za-z0-9\-]{10,}|xapp-[A-Za-z0-9\-]{10,}`), Redacted},
+		{"aws access key id",
+			regexp.MustCompile(`(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA|ASCA)[A-Z0-9]{16}`),
+			Redacted},
+		{"google api key", regexp.MustCompile(`AIza[A-Za-z0-9_\-]{35}`), Redacted},
+		{"npm token", regexp.MustCompile(`npm_[A-Za-z0-9]{36}`), Redacted},
+		{"secret assignment",
+			regexp.MustCompile(`(?i)(\b(?:aws_secret_access_key|aws_session_token|password|passwd|client_secret|secret_key|api[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token)\b["']?\s*(?:=|:\s|:["'])\s*["']?)[^\s"',;]+`),
+			"${1}" + Redacted},
+	}
+})
 
 // Redact replaces obvious secrets in s with Redacted:
 //
@@ -68,7 +75,7 @@ var redactions = []redaction{
 // variable) are kept so the reader sees what was removed. Redact is a
 // safety net, not a guarantee: it knows shapes, not every secret.
 func Redact(s string) string {
-	for _, r := range redactions {
+	for _, r := range redactions() {
 		s = r.re.ReplaceAllString(s, r.repl)
 	}
 	return s

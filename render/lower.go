@@ -175,25 +175,39 @@ func stateOf(rc osrender.Context) *state {
 // run is a run of text and nodes without a body, rendered in order.
 type run []op
 
-// op is one step of a run: literal text, or a compiled node (fn).
+// op is one step of a run: literal text, a compiled node without a body
+// (fn), or a leaf block.
 type op struct {
 	text string
 	fn   simpleFn
+	leaf *leafBlock
 }
 
 func (r run) render(st *state, w io.Writer) error {
 	for _, op := range r {
 		var err error
-		if op.fn == nil {
-			_, err = io.WriteString(w, op.text)
-		} else {
+		switch {
+		case op.fn != nil:
 			err = op.fn(st, w)
+		case op.leaf != nil:
+			err = op.leaf.fn(st, w, clauses{st: st, runs: op.leaf.runs})
+		default:
+			_, err = io.WriteString(w, op.text)
 		}
 		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// leafBlock is a block that holds no block: the compiled block and its
+// clauses, each a run. Most blocks have one or two clauses, which few
+// holds, so that one allocation serves for both.
+type leafBlock struct {
+	fn   blockFn
+	runs []run
+	few  [2]run
 }
 
 // addSimple adds a node to the current run.
@@ -282,7 +296,7 @@ func (l *lowerer) end() {
 // its clauses as runs of its own.
 func (l *lowerer) block(fn blockFn, bodies [][]strict.Node, blank bool) {
 	if !holdsBlock(bodies) {
-		l.addSimple(l.leaf(fn, bodies, blank))
+		l.ops = append(l.ops, op{leaf: l.leaf(fn, bodies, blank)})
 		return
 	}
 	l.open(fn)
@@ -298,9 +312,14 @@ func (l *lowerer) block(fn blockFn, bodies [][]strict.Node, blank bool) {
 // leaf compiles a block that holds no block: each clause is a run. The
 // clauses are collected after the unfinished run that holds the block, and
 // then copied out together.
-func (l *lowerer) leaf(fn blockFn, bodies [][]strict.Node, blank bool) simpleFn {
+func (l *lowerer) leaf(fn blockFn, bodies [][]strict.Node, blank bool) *leafBlock {
+	b := &leafBlock{fn: fn}
+	runs := b.few[:0]
+	if len(bodies) > len(b.few) {
+		runs = make([]run, 0, len(bodies))
+	}
+	runs = runs[:len(bodies)]
 	start := len(l.ops)
-	runs := make([]run, len(bodies))
 	for i, body := range bodies {
 		from := len(l.ops)
 		l.body(body, blank) // only runs: the block holds no block
@@ -312,9 +331,8 @@ func (l *lowerer) leaf(fn blockFn, bodies [][]strict.Node, blank bool) simpleFn 
 		n := len(r)
 		runs[i], ops = ops[:n:n], ops[n:]
 	}
-	return func(st *state, w io.Writer) error {
-		return fn(st, w, clauses{st: st, runs: runs})
-	}
+	b.runs = runs
+	return b
 }
 
 // holdsBlock reports whether a body holds a block.

@@ -54,11 +54,14 @@ type state struct {
 	// w is where the tags of osteele's render tree write: the writer of
 	// the unit or clause being rendered. Only shea writes output; osteele's
 	// own writer, which buffers each write, stays empty.
-	w       io.Writer
-	b       *budget
-	strict  bool
-	vars    map[string]any // the caller's data (never modified)
-	assigns map[string]any // assign and capture
+	w io.Writer
+	// bindings are osteele's variables: only the state, under stateKey
+	// (made on the first render of a unit, read-only afterwards).
+	bindings map[string]any
+	b        *budget
+	strict   bool
+	vars     map[string]any // the caller's data (never modified)
+	assigns  map[string]any // assign and capture
 	// held is what each assigned name is charged against the memory
 	// budget (absent: nothing).
 	held map[string]int64

@@ -45,13 +45,15 @@ func (s *sliceSlab[T]) take(n int) []T {
 // nodeSlabs are the parser's slabs, one per frequent node type, and one for
 // bodies.
 type nodeSlabs struct {
-	bodies    sliceSlab[Node]
-	texts     slab[Text]
-	outputs   slab[Output]
-	pipelines slab[Pipeline]
-	filters   slab[Filter]
-	args      slab[Arg]
-	paths     slab[Path]
-	segments  slab[Segment]
-	literals  slab[Literal]
+	bodies      sliceSlab[Node]
+	clauseLists sliceSlab[*Clause]
+	clauses     slab[Clause]
+	texts       slab[Text]
+	outputs     slab[Output]
+	pipelines   slab[Pipeline]
+	filters     slab[Filter]
+	args        slab[Arg]
+	paths       slab[Path]
+	segments    slab[Segment]
+	literals    slab[Literal]
 }

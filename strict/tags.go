@@ -237,23 +237,34 @@ func (p *parser) parseIf(t token, tag Tag, s *stream) Node {
 	name := p.name(t)
 	n := &If{Tag: tag, Unless: name == "unless"}
 	b := block{name: name, open: t, stops: clauseStops[name]}
-	cl := &Clause{Tag: tag, Cond: p.parseCondition(t)}
+	var few [4]*Clause
+	clauses := few[:0]
+	cl := p.clause(tag, p.parseCondition(t))
 	for {
 		var stop token
 		cl.Body, stop = p.parseBlockBody(s, b)
-		n.Clauses = append(n.Clauses, cl)
+		clauses = append(clauses, cl)
 		if stop.none() || p.name(stop) == "end"+name {
 			break
 		}
 		ct := p.tagOf(stop)
 		if p.name(stop) == "elsif" {
-			cl = &Clause{Tag: ct, Cond: p.parseCondition(stop)}
+			cl = p.clause(ct, p.parseCondition(stop))
 		} else {
-			cl = &Clause{Tag: ct}
+			cl = p.clause(ct, nil)
 		}
 	}
+	n.Clauses = p.slabs.clauseLists.take(len(clauses))
+	copy(n.Clauses, clauses)
 	n.Blank = clausesBlank(n.Clauses)
 	return n
+}
+
+// clause returns a new clause.
+func (p *parser) clause(tag Tag, cond Expr) *Clause {
+	cl := p.slabs.clauses.new()
+	*cl = Clause{Tag: tag, Cond: cond}
+	return cl
 }
 
 func (p *parser) parseCase(t token, tag Tag, s *stream) Node {
@@ -272,13 +283,19 @@ func (p *parser) parseCase(t token, tag Tag, s *stream) Node {
 	// Anything before the first when is parsed for errors and dropped, as
 	// Liquid does.
 	_, stop := p.parseBlockBody(s, b)
+	var few [4]*Clause
+	clauses := few[:0]
 	for !stop.none() && p.name(stop) != "endcase" {
-		cl := &Clause{Tag: p.tagOf(stop)}
+		cl := p.clause(p.tagOf(stop), nil)
 		if p.name(stop) == "when" {
 			cl.Values = p.parseWhen(stop)
 		}
 		cl.Body, stop = p.parseBlockBody(s, b)
-		n.Clauses = append(n.Clauses, cl)
+		clauses = append(clauses, cl)
+	}
+	if len(clauses) > 0 {
+		n.Clauses = p.slabs.clauseLists.take(len(clauses))
+		copy(n.Clauses, clauses)
 	}
 	n.Blank = clausesBlank(n.Clauses)
 	return n

@@ -5,7 +5,7 @@ LINT    := $(GO) tool -modfile=tools/lint/go.mod
 FUZZTIME ?= 15s
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: test race vet lint fmt-check fuzz bench bench-fixtures bench-compare release-snapshot check
+.PHONY: test race vet lint fmt-check fuzz bench bench-fixtures bench-compare bench-cpu release-snapshot check
 
 ## test: the whole test suite (what CI runs)
 test:
@@ -45,6 +45,10 @@ bench-fixtures:
 ## bench-compare: bench-fixtures and the peers (Shopify Liquid, LiquidJS) in one run, as one table with ratios
 bench-compare:
 	./scripts/bench-compare.sh
+
+## bench-cpu: CPU time per strict parse+render against the peers (user+system time of each engine's process)
+bench-cpu:
+	python3 ./scripts/bench_cpu.py
 
 release-snapshot:
 	./scripts/release-snapshot.sh

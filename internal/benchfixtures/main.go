@@ -6,6 +6,10 @@
 //
 //	go run ./internal/benchfixtures [-runs 5] [-version v] [FIXTURES_DIR]
 //
+// With -calls N it times nothing and prints nothing: it makes N strict
+// parse+render calls of each fixture and exits, for scripts/bench_cpu.py,
+// which reads the CPU time the process used.
+//
 // N_SPEC=001=300,002=300,… sets the least renders per timed run, per
 // fixture, as for the peers; a run also lasts at least -min-run (200ms), and
 // the n each line reports is the count used. The Go engines take turns run
@@ -52,6 +56,7 @@ func main() {
 	version := flag.String("version", "dev", "shea version to name in the engine column")
 	osteele := flag.Bool("osteele", true, "also benchmark raw osteele/liquid")
 	minRun := flag.Duration("min-run", 200*time.Millisecond, "the shortest timed run (more calls than N_SPEC's when needed)")
+	calls := flag.Int("calls", 0, "make this many strict parse+render calls of each fixture, time nothing and print nothing")
 	flag.Parse()
 	dir := flag.Arg(0)
 	if dir == "" {
@@ -62,8 +67,23 @@ func main() {
 		dir = root + "/golden-liquid/benchmark_fixtures"
 	}
 	fs, err := fixtures.Load(dir)
+	if err == nil && len(fs) == 0 {
+		err = fmt.Errorf("no fixtures in %s", dir)
+	}
 	if err != nil {
 		fail(err)
+	}
+	if *calls > 0 {
+		for _, f := range fs {
+			c := sheaContender(f, "shea", true)
+			for k := 0; k < *calls && c.err == nil; k++ {
+				c.err = c.modes["parse+render"]()
+			}
+			if c.err != nil {
+				fail(fmt.Errorf("%s: %w", f.Name, c.err))
+			}
+		}
+		return
 	}
 	ns := parseN(os.Getenv("N_SPEC"))
 	enc := json.NewEncoder(os.Stdout)

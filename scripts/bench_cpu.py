@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""CPU time per strict parse+render: shea against LiquidJS and Shopify Liquid.
+
+usage: python3 scripts/bench_cpu.py [--rounds 3] [FIXTURE ...]
+  SHARED=../shared        where golden-liquid's benchmark fixtures live
+  PEERS_DIR=...           the installed peers (as for bench-compare.sh)
+
+Wall time (bench-compare.sh) lets an engine's garbage collector run free on
+a second core; CPU time charges it. Each engine runs in a process of its
+own, once with A calls and once with B calls of parse+render (compiling
+from scratch every time, as in bench-compare's parse+render mode); the CPU
+time the process used (user and system, all threads, from wait4) is read
+for both, and (cpu_B - cpu_A) / (B - A) is the time of one call, without
+the start-up, loading and warm-up that both runs share. The engines take
+turns in each round; the table shows the median of the rounds.
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+NODE_LOOP = r"""
+const fs = require('fs'), path = require('path')
+const { Liquid } = require(process.env.LIQUIDJS)
+const [dir, n] = [process.argv[2], +process.argv[3]]
+const templates = {}
+for (const f of fs.readdirSync(path.join(dir, 'templates'))) templates[f] = fs.readFileSync(path.join(dir, 'templates', f), 'utf8')
+const data = JSON.parse(fs.readFileSync(path.join(dir, 'data.json'), 'utf8'))
+const engine = new Liquid({ templates, cache: false })
+const src = templates['index.liquid']
+for (let i = 0; i < n; i++) engine.parseAndRenderSync(src, data)
+"""
+
+RUBY_LOOP = r"""
+require "json"
+require "liquid"
+dir, n = ARGV[0], ARGV[1].to_i
+templates = Dir.glob(File.join(dir, "templates", "*.liquid")).to_h { |p| [File.basename(p), File.read(p)] }
+data = JSON.parse(File.read(File.join(dir, "data.json")))
+Store = Struct.new(:templates) do
+  def read_template_file(path) = templates.fetch(path)
+end
+opts = { line_numbers: true }
+if defined?(Liquid::Environment) && Liquid::Environment.respond_to?(:build)
+  opts[:environment] = Liquid::Environment.build { |e| e.file_system = Store.new(templates) }
+else
+  Liquid::Template.file_system = Store.new(templates)
+end
+src = templates.fetch("index.liquid")
+n.times { Liquid::Template.parse(src, **opts).render!(data) }
+"""
+
+# Calls per run (A; B is six times as many), sized so that a run of the
+# slowest engine lasts a fraction of a second.
+CALLS = {"001": 100, "002": 100, "004": 400, "005": 400, "006": 400}
+
+
+def cpu_seconds(cmd, env=None):
+    """Runs cmd and returns the user+system CPU time of the process."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"bench_cpu: {' '.join(cmd)} failed")
+    return usage.ru_utime + usage.ru_stime
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("fixtures", nargs="*")
+    args = ap.parse_args()
+    shared = os.environ.get("SHARED", os.path.join(ROOT, "..", "shared"))
+    peers = os.environ.get("PEERS_DIR", os.path.join(tempfile.gettempdir(), "shea-peers"))
+    fixtures_dir = os.path.join(shared, "golden-liquid", "benchmark_fixtures")
+    liquidjs = os.path.join(peers, "node", "node_modules", "liquidjs")
+    if not os.path.isdir(fixtures_dir):
+        sys.exit(f"bench_cpu: no fixtures at {fixtures_dir}")
+    if not os.path.isdir(liquidjs):
+        sys.exit(f"bench_cpu: no LiquidJS at {liquidjs} (run bench-compare.sh once, or set PEERS_DIR)")
+    for tool in ("go", "node", "ruby"):
+        if shutil.which(tool) is None:
+            sys.exit(f"bench_cpu: {tool} is not installed (bench-compare.sh installs the peers)")
+    names = args.fixtures or sorted(os.listdir(fixtures_dir))
+    with tempfile.TemporaryDirectory() as tmp:
+        shea = os.path.join(tmp, "benchfixtures")
+        subprocess.run(["go", "build", "-o", shea, "./internal/benchfixtures"], cwd=ROOT, check=True)
+        js, rb = os.path.join(tmp, "loop.js"), os.path.join(tmp, "loop.rb")
+        with open(js, "w") as f:
+            f.write(NODE_LOOP)
+        with open(rb, "w") as f:
+            f.write(RUBY_LOOP)
+        env = dict(os.environ, LIQUIDJS=liquidjs)
+        print("| page | shea strict | LiquidJS | Shopify Liquid | vs LiquidJS | vs Shopify Liquid |")
+        print("|---|---|---|---|---|---|")
+        for name in names:
+            src = os.path.join(fixtures_dir, name)
+            # benchfixtures reads every fixture (a directory) of a directory.
+            one = os.path.join(tmp, "one-" + name)
+            os.makedirs(os.path.join(one, name))
+            for entry in os.listdir(src):
+                os.symlink(os.path.abspath(os.path.join(src, entry)), os.path.join(one, name, entry))
+            a = CALLS.get(name, 200)
+            engines = {
+                "shea": (lambda n: [shea, "-calls", str(n), one], 3 * a),
+                "liquidjs": (lambda n: ["node", js, src, str(n)], a),
+                "ruby": (lambda n: ["ruby", rb, src, str(n)], a),
+            }
+            per_call = {e: [] for e in engines}
+            for _ in range(args.rounds):
+                for e, (cmd, n) in engines.items():
+                    t_a, t_b = cpu_seconds(cmd(n), env), cpu_seconds(cmd(6 * n), env)
+                    per_call[e].append((t_b - t_a) / (5 * n))
+            s, j, r = (statistics.median(per_call[e]) * 1e6 for e in ("shea", "liquidjs", "ruby"))
+            print(f"| {name} | {s:.0f} µs | {j:.0f} µs | {r:.0f} µs | {j / s:.1f}x | {r / s:.1f}x |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -331,14 +331,14 @@ func (e *exprParser) expression() Expr {
 				return e.p.literal(e.span(t.start, t.end), kind, v)
 			}
 		}
-		p := e.p.slabs.paths.new()
+		p := new(Path)
 		*p = Path{Span: e.span(t.start, e.lastEnd(t.end)), Root: t.text, RootSpan: e.span(t.start, t.end), Segments: segs}
 		return p
 	case eLBracket:
 		e.next()
 		inner := e.expression()
 		close, _ := e.expect(eRBracket)
-		p := e.p.slabs.paths.new()
+		p := new(Path)
 		p.RootSpan = e.span(t.start, close.end)
 		if lit, ok := inner.(*Literal); ok && lit.Kind == LitString {
 			p.Root = lit.Value.(string)
@@ -373,7 +373,7 @@ func (e *exprParser) lookups() []*Segment {
 			e.next()
 			inner := e.expression()
 			close, _ := e.expect(eRBracket)
-			s := e.p.slabs.segments.new()
+			s := new(Segment)
 			s.Span = e.span(t.start, close.end)
 			if lit, ok := inner.(*Literal); ok && lit.Kind == LitString {
 				s.Name = lit.Value.(string)
@@ -387,7 +387,7 @@ func (e *exprParser) lookups() []*Segment {
 			if !ok {
 				return segs
 			}
-			s := e.p.slabs.segments.new()
+			s := new(Segment)
 			*s = Segment{Span: e.span(t.start, name.end), Name: name.text, Dot: true}
 			segs = append(segs, s)
 		default:
@@ -438,7 +438,7 @@ func (e *exprParser) number(t etok) Expr {
 func (e *exprParser) pipeline() *Pipeline {
 	start := e.peek().start
 	v := e.expression()
-	pl := e.p.slabs.pipelines.new()
+	pl := new(Pipeline)
 	pl.Value = v
 	e.filters(pl)
 	for e.p.lax && e.laxWords() {
@@ -456,7 +456,7 @@ func (e *exprParser) filters(pl *Pipeline) {
 		if !ok {
 			break
 		}
-		f := e.p.slabs.filters.new()
+		f := new(Filter)
 		f.Name, f.NameSpan = name.text, e.span(name.start, name.end)
 		if colon := e.peek(); colon.kind == eColon {
 			e.next()
@@ -580,7 +580,7 @@ func (e *exprParser) laxOperator() {
 // argument parses a positional argument or "name: expression".
 func (e *exprParser) argument() *Arg {
 	t := e.peek()
-	a := e.p.slabs.args.new()
+	a := new(Arg)
 	if t.kind == eID && e.look(eColon, 1) {
 		e.next()
 		e.next()

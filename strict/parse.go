@@ -47,7 +47,7 @@ func Parse(src, filename string, start diag.Pos, opts ParseOptions) (*Template, 
 
 // newParser returns a parser for templates read with opts. One parser
 // parses a template and then its partials, one after the other: its
-// buffers and node slabs serve them all.
+// buffers serve them all.
 func newParser(opts ParseOptions) *parser {
 	p := &parser{
 		maxDepth: opts.MaxNesting, compat: opts.compat, lax: opts.lax, maxSource: opts.maxSource,
@@ -98,8 +98,7 @@ type parser struct {
 	maxSource int
 	etoks     []etok     // the expression lexer's buffer
 	ep        exprParser // the expression parser, reused
-	slabs     nodeSlabs
-	nodes     []Node // the stack bodies are parsed onto (see collect)
+	nodes     []Node     // the stack bodies are parsed onto (see collect)
 	// open are the blocks whose bodies are being parsed, innermost last.
 	open []block
 	// trimNext records a "-%}" or "-}}": the next text loses its leading
@@ -201,7 +200,7 @@ type block struct {
 
 // literal returns a new literal node.
 func (p *parser) literal(s Span, kind LiteralKind, v any) *Literal {
-	l := p.slabs.literals.new()
+	l := new(Literal)
 	*l = Literal{s, kind, v}
 	return l
 }
@@ -258,7 +257,7 @@ func (p *parser) parseNodes(s *stream, stops []string) token {
 				v = strings.TrimLeftFunc(v, func(r rune) bool { return r < 0x80 && isStripSpace(byte(r)) })
 			}
 			p.trimNext = false
-			txt := p.slabs.texts.new()
+			txt := new(Text)
 			*txt = Text{p.tokSpan(t), v}
 			p.nodes = append(p.nodes, txt)
 		case tokOutput:
@@ -289,14 +288,14 @@ func (p *parser) parseNodes(s *stream, stops []string) token {
 }
 
 // collect returns the nodes parsed onto p.nodes since base, in a slice of
-// their own, and pops them. Bodies are parsed onto one shared stack, and
-// then copied to a slice of their exact size from p.slabs.bodies.
+// their own, and pops them. Bodies are parsed onto one shared stack so that
+// each costs one allocation of its exact size.
 func (p *parser) collect(base int) []Node {
 	n := len(p.nodes) - base
 	if n == 0 {
 		return nil
 	}
-	out := p.slabs.bodies.take(n)
+	out := make([]Node, n)
 	copy(out, p.nodes[base:])
 	clear(p.nodes[base:])
 	p.nodes = p.nodes[:base]

@@ -48,7 +48,7 @@ func TagNames() []string {
 }
 
 func (p *parser) parseOutput(t token) Node {
-	o := p.slabs.outputs.new()
+	o := new(Output)
 	o.Span = p.tokSpan(t)
 	e := p.newExprParser(t.markStart, t.markEnd)
 	if e.peek().kind == eEOS {
@@ -254,7 +254,7 @@ func (p *parser) parseIf(t token, tag Tag, s *stream) Node {
 			cl = p.clause(ct, nil)
 		}
 	}
-	n.Clauses = p.slabs.clauseLists.take(len(clauses))
+	n.Clauses = make([]*Clause, len(clauses))
 	copy(n.Clauses, clauses)
 	n.Blank = clausesBlank(n.Clauses)
 	return n
@@ -262,7 +262,7 @@ func (p *parser) parseIf(t token, tag Tag, s *stream) Node {
 
 // clause returns a new clause.
 func (p *parser) clause(tag Tag, cond Expr) *Clause {
-	cl := p.slabs.clauses.new()
+	cl := new(Clause)
 	*cl = Clause{Tag: tag, Cond: cond}
 	return cl
 }
@@ -294,7 +294,7 @@ func (p *parser) parseCase(t token, tag Tag, s *stream) Node {
 		clauses = append(clauses, cl)
 	}
 	if len(clauses) > 0 {
-		n.Clauses = p.slabs.clauseLists.take(len(clauses))
+		n.Clauses = make([]*Clause, len(clauses))
 		copy(n.Clauses, clauses)
 	}
 	n.Blank = clausesBlank(n.Clauses)

@@ -331,9 +331,7 @@ func (e *exprParser) expression() Expr {
 				return e.p.literal(e.span(t.start, t.end), kind, v)
 			}
 		}
-		p := new(Path)
-		*p = Path{Span: e.span(t.start, e.lastEnd(t.end)), Root: t.text, RootSpan: e.span(t.start, t.end), Segments: segs}
-		return p
+		return &Path{Span: e.span(t.start, e.lastEnd(t.end)), Root: t.text, RootSpan: e.span(t.start, t.end), Segments: segs}
 	case eLBracket:
 		e.next()
 		inner := e.expression()
@@ -387,9 +385,7 @@ func (e *exprParser) lookups() []*Segment {
 			if !ok {
 				return segs
 			}
-			s := new(Segment)
-			*s = Segment{Span: e.span(t.start, name.end), Name: name.text, Dot: true}
-			segs = append(segs, s)
+			segs = append(segs, &Segment{Span: e.span(t.start, name.end), Name: name.text, Dot: true})
 		default:
 			return segs
 		}

@@ -200,9 +200,7 @@ type block struct {
 
 // literal returns a new literal node.
 func (p *parser) literal(s Span, kind LiteralKind, v any) *Literal {
-	l := new(Literal)
-	*l = Literal{s, kind, v}
-	return l
+	return &Literal{s, kind, v}
 }
 
 // stopsAt reports whether name is one of the stop tags.
@@ -257,9 +255,7 @@ func (p *parser) parseNodes(s *stream, stops []string) token {
 				v = strings.TrimLeftFunc(v, func(r rune) bool { return r < 0x80 && isStripSpace(byte(r)) })
 			}
 			p.trimNext = false
-			txt := new(Text)
-			*txt = Text{p.tokSpan(t), v}
-			p.nodes = append(p.nodes, txt)
+			p.nodes = append(p.nodes, &Text{p.tokSpan(t), v})
 		case tokOutput:
 			p.trim(p.nodes[base:], t)
 			out := p.parseOutput(t)

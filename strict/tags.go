@@ -262,9 +262,7 @@ func (p *parser) parseIf(t token, tag Tag, s *stream) Node {
 
 // clause returns a new clause.
 func (p *parser) clause(tag Tag, cond Expr) *Clause {
-	cl := new(Clause)
-	*cl = Clause{Tag: tag, Cond: cond}
-	return cl
+	return &Clause{Tag: tag, Cond: cond}
 }
 
 func (p *parser) parseCase(t token, tag Tag, s *stream) Node {

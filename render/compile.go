@@ -65,8 +65,8 @@ type Template struct {
 	// needs the full JSON Schema validator.
 	inputs []input
 	// sizeHint sizes the next output buffer: the length of the last
-	// output, or before the first render the length of the source (most
-	// of a page's output is its text).
+	// output, or before the first render the length of the template's
+	// literal text (most of a page's output is its text).
 	sizeHint atomic.Int64
 }
 
@@ -111,13 +111,13 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 		return nil, diags
 	}
 	t = &Template{eng: e, schema: schema, prog: prog, partials: map[string]*unit{}}
-	t.sizeHint.Store(int64(len(src)))
 	t.inputs = inputsOf(schema)
 	main, err := (&compiler{eng: e, src: src, base: start.Byte}).unit(t, prog.Template)
 	if err != nil {
 		return nil, append(diags, diag.Errorf(diag.SyntaxError, diag.Range{Filename: filename, Start: start, End: start}, "%v", err))
 	}
 	t.main = main
+	t.sizeHint.Store(int64(main.textBytes))
 	names := make([]string, 0, len(prog.Partials))
 	for name := range prog.Partials {
 		names = append(names, name)

@@ -17,10 +17,11 @@ import (
 // osteele render tree of its lowered skeleton, whose tags find the nodes
 // they stand for in the unit being rendered (state.unit) by index.
 type unit struct {
-	runs   []run
-	blocks []block
-	root   osrender.Node
-	cfg    *osrender.Config // the engine's osteele configuration
+	runs      []run
+	blocks    []block
+	textBytes int // the length of the literal text
+	root      osrender.Node
+	cfg       *osrender.Config // the engine's osteele configuration
 }
 
 // simpleFn runs a tag or output that has no body.
@@ -101,7 +102,8 @@ type lowerer struct {
 	blocks []block
 	// ops holds the run being collected; each run taken keeps its part of
 	// the buffer, and the next run starts after it.
-	ops []op
+	ops       []op
+	textBytes int // the length of the literal text
 	// opened holds the blocks open around the current node, innermost last:
 	// the index of each in blocks and of its current clause.
 	opened []openBlock
@@ -163,7 +165,7 @@ func (c *compiler) unit(t *Template, tmpl *strict.Template) (*unit, error) {
 	if err != nil {
 		return nil, fmt.Errorf("internal error: osteele/liquid rejected the lowered template: %v", err)
 	}
-	return &unit{runs: l.runs, blocks: l.blocks, root: root, cfg: &c.eng.os.cfg}, nil
+	return &unit{runs: l.runs, blocks: l.blocks, textBytes: l.textBytes, root: root, cfg: &c.eng.os.cfg}, nil
 }
 
 // stateOf recovers the render state from osteele's context.
@@ -364,7 +366,10 @@ func (l *lowerer) body(nodes []strict.Node, blank bool) {
 }
 
 // text adds literal text to the current run.
-func (l *lowerer) text(s string) { l.ops = append(l.ops, op{text: s}) }
+func (l *lowerer) text(s string) {
+	l.ops = append(l.ops, op{text: s})
+	l.textBytes += len(s)
+}
 
 func (l *lowerer) node(n strict.Node) {
 	c := l.c

@@ -8,21 +8,22 @@
 // applies Shopify Liquid's semantics and reports errors at the exact source
 // positions strict recorded.
 //
-// What github.com/osteele/liquid does, and what it does not: shea lowers
-// the template to a skeleton in osteele's grammar, one osteele block (with
-// its clauses) for each Liquid block that holds another block, and one
-// osteele tag for each run of text, outputs, simple tags and leaf blocks
-// (blocks that hold no block, which render their clauses themselves) that
-// neither starts a clause nor comes just before a block (the block's tag
-// renders those). osteele parses the skeleton into its render tree on every
-// compile, and its renderer walks that tree, calling back into shea's
-// evaluators by index: osteele owns the nesting of the template's blocks
-// and its traversal, with its writer. It evaluates
-// no expression, filter or tag of the user's template; it never sees the
-// template's source, its data or its errors. (Letting osteele evaluate expressions
-// would lose Shopify's semantics where osteele differs from them, and the
-// exact positions of runtime errors.) osteele/liquid is also the reference
-// engine the tests and benchmarks compare against.
+// What github.com/osteele/liquid does, and what it does not: shea lowers the
+// template to a skeleton in osteele's grammar, one osteele block (with its
+// clauses) for each Liquid block that holds another block, and one osteele
+// tag for each run of text, outputs, simple tags and leaf blocks (blocks
+// that hold no block, which render their clauses themselves) that neither
+// starts a clause nor comes just before a block (the block's tag renders
+// those). osteele parses the skeleton into its render tree on every compile,
+// and its renderer walks that tree, calling back into shea's evaluators by
+// index: osteele owns the nesting of the template's blocks and its
+// traversal; shea writes all the output (osteele's own writer, which buffers
+// each write, stays empty). It evaluates no expression, filter or tag of the
+// user's template; it never sees the template's source, its data or its
+// errors. (Letting osteele evaluate expressions would lose Shopify's
+// semantics where osteele differs from them, and the exact positions of
+// runtime errors.) osteele/liquid is also the reference engine the tests and
+// benchmarks compare against.
 //
 // Data may be Go values of any type JSON can encode: structs (by their
 // json tags, omitempty honoured), pointers, maps, slices and time.Time.

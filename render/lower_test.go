@@ -37,3 +37,26 @@ func TestLowerSkeleton(t *testing.T) {
 		t.Errorf("output %q, want %q", out, want)
 	}
 }
+
+// TestLowerWriters checks that output written inside osteele blocks lands
+// where shea directs it: text before a break inside nested blocks is kept,
+// and a capture whose body osteele walks collects that body's output
+// instead of writing it. The expected outputs are Shopify Liquid 5.4's.
+func TestLowerWriters(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{`{% for i in (1..3) %}x{% if i == 2 %}a{% if true %}b{% break %}{% endif %}{% endif %}y{% endfor %}`, "xyxab"},
+		{`{% capture c %}{% for i in (1..2) %}{% if i %}[{% if i == 1 %}{{ i }}{% endif %}]{% endif %}{% endfor %}{% endcapture %}{{ c | upcase }}-{{ c }}`, "[1][]-[1][]"},
+	} {
+		tpl, diags := New(Options{Compat: true}).Compile(tc.src, "t.liquid", diag.Pos{}, nil)
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		out, err := tpl.Render(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out != tc.want {
+			t.Errorf("%s\n got %q\nwant %q", tc.src, out, tc.want)
+		}
+	}
+}

@@ -205,9 +205,6 @@ func renderUnit(u *unit, w io.Writer, st *state) error {
 	prevUnit, prevW := st.unit, st.w
 	st.unit, st.w = u, w
 	defer func() { st.unit, st.w = prevUnit, prevW }()
-	if st.bindings == nil {
-		st.bindings = map[string]any{stateKey: st}
-	}
 	err := osrender.Render(u.root, w, st.bindings, *u.cfg)
 	if err == nil {
 		return nil // a nil osrender.Error must not become a non-nil error

@@ -56,7 +56,7 @@ type state struct {
 	// own writer, which buffers each write, stays empty.
 	w io.Writer
 	// bindings are osteele's variables: only the state, under stateKey
-	// (made on the first render of a unit, read-only afterwards).
+	// (read-only).
 	bindings map[string]any
 	b        *budget
 	strict   bool
@@ -87,7 +87,9 @@ type binding struct {
 }
 
 func newState(t *Template, b *budget, vars map[string]any) *state {
-	return &state{t: t, b: b, strict: !t.eng.opts.Compat, vars: vars, assigns: map[string]any{}}
+	st := &state{t: t, b: b, strict: !t.eng.opts.Compat, vars: vars, assigns: map[string]any{}}
+	st.bindings = map[string]any{stateKey: st}
+	return st
 }
 
 // isolated returns the state of a {% render %} partial: same budget,

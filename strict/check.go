@@ -109,7 +109,7 @@ func Check(src, filename string, start diag.Pos, opts Options) (_ *Program, diag
 			diags = append(diags, diag.Bug(diag.Range{Filename: filename, Start: start, End: start}, "checking", r))
 		}
 	}()
-	p := newParser(ParseOptions{MaxNesting: opts.MaxNesting, compat: opts.Compat, lax: opts.Compat && opts.Lax})
+	p := newParser(opts.parseOptions())
 	t, diags := p.parse(src, filename, start)
 	prog := &Program{Template: t, Partials: map[string]*Template{}}
 	w := newWalker(prog, opts)
@@ -125,6 +125,12 @@ func Check(src, filename string, start diag.Pos, opts Options) (_ *Program, diag
 	diags = dedupe(w.diags)
 	noteForeignLanguage(src, filename, start, diags)
 	return prog, diags
+}
+
+// parseOptions are the options a check parses its template and partials
+// with.
+func (o Options) parseOptions() ParseOptions {
+	return ParseOptions{MaxNesting: o.MaxNesting, compat: o.Compat, lax: o.Compat && o.Lax}
 }
 
 // dedupe drops repeated diagnostics: a partial included in several scopes
@@ -991,7 +997,7 @@ func (w *walker) load(name string, at Span) *Template {
 		return nil
 	}
 	if w.parser == nil {
-		w.parser = newParser(ParseOptions{MaxNesting: w.opts.MaxNesting, compat: w.opts.Compat, lax: w.opts.Compat && w.opts.Lax})
+		w.parser = newParser(w.opts.parseOptions())
 	}
 	t, diags := w.parser.parse(src, filename, diag.Pos{})
 	w.diags = append(w.diags, diags...)

@@ -5,12 +5,9 @@ import (
 	"errors"
 	"io"
 	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	osrender "github.com/osteele/liquid/render"
 
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -19,7 +16,6 @@ import (
 // Engine compiles templates. It is immutable after New and safe for
 // concurrent use.
 type Engine struct {
-	os      *osteele
 	opts    Options
 	limits  Limits
 	std     map[string]filterBody       // the standard filters
@@ -29,7 +25,7 @@ type Engine struct {
 
 // New returns an engine with the standard filters and any in opts.
 func New(opts Options) *Engine {
-	e := &Engine{os: sharedOsteele(), opts: opts, limits: opts.Limits.withDefaults(), std: sharedFilters(), sigs: map[string]strict.FilterSig{}}
+	e := &Engine{opts: opts, limits: opts.Limits.withDefaults(), std: sharedFilters(), sigs: map[string]strict.FilterSig{}}
 	if len(opts.Filters) > 0 {
 		e.filters = make(map[string]FilterFunc, len(opts.Filters))
 		for name, f := range opts.Filters {
@@ -40,14 +36,10 @@ func New(opts Options) *Engine {
 	return e
 }
 
-// Every engine reads the same standard filters and the same osteele
-// grammar, which hold no engine's state and are only read once built;
-// building them once keeps an engine cheap to make, and a workflow makes
-// one per directory of templates.
-var (
-	sharedFilters = sync.OnceValue(meteredFilters)
-	sharedOsteele = sync.OnceValue(newOsteele)
-)
+// Every engine reads the same standard filters, which hold no engine's
+// state and are only read once built; building them once keeps an engine
+// cheap to make, and a workflow makes one per directory of templates.
+var sharedFilters = sync.OnceValue(meteredFilters)
 
 // Compat reports whether the engine renders in compat mode.
 func (e *Engine) Compat() bool { return e.opts.Compat }
@@ -112,10 +104,7 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 	}
 	t = &Template{eng: e, schema: schema, prog: prog, partials: map[string]*unit{}}
 	t.inputs = inputsOf(schema)
-	main, err := (&compiler{eng: e, src: src, base: start.Byte}).unit(t, prog.Template)
-	if err != nil {
-		return nil, append(diags, diag.Errorf(diag.SyntaxError, diag.Range{Filename: filename, Start: start, End: start}, "%v", err))
-	}
+	main := (&compiler{eng: e, t: t, src: src, base: start.Byte}).unit(prog.Template)
 	t.main = main
 	t.sizeHint.Store(int64(main.textBytes))
 	names := make([]string, 0, len(prog.Partials))
@@ -129,11 +118,7 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 			return nil, append(diags, diag.Errorf(diag.TemplateTooLarge, diag.Range{Filename: pt.Filename, Start: pt.Start, End: pt.Start},
 				"partial %q is %d bytes, more than the %d-byte limit", name, len(pt.Source), e.limits.MaxTemplateBytes))
 		}
-		u, err := (&compiler{eng: e, src: pt.Source, base: pt.Start.Byte}).unit(t, pt)
-		if err != nil {
-			return nil, append(diags, diag.Errorf(diag.SyntaxError, diag.Range{Filename: pt.Filename, Start: pt.Start, End: pt.Start}, "%v", err))
-		}
-		t.partials[name] = u
+		t.partials[name] = (&compiler{eng: e, t: t, src: pt.Source, base: pt.Start.Byte}).unit(pt)
 	}
 	return t, diags
 }
@@ -145,13 +130,12 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 // reflection, as they are). See the package documentation for what is checked. On
 // error the returned text is empty and the error is an *Error.
 func (t *Template) Render(ctx context.Context, vars map[string]any) (string, error) {
-	var b strings.Builder
-	b.Grow(int(t.sizeHint.Load()) + 64)
-	if err := t.render(ctx, &b, vars); err != nil {
+	out, err := t.render(ctx, vars)
+	if err != nil {
 		return "", err
 	}
-	t.sizeHint.Store(int64(b.Len()))
-	return b.String(), nil
+	t.sizeHint.Store(int64(len(out)))
+	return out, nil
 }
 
 // RenderTo renders into w, which receives the text only when the whole
@@ -165,19 +149,19 @@ func (t *Template) RenderTo(ctx context.Context, w io.Writer, vars map[string]an
 	return err
 }
 
-func (t *Template) render(ctx context.Context, out io.Writer, vars map[string]any) (err error) {
+func (t *Template) render(ctx context.Context, vars map[string]any) (out string, err error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			err = &Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
+			out, err = "", &Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
 				diag.Bug(diag.Range{Filename: t.prog.Template.Filename}, "rendering", r)}}
 		}
 	}()
 	vars, diags := t.contextOf(vars)
 	if diags.HasErrors() {
-		return &Error{Class: diag.ClassTemplateRender, Diagnostics: diags}
+		return "", &Error{Class: diag.ClassTemplateRender, Diagnostics: diags}
 	}
 	b := &budget{ctx: ctx, limits: t.eng.limits}
 	if d, ok := ctx.Deadline(); ok {
@@ -189,27 +173,19 @@ func (t *Template) render(ctx context.Context, out io.Writer, vars map[string]an
 		}
 	}
 	if err := ctx.Err(); err != nil {
-		return &Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
+		return "", &Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
 			diag.Errorf(diag.DeadlineExceeded, diag.Range{Filename: t.prog.Template.Filename}, "rendering not started: %v", err)}}
 	}
 	st := newState(t, b, vars)
-	err = renderUnit(t.main, &countingWriter{b: b, w: out}, st)
+	w := &writer{b: b}
+	w.buf.Grow(int(t.sizeHint.Load()) + 64)
+	// A break or continue outside any loop stops the template, as in
+	// Liquid; what was written before it stays.
+	err = t.main.body.render(st, w)
 	if err != nil && !errors.Is(err, errBreak) && !errors.Is(err, errContinue) {
-		return t.renderError(err)
+		return "", t.renderError(err)
 	}
-	return nil
-}
-
-// renderUnit renders a compiled unit with osteele's renderer.
-func renderUnit(u *unit, w io.Writer, st *state) error {
-	prevUnit, prevW := st.unit, st.w
-	st.unit, st.w = u, w
-	defer func() { st.unit, st.w = prevUnit, prevW }()
-	err := osrender.Render(u.root, w, st.bindings, *u.cfg)
-	if err == nil {
-		return nil // a nil osrender.Error must not become a non-nil error
-	}
-	return err
+	return w.buf.String(), nil
 }
 
 // renderError converts an error from the renderer to an *Error.

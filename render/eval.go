@@ -15,9 +15,11 @@ type evalFn func(st *state) (any, error)
 
 // compiler turns syntax trees into evaluators.
 type compiler struct {
-	eng  *Engine
-	src  string // the source being compiled
-	base int    // file byte offset of src[0]
+	eng       *Engine
+	t         *Template // the template being compiled, whose partials include tags render
+	src       string    // the source being compiled
+	base      int       // file byte offset of src[0]
+	textBytes int       // the length of the literal text compiled so far
 }
 
 func (c *compiler) expr(e strict.Expr) evalFn {

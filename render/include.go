@@ -2,7 +2,6 @@ package render
 
 import (
 	"errors"
-	"io"
 	"io/fs"
 
 	"github.com/sheaproject/shea/strict"
@@ -10,8 +9,8 @@ import (
 )
 
 // include compiles an include or render tag.
-func (c *compiler) include(t *Template, n *strict.Include) simpleFn {
-	tag := &includeTag{t: t, render: n.Render, loop: n.For, alias: n.Alias, rng: n.Range(), nameRange: n.Name.Range()}
+func (c *compiler) include(n *strict.Include) simpleFn {
+	tag := &includeTag{t: c.t, render: n.Render, loop: n.For, alias: n.Alias, rng: n.Range(), nameRange: n.Name.Range()}
 	if lit, ok := n.Name.(*strict.Literal); ok && lit.Kind == strict.LitString {
 		tag.static = lit.Value.(string)
 	} else {
@@ -59,7 +58,7 @@ type call struct {
 	pushed  int // include: the arguments bound in the caller's scope
 }
 
-func (tag *includeTag) run(st *state, w io.Writer) error {
+func (tag *includeTag) run(st *state, w *writer) error {
 	name := tag.static
 	if tag.nameFn != nil {
 		v, err := tag.nameFn(st)
@@ -130,7 +129,7 @@ func (tag *includeTag) run(st *state, w io.Writer) error {
 
 // renderIsolated renders a render tag's partial in a scope of its own,
 // once or for each item.
-func (tag *includeTag) renderIsolated(st *state, w io.Writer, name string, cl *call) error {
+func (tag *includeTag) renderIsolated(st *state, w *writer, name string, cl *call) error {
 	one := func(item any, fl *loopObject) error {
 		ns := st.isolated()
 		ns.depth = st.depth + 1
@@ -143,7 +142,7 @@ func (tag *includeTag) renderIsolated(st *state, w io.Writer, name string, cl *c
 		if fl != nil {
 			ns.push("forloop", fl)
 		}
-		err := renderUnit(cl.u, w, ns)
+		err := cl.u.body.render(ns, w)
 		ns.release()
 		if errors.Is(err, errBreak) || errors.Is(err, errContinue) {
 			return nil
@@ -169,7 +168,7 @@ func (tag *includeTag) renderIsolated(st *state, w io.Writer, name string, cl *c
 // includeShared renders an include tag's partial in the caller's scope,
 // with the arguments (bound by run) in a scope of their own, once or for
 // each item.
-func (tag *includeTag) includeShared(st *state, w io.Writer, cl *call) error {
+func (tag *includeTag) includeShared(st *state, w *writer, cl *call) error {
 	pushed := cl.pushed
 	if cl.has {
 		st.push(cl.bind, cl.subject)
@@ -181,14 +180,14 @@ func (tag *includeTag) includeShared(st *state, w io.Writer, cl *call) error {
 		st.popN(pushed)
 	}()
 	if !cl.iterate {
-		return renderUnit(cl.u, w, st)
+		return cl.u.body.render(st, w)
 	}
 	for _, item := range cl.items {
 		if err := st.tick(tag.rng); err != nil {
 			return err
 		}
 		st.set(cl.bind, item)
-		if err := renderUnit(cl.u, w, st); err != nil {
+		if err := cl.u.body.render(st, w); err != nil {
 			return err
 		}
 	}
@@ -223,11 +222,7 @@ func (t *Template) partial(name string, at diag.Range) (*unit, error) {
 		d := diags.Errors()[0]
 		return nil, diag.Errorf(d.Code, d.Subject, "in partial %q: %s", name, d.Summary)
 	}
-	c := &compiler{eng: t.eng, src: text, base: 0}
-	u, err := c.unit(t, prog.Template)
-	if err != nil {
-		return nil, diag.Errorf(diag.RenderError, at, "%v", err)
-	}
+	u := (&compiler{eng: t.eng, t: t, src: text}).unit(prog.Template)
 	for pname, pt := range prog.Partials {
 		if _, ok := t.partials[pname]; ok {
 			continue
@@ -235,33 +230,8 @@ func (t *Template) partial(name string, at diag.Range) (*unit, error) {
 		if _, ok := t.dynamic.Load(pname); ok {
 			continue
 		}
-		pc := &compiler{eng: t.eng, src: pt.Source, base: pt.Start.Byte}
-		if pu, err := pc.unit(t, pt); err == nil {
-			t.dynamic.LoadOrStore(pname, pu)
-		}
+		t.dynamic.LoadOrStore(pname, (&compiler{eng: t.eng, t: t, src: pt.Source, base: pt.Start.Byte}).unit(pt))
 	}
 	actual, _ := t.dynamic.LoadOrStore(name, u)
 	return actual.(*unit), nil
-}
-
-// countingWriter counts output against the render's byte limit.
-type countingWriter struct {
-	b *budget
-	w io.Writer
-}
-
-func (cw *countingWriter) Write(p []byte) (int, error) {
-	cw.b.out += len(p)
-	if cw.b.out > cw.b.limits.MaxOutputBytes {
-		return 0, diag.Errorf(diag.OutputLimit, diag.Range{}, "output grew past the %d-byte limit", cw.b.limits.MaxOutputBytes)
-	}
-	return cw.w.Write(p)
-}
-
-func (cw *countingWriter) WriteString(s string) (int, error) {
-	cw.b.out += len(s)
-	if cw.b.out > cw.b.limits.MaxOutputBytes {
-		return 0, diag.Errorf(diag.OutputLimit, diag.Range{}, "output grew past the %d-byte limit", cw.b.limits.MaxOutputBytes)
-	}
-	return io.WriteString(cw.w, s)
 }

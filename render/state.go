@@ -2,37 +2,20 @@ package render
 
 import (
 	"context"
-	"io"
+	"errors"
 	"time"
 
 	"github.com/sheaproject/shea/strict/diag"
 )
 
-// stateKey is the binding under which a render's state travels through
-// osteele's render context. No Liquid identifier can spell it.
-const stateKey = "\x00shea"
-
 // errBreak and errContinue carry {% break %} and {% continue %} up to the
-// enclosing loop.
+// enclosing loop, through the blocks and include tags around them, as
+// errors: each node returns the first error of its children, so nothing
+// after a break renders until the loop stops it.
 var (
-	errBreak    error = interruption("break")
-	errContinue error = interruption("continue")
+	errBreak    = errors.New("break")
+	errContinue = errors.New("continue")
 )
-
-// interruption is a break or continue on its way up to its loop, through
-// osteele's renderer. osteele wraps an error a tag returns in one that
-// records where it happened, formatting a message each time, unless the
-// error already names its template: an interruption does (osteele's
-// parser.Error interface), so that a loop that breaks or continues on each
-// iteration allocates nothing for it.
-type interruption string
-
-func (i interruption) Error() string { return string(i) }
-
-// Cause, Path and LineNumber make an interruption an osteele parser.Error.
-func (interruption) Cause() error    { return nil }
-func (i interruption) Path() string  { return string(i) }
-func (interruption) LineNumber() int { return 0 }
 
 // budget is what all the scopes of one render share: limits and their
 // accounting, and the deadline.
@@ -49,19 +32,11 @@ type budget struct {
 
 // state is the state of one render, or of one isolated partial render.
 type state struct {
-	t    *Template
-	unit *unit // the unit being rendered
-	// w is where the tags of osteele's render tree write: the writer of
-	// the unit or clause being rendered. Only shea writes output; osteele's
-	// own writer, which buffers each write, stays empty.
-	w io.Writer
-	// bindings are osteele's variables: only the state, under stateKey
-	// (read-only).
-	bindings map[string]any
-	b        *budget
-	strict   bool
-	vars     map[string]any // the caller's data (never modified)
-	assigns  map[string]any // assign and capture
+	t       *Template
+	b       *budget
+	strict  bool
+	vars    map[string]any // the caller's data (never modified)
+	assigns map[string]any // assign and capture
 	// held is what each assigned name is charged against the memory
 	// budget (absent: nothing).
 	held map[string]int64
@@ -87,9 +62,7 @@ type binding struct {
 }
 
 func newState(t *Template, b *budget, vars map[string]any) *state {
-	st := &state{t: t, b: b, strict: !t.eng.opts.Compat, vars: vars, assigns: map[string]any{}}
-	st.bindings = map[string]any{stateKey: st}
-	return st
+	return &state{t: t, b: b, strict: !t.eng.opts.Compat, vars: vars, assigns: map[string]any{}}
 }
 
 // isolated returns the state of a {% render %} partial: same budget,

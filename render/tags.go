@@ -2,7 +2,6 @@ package render
 
 import (
 	"errors"
-	"io"
 	"math"
 	"strings"
 
@@ -13,7 +12,7 @@ import (
 func (c *compiler) assign(n *strict.Assign) simpleFn {
 	eval, name := c.pipeline(n.Value), n.Target
 	built, rng := len(n.Value.Filters) > 0, n.Range() // filters build new values
-	return func(st *state, _ io.Writer) error {
+	return func(st *state, _ *writer) error {
 		v, err := eval(st)
 		if err != nil {
 			return err
@@ -29,7 +28,7 @@ func (c *compiler) assign(n *strict.Assign) simpleFn {
 
 func (c *compiler) increment(n *strict.Increment) simpleFn {
 	name, dec := n.Var, n.Decrement
-	return func(st *state, w io.Writer) error {
+	return func(st *state, w *writer) error {
 		if st.counters == nil {
 			st.counters = map[string]int64{}
 		}
@@ -40,7 +39,7 @@ func (c *compiler) increment(n *strict.Increment) simpleFn {
 		} else {
 			st.counters[name] = v + 1
 		}
-		_, err := io.WriteString(w, itoa64(v))
+		err := w.writeString(itoa64(v))
 		return err
 	}
 }
@@ -73,7 +72,7 @@ func (c *compiler) cycle(n *strict.Cycle) simpleFn {
 		// Literal-only cycles with the same values share a counter.
 		implicit = "\x01" + n.Range().String()
 	}
-	return func(st *state, w io.Writer) error {
+	return func(st *state, w *writer) error {
 		key := implicit
 		if group != nil {
 			g, err := group(st)
@@ -91,7 +90,7 @@ func (c *compiler) cycle(n *strict.Cycle) simpleFn {
 			if err != nil {
 				return err
 			}
-			if _, err := io.WriteString(w, toString(value(v))); err != nil {
+			if err := w.writeString(toString(value(v))); err != nil {
 				return err
 			}
 		}
@@ -112,10 +111,10 @@ func (c *compiler) ifBlock(n *strict.If) blockFn {
 		}
 	}
 	unless := n.Unless
-	return func(st *state, w io.Writer, body clauses) error {
+	return func(st *state, w *writer, cl []body) error {
 		for i, cond := range conds {
 			if cond == nil {
-				return body.render(i, w)
+				return cl[i].render(st, w)
 			}
 			v, err := cond(st)
 			if err != nil {
@@ -126,7 +125,7 @@ func (c *compiler) ifBlock(n *strict.If) blockFn {
 				t = !t
 			}
 			if t {
-				return body.render(i, w)
+				return cl[i].render(st, w)
 			}
 		}
 		return nil
@@ -148,22 +147,22 @@ func (c *compiler) caseBlock(n *strict.Case) blockFn {
 			whens[i].values[j] = c.expr(v)
 		}
 	}
-	return func(st *state, w io.Writer, body clauses) error {
+	return func(st *state, w *writer, cl []body) error {
 		s, err := subject(st)
 		if err != nil {
 			return err
 		}
 		matched := false
-		for i, cl := range whens {
-			if cl.values == nil {
+		for i, when := range whens {
+			if when.values == nil {
 				if !matched {
-					if err := body.render(i+1, w); err != nil {
+					if err := cl[i+1].render(st, w); err != nil {
 						return err
 					}
 				}
 				continue
 			}
-			for _, ve := range cl.values {
+			for _, ve := range when.values {
 				v, err := ve(st)
 				if err != nil {
 					return err
@@ -172,7 +171,7 @@ func (c *compiler) caseBlock(n *strict.Case) blockFn {
 				// Liquid, where "when a, b" is two conditions.
 				if equal(s, v) {
 					matched = true
-					if err := body.render(i+1, w); err != nil {
+					if err := cl[i+1].render(st, w); err != nil {
 						return err
 					}
 				}
@@ -295,7 +294,7 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 	name, reversed, cont, hasElse := n.Var, n.Reversed, n.OffsetContinue, n.HasElse
 	key := n.Var + "-" + c.source(n.Collection)
 	rng, tag := n.Range(), n.NameSpan.Range()
-	return func(st *state, w io.Writer, body clauses) error {
+	return func(st *state, w *writer, cl []body) error {
 		cv, err := coll(st)
 		if err != nil {
 			return err
@@ -319,7 +318,7 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 		st.offsets[key] = from + int64(seq.n)
 		if seq.n == 0 {
 			if hasElse {
-				return body.render(1, w)
+				return cl[1].render(st, w)
 			}
 			return nil
 		}
@@ -344,7 +343,7 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 			}
 			st.set(name, seq.at(j))
 			fl.index0 = int64(i)
-			if err := body.render(0, w); err != nil {
+			if err := cl[0].render(st, w); err != nil {
 				if errors.Is(err, errBreak) {
 					break
 				}
@@ -373,7 +372,7 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 	coll := c.expr(n.Collection)
 	cols, limit, offset := c.loopOption(n.Cols), c.loopOption(n.Limit), c.loopOption(n.Offset)
 	name, rng, tag := n.Var, n.Range(), n.NameSpan.Range()
-	return func(st *state, w io.Writer, body clauses) error {
+	return func(st *state, w *writer, cl []body) error {
 		cv, err := coll(st)
 		if err != nil {
 			return err
@@ -404,7 +403,7 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 		} else if ok {
 			ncols = v
 		}
-		if _, err := io.WriteString(w, "<tr class=\"row1\">\n"); err != nil {
+		if err := w.writeString("<tr class=\"row1\">\n"); err != nil {
 			return err
 		}
 		tl := &loopObject{table: true, length: int64(seq.n), cols: ncols, row: 1, col: 1}
@@ -416,40 +415,40 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 				return err
 			}
 			st.set(name, seq.at(i))
-			if _, err := io.WriteString(w, "<td class=\"col"+itoa64(tl.col)+"\">"); err != nil {
+			if err := w.writeString("<td class=\"col" + itoa64(tl.col) + "\">"); err != nil {
 				return err
 			}
-			err := body.render(0, w)
+			err := cl[0].render(st, w)
 			if err != nil && !errors.Is(err, errBreak) && !errors.Is(err, errContinue) {
 				return err
 			}
-			if _, err := io.WriteString(w, "</td>"); err != nil {
+			if err := w.writeString("</td>"); err != nil {
 				return err
 			}
 			if errors.Is(err, errBreak) {
 				break
 			}
 			if tl.col == tl.cols && tl.index0 != tl.length-1 {
-				if _, err := io.WriteString(w, "</tr>\n<tr class=\"row"+itoa64(tl.row+1)+"\">"); err != nil {
+				if err := w.writeString("</tr>\n<tr class=\"row" + itoa64(tl.row+1) + "\">"); err != nil {
 					return err
 				}
 			}
 			tl.next()
 		}
-		_, err = io.WriteString(w, "</tr>\n")
+		err = w.writeString("</tr>\n")
 		return err
 	}
 }
 
 func (c *compiler) capture(n *strict.Capture) blockFn {
 	name, rng := n.Target, n.Range()
-	return func(st *state, w io.Writer, body clauses) error {
-		var buf strings.Builder
-		err := body.render(0, &countingWriter{b: st.b, w: &buf})
+	return func(st *state, w *writer, cl []body) error {
+		buf := writer{b: st.b}
+		err := cl[0].render(st, &buf)
 		if err != nil && !errors.Is(err, errBreak) && !errors.Is(err, errContinue) {
 			return err
 		}
-		s := buf.String()
+		s := buf.buf.String()
 		if err := st.hold(name, s, true, rng); err != nil {
 			return err
 		}
@@ -459,17 +458,17 @@ func (c *compiler) capture(n *strict.Capture) blockFn {
 }
 
 func (c *compiler) ifchanged(n *strict.Ifchanged) blockFn {
-	return func(st *state, w io.Writer, body clauses) error {
-		var buf strings.Builder
-		if err := body.render(0, &countingWriter{b: st.b, w: &buf}); err != nil {
+	return func(st *state, w *writer, cl []body) error {
+		buf := writer{b: st.b}
+		if err := cl[0].render(st, &buf); err != nil {
 			return err
 		}
-		s := buf.String()
+		s := buf.buf.String()
 		if st.changed != nil && *st.changed == s {
 			return nil
 		}
 		st.changed = &s
-		_, err := io.WriteString(w, s)
+		err := w.writeString(s)
 		return err
 	}
 }

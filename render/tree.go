@@ -1,0 +1,187 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// unit is one compiled template or partial: its body, a tree of nodes.
+type unit struct {
+	body      body
+	textBytes int // the length of the literal text
+}
+
+// node is one compiled node of a template. Rendering it writes its output
+// to w; {% break %} and {% continue %} return errBreak and errContinue,
+// which the enclosing loop stops.
+type node interface {
+	render(st *state, w *writer) error
+}
+
+// body is a sequence of nodes: a template, or one clause of a block.
+type body []node
+
+func (b body) render(st *state, w *writer) error {
+	for _, n := range b {
+		if err := n.render(st, w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// text is literal text.
+type text string
+
+func (t text) render(_ *state, w *writer) error { return w.writeString(string(t)) }
+
+// simpleFn runs a tag or output that has no body.
+type simpleFn func(st *state, w *writer) error
+
+func (f simpleFn) render(st *state, w *writer) error { return f(st, w) }
+
+// blockFn runs a block whose clauses are compiled bodies (clauses[0] is the
+// body after the opening tag; a case's first clause is what comes before
+// its first when, which renders nothing).
+type blockFn func(st *state, w *writer, clauses []body) error
+
+// block is a compiled block and its clauses.
+type block struct {
+	run     blockFn
+	clauses []body
+}
+
+func (b *block) render(st *state, w *writer) error { return b.run(st, w, b.clauses) }
+
+// outputNode writes the value of an expression ({{ … }} and echo).
+type outputNode struct{ eval evalFn }
+
+func (o outputNode) render(st *state, w *writer) error {
+	v, err := o.eval(st)
+	if err != nil {
+		return err
+	}
+	switch x := v.(type) {
+	case string:
+		return w.writeString(x)
+	case nil:
+		return nil
+	}
+	return w.writeString(toString(value(v)))
+}
+
+// breakNode is {% break %} or {% continue %}: it returns err up to the
+// enclosing loop.
+type breakNode struct{ err error }
+
+func (b breakNode) render(*state, *writer) error { return b.err }
+
+// unit compiles a template or partial.
+func (c *compiler) unit(tmpl *strict.Template) *unit {
+	b := c.body(tmpl.Body, false)
+	return &unit{body: b, textBytes: c.textBytes}
+}
+
+// body compiles nodes; blank drops whitespace-only text (Liquid's
+// blank-block rule, decided at parse time). Comments vanish.
+func (c *compiler) body(nodes []strict.Node, blank bool) body {
+	out := make(body, 0, len(nodes))
+	for _, n := range nodes {
+		switch n := n.(type) {
+		case *strict.Text:
+			if !blank && n.Value != "" {
+				out = append(out, c.text(n.Value))
+			}
+		case *strict.Raw:
+			if n.Text != "" {
+				out = append(out, c.text(n.Text))
+			}
+		case *strict.Comment:
+		default:
+			if nd := c.node(n); nd != nil {
+				out = append(out, nd)
+			}
+		}
+	}
+	return out
+}
+
+func (c *compiler) text(s string) node {
+	c.textBytes += len(s)
+	return text(s)
+}
+
+func (c *compiler) node(n strict.Node) node {
+	switch n := n.(type) {
+	case *strict.Output:
+		if n.Value != nil {
+			return outputNode{c.pipeline(n.Value)}
+		}
+	case *strict.Echo:
+		if n.Value != nil {
+			return outputNode{c.pipeline(n.Value)}
+		}
+	case *strict.Assign:
+		return c.assign(n)
+	case *strict.Increment:
+		return c.increment(n)
+	case *strict.Cycle:
+		return c.cycle(n)
+	case *strict.Break:
+		return breakNode{errBreak}
+	case *strict.Continue:
+		return breakNode{errContinue}
+	case *strict.Include:
+		return c.include(n)
+	case *strict.If:
+		clauses := make([]body, len(n.Clauses))
+		for i, cl := range n.Clauses {
+			clauses[i] = c.body(cl.Body, n.Blank)
+		}
+		return &block{c.ifBlock(n), clauses}
+	case *strict.Case:
+		clauses := make([]body, 1, len(n.Clauses)+1) // nothing renders before the first when
+		for _, cl := range n.Clauses {
+			clauses = append(clauses, c.body(cl.Body, n.Blank))
+		}
+		return &block{c.caseBlock(n), clauses}
+	case *strict.For:
+		clauses := []body{c.body(n.Body, n.Blank)}
+		if n.HasElse {
+			clauses = append(clauses, c.body(n.Else, n.Blank))
+		}
+		return &block{c.forBlock(n), clauses}
+	case *strict.Tablerow:
+		return &block{c.tablerow(n), []body{c.body(n.Body, false)}}
+	case *strict.Capture:
+		return &block{c.capture(n), []body{c.body(n.Body, false)}}
+	case *strict.Ifchanged:
+		return &block{c.ifchanged(n), []body{c.body(n.Body, false)}}
+	default:
+		panic(fmt.Sprintf("render: no compiler for %T", n))
+	}
+	return nil
+}
+
+// writer is where a render writes: the output, or the buffer of a capture
+// or ifchanged block. Every byte counts against the render's output limit,
+// captured text included.
+type writer struct {
+	b   *budget
+	buf strings.Builder
+}
+
+func (w *writer) writeString(s string) error {
+	if s == "" {
+		return nil
+	}
+	w.b.out += len(s)
+	if w.b.out > w.b.limits.MaxOutputBytes {
+		return diag.Errorf(diag.OutputLimit, diag.Range{}, "output grew past the %d-byte limit", w.b.limits.MaxOutputBytes)
+	}
+	w.buf.WriteString(s)
+	return nil
+}

@@ -5,7 +5,6 @@ go 1.25.0
 require (
 	github.com/google/go-cmp v0.7.0
 	github.com/osteele/liquid v1.9.2
-	github.com/osteele/tuesday v1.1.1
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
 	github.com/spf13/cobra v1.10.2
@@ -16,6 +15,7 @@ require (
 
 require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
+	github.com/osteele/tuesday v1.1.1 // indirect
 	golang.org/x/mod v0.33.0 // indirect
 	golang.org/x/sync v0.19.0 // indirect
 	golang.org/x/tools v0.42.0 // indirect

@@ -6,14 +6,12 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"github.com/osteele/tuesday"
 )
 
 // strftime formats t as Shopify Liquid's date filter does, which is Ruby's
 // Time#strftime (Ruby 3.1 under Liquid 5.4). A directive is
-// %[flags][width][colons|E|O]conversion; github.com/osteele/tuesday formats
-// each one, and this wrapper covers where Ruby 3.1 differs from tuesday:
+// %[flags][width][colons|E|O]conversion, formatted by conversion below;
+// the cases where Ruby 3.1 is less regular than that are:
 //
 //   - a format that ends inside a directive ("%", "%-", "%5") is an error;
 //   - conversions Time#strftime does not know (%Q, %+ and any other
@@ -96,8 +94,8 @@ func scanDirective(s string) (d directive, ok bool) {
 	return d, true
 }
 
-// maxFieldWidth is the widest field a directive may ask for (tuesday's
-// bound; Ruby has none).
+// maxFieldWidth is the widest field a directive may ask for (Ruby has no
+// bound; shea keeps a huge width from building a huge string).
 const maxFieldWidth = 1 << 20
 
 // rubyConversions are the conversions Ruby's Time#strftime knows.
@@ -142,10 +140,10 @@ func (d directive) format(t time.Time) (string, error) {
 			return d.negativeYear(t.Year()), nil
 		}
 	}
-	s, err := tuesday.Strftime(raw, t)
-	if err != nil {
-		return "", err
+	if raw != d.raw {
+		d.flags = strings.ReplaceAll(d.flags, "-", "")
 	}
+	s := d.conversion(t)
 	if d.conv == 'z' && strings.Contains(d.flags, "-") {
 		if _, off := t.Zone(); off == 0 {
 			s = strings.Replace(s, "+", "-", 1)
@@ -207,4 +205,260 @@ func floorDiv(a, b int64) int64 {
 		q--
 	}
 	return q
+}
+
+// conversion formats a directive Ruby knows: a number padded to its
+// conversion's width (zeros, or spaces for %e, %k and %l; - drops the
+// padding, _ pads with spaces and 0 with zeros), a fraction of a second
+// (%L, %N: the width is the number of digits), a zone offset (%z), or text
+// (names, and the composite conversions, which are formats of their own)
+// padded with spaces to the width; ^ upcases text and # swaps the case of
+// names.
+func (d directive) conversion(t time.Time) string {
+	switch d.conv {
+	case 'Y':
+		return d.number(int64(t.Year()), 4, '0')
+	case 'C':
+		return d.number(int64(t.Year()/100), 2, '0')
+	case 'y':
+		return d.number(int64(t.Year()%100), 2, '0')
+	case 'm':
+		return d.number(int64(t.Month()), 2, '0')
+	case 'd':
+		return d.number(int64(t.Day()), 2, '0')
+	case 'e':
+		return d.number(int64(t.Day()), 2, ' ')
+	case 'j':
+		return d.number(int64(t.YearDay()), 3, '0')
+	case 'H':
+		return d.number(int64(t.Hour()), 2, '0')
+	case 'k':
+		return d.number(int64(t.Hour()), 2, ' ')
+	case 'I':
+		return d.number(int64(hour12(t)), 2, '0')
+	case 'l':
+		return d.number(int64(hour12(t)), 2, ' ')
+	case 'M':
+		return d.number(int64(t.Minute()), 2, '0')
+	case 'S':
+		return d.number(int64(t.Second()), 2, '0')
+	case 'u':
+		return d.number(int64((t.Weekday()+6)%7+1), 1, '0')
+	case 'w':
+		return d.number(int64(t.Weekday()), 1, '0')
+	case 'G':
+		y, _ := t.ISOWeek()
+		return d.number(int64(y), 4, '0')
+	case 'g':
+		y, _ := t.ISOWeek()
+		return d.number(int64(y%100), 2, '0')
+	case 'V':
+		_, w := t.ISOWeek()
+		return d.number(int64(w), 2, '0')
+	case 'U': // weeks starting on Sunday; days before the first Sunday are week 0
+		return d.number(int64((t.YearDay()-int(t.Weekday())+6)/7), 2, '0')
+	case 'W': // weeks starting on Monday
+		return d.number(int64((t.YearDay()-(int(t.Weekday())+6)%7+6)/7), 2, '0')
+	case 's':
+		return d.number(t.Unix(), 1, '0')
+	case 'L':
+		return d.fraction(t, 3)
+	case 'N':
+		return d.fraction(t, 9)
+	case 'z':
+		return d.zone(t)
+	case 'B':
+		return d.name(t.Month().String())
+	case 'b', 'h':
+		return d.name(t.Month().String()[:3])
+	case 'A':
+		return d.name(t.Weekday().String())
+	case 'a':
+		return d.name(t.Weekday().String()[:3])
+	case 'p':
+		return d.name(ampm(t, "AM", "PM"))
+	case 'P':
+		return d.name(ampm(t, "am", "pm"))
+	case 'Z':
+		zone, _ := t.Zone()
+		return d.name(zone)
+	case 'n':
+		return d.text("\n")
+	case 't':
+		return d.text("\t")
+	case '%':
+		return d.text("%")
+	}
+	s, _ := strftime(t, composite(d.conv)) // these formats are valid
+	return d.text(s)
+}
+
+// composite returns the format a composite conversion stands for.
+func composite(conv rune) string {
+	switch conv {
+	case 'c':
+		return "%a %b %e %H:%M:%S %Y"
+	case 'D', 'x':
+		return "%m/%d/%y"
+	case 'F':
+		return "%Y-%m-%d"
+	case 'r':
+		return "%I:%M:%S %p"
+	case 'R':
+		return "%H:%M"
+	case 'T', 'X':
+		return "%H:%M:%S"
+	case 'v':
+		return "%e-%^b-%4Y"
+	}
+	return ""
+}
+
+func hour12(t time.Time) int { return (t.Hour()+11)%12 + 1 }
+
+func ampm(t time.Time, am, pm string) string {
+	if t.Hour() < 12 {
+		return am
+	}
+	return pm
+}
+
+// pad returns the padding a directive asks for: its width (def when it has
+// none) and the padding byte (def, or as the flags say; 0 for none).
+func (d directive) pad(width int, pad byte) (int, byte) {
+	if d.width != "" {
+		width, _ = strconv.Atoi(d.width)
+	}
+	if strings.Contains(d.flags, "-") {
+		return 0, 0
+	}
+	for _, f := range []byte(d.flags) {
+		switch f {
+		case '_':
+			pad = ' '
+		case '0':
+			pad = '0'
+		}
+	}
+	return width, pad
+}
+
+// number formats n to a width (def when the directive has none), padded by
+// pad, the sign before zeros and after spaces.
+func (d directive) number(n int64, width int, pad byte) string {
+	width, pad = d.pad(width, pad)
+	digits := strconv.FormatInt(n, 10)
+	sign := ""
+	if n < 0 {
+		sign, digits = "-", digits[1:]
+	}
+	fill := width - len(sign) - len(digits)
+	switch {
+	case fill <= 0 || pad == 0:
+		return sign + digits
+	case pad == '0':
+		return sign + strings.Repeat("0", fill) + digits
+	}
+	return strings.Repeat(" ", fill) + sign + digits
+}
+
+// fraction formats the fraction of a second to as many digits as the
+// width says (def when none), truncated or followed by zeros.
+func (d directive) fraction(t time.Time, def int) string {
+	width := def
+	if d.width != "" {
+		width, _ = strconv.Atoi(d.width)
+	}
+	digits := strconv.Itoa(t.Nanosecond() + 1e9)[1:] // nine digits
+	if width <= len(digits) {
+		return digits[:width]
+	}
+	return digits + strings.Repeat("0", width-len(digits))
+}
+
+// name formats a name: ^ upcases it; # swaps its case (upcased, unless it
+// is all capitals: then lowercased), and wins over ^.
+func (d directive) name(s string) string {
+	if strings.Contains(d.flags, "#") {
+		if up := strings.ToUpper(s); s != up || s == strings.ToLower(s) {
+			s = up
+		} else {
+			s = strings.ToLower(s)
+		}
+		return d.padText(s)
+	}
+	return d.text(s)
+}
+
+// text formats text: ^ upcases it; it is padded with spaces (zeros with
+// the 0 flag) to the width.
+func (d directive) text(s string) string {
+	if strings.Contains(d.flags, "^") {
+		s = strings.ToUpper(s)
+	}
+	return d.padText(s)
+}
+
+func (d directive) padText(s string) string {
+	width, pad := d.pad(0, ' ')
+	if pad == 0 || len(s) >= width {
+		return s
+	}
+	return strings.Repeat(string(pad), width-len(s)) + s
+}
+
+// zone formats %z and its colon forms: the sign, then the hours and
+// minutes (+0530), with colons (%:z +05:30), with seconds (%::z
+// +05:30:00), or as few fields as the offset needs (%:::z +05:30, +05).
+// The width counts the sign; zeros pad after it (the default, and with the
+// - and 0 flags), spaces before it (_).
+func (d directive) zone(t time.Time) string {
+	_, off := t.Zone()
+	sign := "+"
+	if off < 0 {
+		sign, off = "-", -off
+	}
+	h, m, s := off/3600, off/60%60, off%60
+	two := func(n int) string { return strconv.Itoa(n/10) + strconv.Itoa(n%10) }
+	var body string
+	width := 5
+	colons := d.colons
+	if colons == 3 {
+		switch {
+		case s != 0:
+			colons = 2
+		case m != 0:
+			colons = 1
+		default:
+			body, width = strconv.Itoa(h), 3
+		}
+	}
+	switch colons {
+	case 0:
+		body = strconv.Itoa(h*100 + m)
+		for len(body) < 3 {
+			body = "0" + body
+		}
+	case 1:
+		body, width = strconv.Itoa(h)+":"+two(m), 6
+	case 2:
+		body, width = strconv.Itoa(h)+":"+two(m)+":"+two(s), 9
+	}
+	if d.width != "" {
+		if w, _ := strconv.Atoi(d.width); w > width {
+			width = w
+		}
+	}
+	fill := width - 1 - len(body)
+	if fill <= 0 {
+		return sign + body
+	}
+	spaces := false // the last of the flags _, - and 0 decides
+	for _, f := range []byte(d.flags) {
+		spaces = f == '_' || spaces && f != '-' && f != '0'
+	}
+	if spaces {
+		return strings.Repeat(" ", fill) + sign + body
+	}
+	return sign + strings.Repeat("0", fill) + body
 }

@@ -3,27 +3,22 @@
 //
 // An Engine compiles templates. Compiling runs the static contract of
 // package strict (every branch, every expression), so a template that fails
-// it never gets further. shea then compiles its own syntax tree into
-// evaluators: every expression, filter call and tag becomes Go code that
-// applies Shopify Liquid's semantics and reports errors at the exact source
-// positions strict recorded.
-//
-// What github.com/osteele/liquid does, and what it does not: shea lowers the
-// template to a skeleton in osteele's grammar, one osteele block (with its
-// clauses) for each Liquid block that holds another block, and one osteele
-// tag for each run of text, outputs, simple tags and leaf blocks (blocks
-// that hold no block, which render their clauses themselves) that neither
-// starts a clause nor comes just before a block (the block's tag renders
-// those). osteele parses the skeleton into its render tree on every compile,
-// and its renderer walks that tree, calling back into shea's evaluators by
-// index: osteele owns the nesting of the template's blocks and its
-// traversal; shea writes all the output (osteele's own writer, which buffers
-// each write, stays empty). It evaluates no expression, filter or tag of the
-// user's template; it never sees the template's source, its data or its
-// errors. (Letting osteele evaluate expressions would lose Shopify's
-// semantics where osteele differs from them, and the exact positions of
-// runtime errors.) osteele/liquid is also the reference engine the tests and
-// benchmarks compare against.
+// it never gets further. shea then compiles its own checked syntax tree
+// into a tree of nodes, each with a render method: literal text, an output
+// (a compiled pipeline), a simple tag (assign, increment, cycle, include
+// and render), or a block (if, unless, case, for, tablerow, capture,
+// ifchanged) holding the compiled bodies of its clauses. Every expression,
+// filter call and tag is Go code that applies Shopify Liquid's semantics
+// and reports errors at the exact source positions strict recorded.
+// Rendering walks the tree: each node writes to one writer, which counts
+// every byte (captured text too) against the output limit, and returns the
+// first error of its children; break and continue travel up the same way,
+// as two sentinel errors that the enclosing loop stops (through blocks and
+// include tags; a render partial and the template itself keep them). No
+// other engine takes part: github.com/osteele/liquid is not on this path.
+// It is the reference engine that tests and benchmarks compare against,
+// and what `--engine osteele` uses to prove templates against osteele/liquid
+// itself, for runners that render with it.
 //
 // Data may be Go values of any type JSON can encode: structs (by their
 // json tags, omitempty honoured), pointers, maps, slices and time.Time.

@@ -130,6 +130,11 @@ var errDivideByZero = errors.New("divided by 0")
 
 // op applies + - * / or % (Ruby's Numeric operators) to n and m.
 func (n rnum) op(sym byte, m rnum) (rnum, error) {
+	if n.kind == rInt && m.kind == rInt && n.b == nil && m.b == nil {
+		if r, ok := smallIntOp(sym, n.i, m.i); ok {
+			return rnumInt(r), nil
+		}
+	}
 	switch {
 	case n.kind == rInt && m.kind == rInt:
 		a, b := n.bigInt(), m.bigInt()

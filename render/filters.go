@@ -130,11 +130,12 @@ func checkedFilter(sig strict.FilterSig, body filterBody) filterBody {
 		if err := checkKeywords(sig, kwargs); err != nil {
 			return nil, err
 		}
-		norm := make([]any, len(args))
+		// args is the caller's scratch (the pipeline's argument buffer),
+		// normalized in place: no filter keeps it.
 		for i, a := range args {
-			norm[i] = fnorm(a)
+			args[i] = fnorm(a)
 		}
-		return body(b, fnorm(in), norm, kwargs)
+		return body(b, fnorm(in), args, kwargs)
 	}
 }
 

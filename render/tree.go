@@ -21,22 +21,32 @@ type node interface {
 	render(st *state, w *writer) error
 }
 
-// body is a sequence of nodes: a template, or one clause of a block.
-type body []node
+// body is a sequence of steps: a template, or one clause of a block.
+type body []step
+
+// step is literal text, or a node when node is not nil. Text is held here
+// rather than as a node of its own, which would cost an allocation per
+// piece of text on every compile.
+type step struct {
+	text string
+	node node
+}
 
 func (b body) render(st *state, w *writer) error {
-	for _, n := range b {
-		if err := n.render(st, w); err != nil {
+	for i := range b {
+		s := &b[i]
+		var err error
+		if s.node == nil {
+			err = w.writeString(s.text)
+		} else {
+			err = s.node.render(st, w)
+		}
+		if err != nil {
 			return err
 		}
 	}
 	return nil
 }
-
-// text is literal text.
-type text string
-
-func (t text) render(_ *state, w *writer) error { return w.writeString(string(t)) }
 
 // simpleFn runs a tag or output that has no body.
 type simpleFn func(st *state, w *writer) error
@@ -102,16 +112,16 @@ func (c *compiler) body(nodes []strict.Node, blank bool) body {
 		case *strict.Comment:
 		default:
 			if nd := c.node(n); nd != nil {
-				out = append(out, nd)
+				out = append(out, step{node: nd})
 			}
 		}
 	}
 	return out
 }
 
-func (c *compiler) text(s string) node {
+func (c *compiler) text(s string) step {
 	c.textBytes += len(s)
-	return text(s)
+	return step{text: s}
 }
 
 func (c *compiler) node(n strict.Node) node {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Benchmark shea (strict and compat), osteele/liquid, Shopify Liquid and
-# LiquidJS on golden-liquid's benchmark fixtures in one run, fixture by
-# fixture, and print one table with the peers' summarize_bench.py plus the
-# ratios shea/LiquidJS and shea/Shopify Liquid.
+# Benchmark shea (strict and compat), osteele/liquid, Shopify Liquid (pure
+# Ruby, and with its C extension liquid-c) and LiquidJS on golden-liquid's
+# benchmark fixtures in one run, fixture by fixture, and print one table
+# with the peers' summarize_bench.py plus the ratios of shea to LiquidJS,
+# Shopify Liquid and Shopify Liquid + liquid-c.
 #   RUNS=5              timed runs per fixture and mode
 #   N_SPEC=001=300,…    least renders per timed run (the peers' default when unset;
 #                       shea's runs also last at least 200ms, see internal/benchfixtures)
@@ -21,6 +22,14 @@ if [ ! -d "$PEERS_DIR/node/node_modules/liquidjs" ] || ! ruby -e 'require "liqui
   PEERS_DIR="$PEERS_DIR" bash "$SHARED/peers/setup.sh"
 fi
 
+# Shopify Liquid's C extension (Debian: ruby-liquid-c) joins when installed.
+liquid_c=0
+if ruby -e 'require "liquid"; require "liquid/c"' 2>/dev/null; then
+  liquid_c=1
+else
+  echo "bench-compare: liquid-c is not installed (apt-get install ruby-liquid-c); comparing without it" >&2
+fi
+
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 go build -o "$out/benchfixtures" ./internal/benchfixtures
@@ -35,6 +44,10 @@ for fixture in "$FIXTURES"/*/; do
   "$out/benchfixtures" -runs "$RUNS" -version "$VERSION" "$out/fixtures/$name" >> "$out/all.jsonl"
   bash "$PEERS_DIR/bench/run_peers.sh" "$out/fixtures/$name" "$out/peers.jsonl" "$RUNS"
   cat "$out/peers.jsonl" >> "$out/all.jsonl"
+  if [ "$liquid_c" = 1 ]; then
+    ruby "$PEERS_DIR/bench/bench_ruby.rb" "$out/fixtures/$name" --c --runs "$RUNS" \
+      --n "${N_SPEC:-001=500,002=500,004=2000,005=2000,006=2000}" >> "$out/all.jsonl"
+  fi
 done
 
 python3 "$SHARED/peers/bench/summarize_bench.py" "$out/all.jsonl"

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""CPU time per strict parse+render: shea against LiquidJS and Shopify Liquid.
+"""CPU time per strict parse+render: shea against LiquidJS and Shopify Liquid
+(pure Ruby, and with its C extension liquid-c when installed).
 
 usage: python3 scripts/bench_cpu.py [--rounds 3] [FIXTURE ...]
   SHARED=../shared        where golden-liquid's benchmark fixtures live
@@ -40,6 +41,7 @@ for (let i = 0; i < n; i++) engine.parseAndRenderSync(src, data)
 RUBY_LOOP = r"""
 require "json"
 require "liquid"
+require "liquid/c" if ENV["LIQUID_C"] == "1"
 dir, n = ARGV[0], ARGV[1].to_i
 templates = Dir.glob(File.join(dir, "templates", "*.liquid")).to_h { |p| [File.basename(p), File.read(p)] }
 data = JSON.parse(File.read(File.join(dir, "data.json")))
@@ -95,9 +97,17 @@ def main():
             f.write(NODE_LOOP)
         with open(rb, "w") as f:
             f.write(RUBY_LOOP)
-        env = dict(os.environ, LIQUIDJS=liquidjs)
-        print("| page | shea strict | LiquidJS | Shopify Liquid | vs LiquidJS | vs Shopify Liquid |")
-        print("|---|---|---|---|---|---|")
+        env = dict(os.environ, LIQUIDJS=liquidjs, LIQUID_C="0")
+        env_c = dict(env, LIQUID_C="1")
+        liquid_c = subprocess.run(["ruby", "-e", 'require "liquid"; require "liquid/c"'],
+                                  stderr=subprocess.DEVNULL).returncode == 0
+        if not liquid_c:
+            print("bench_cpu: liquid-c is not installed (apt-get install ruby-liquid-c); comparing without it",
+                  file=sys.stderr)
+        head = ["page", "shea strict", "LiquidJS", "Shopify Liquid"] + (["Shopify Liquid + liquid-c"] if liquid_c else [])
+        head += ["vs LiquidJS", "vs Shopify Liquid"] + (["vs Shopify Liquid + liquid-c"] if liquid_c else [])
+        print("| " + " | ".join(head) + " |")
+        print("|" + "---|" * len(head))
         for name in names:
             src = os.path.join(fixtures_dir, name)
             # benchfixtures reads every fixture (a directory) of a directory.
@@ -107,17 +117,21 @@ def main():
                 os.symlink(os.path.abspath(os.path.join(src, entry)), os.path.join(one, name, entry))
             a = CALLS.get(name, 200)
             engines = {
-                "shea": (lambda n: [shea, "-calls", str(n), one], 3 * a),
-                "liquidjs": (lambda n: ["node", js, src, str(n)], a),
-                "ruby": (lambda n: ["ruby", rb, src, str(n)], a),
+                "shea": (lambda n: [shea, "-calls", str(n), one], 3 * a, env),
+                "liquidjs": (lambda n: ["node", js, src, str(n)], a, env),
+                "ruby": (lambda n: ["ruby", rb, src, str(n)], a, env),
             }
+            if liquid_c:
+                engines["liquid-c"] = (lambda n: ["ruby", rb, src, str(n)], 2 * a, env_c)
             per_call = {e: [] for e in engines}
             for _ in range(args.rounds):
-                for e, (cmd, n) in engines.items():
-                    t_a, t_b = cpu_seconds(cmd(n), env), cpu_seconds(cmd(6 * n), env)
+                for e, (cmd, n, e_env) in engines.items():
+                    t_a, t_b = cpu_seconds(cmd(n), e_env), cpu_seconds(cmd(6 * n), e_env)
                     per_call[e].append((t_b - t_a) / (5 * n))
-            s, j, r = (statistics.median(per_call[e]) * 1e6 for e in ("shea", "liquidjs", "ruby"))
-            print(f"| {name} | {s:.0f} µs | {j:.0f} µs | {r:.0f} µs | {j / s:.1f}x | {r / s:.1f}x |", flush=True)
+            us = {e: statistics.median(per_call[e]) * 1e6 for e in engines}
+            peers = [e for e in engines if e != "shea"]
+            cells = [name] + [f"{us[e]:.0f} µs" for e in engines] + [f"{us[e] / us['shea']:.1f}x" for e in peers]
+            print("| " + " | ".join(cells) + " |", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Ratios of shea's renders/sec to the peers', from one benchmark run.
 usage: python3 bench_ratios.py RUN.jsonl
-Prints, per shea engine, mode and fixture, shea/LiquidJS and shea/Shopify
-Liquid (the ratio of median renders per second), and strict/compat."""
+Prints, per shea engine, mode and fixture, shea/LiquidJS, shea/Shopify
+Liquid and shea/(Shopify Liquid + liquid-c) (the ratio of median renders
+per second), and strict/compat."""
 import json
 import sys
 
@@ -21,13 +22,14 @@ fixtures = sorted({k[1] for k in rates})
 modes = ["render-only", "parse+render"]
 shea = [e for e in engines if e.startswith("shea ")]
 js = next((e for e in engines if e.startswith("liquidjs")), None)
-rb = next((e for e in engines if e.startswith("ruby-liquid")), None)
+rb = next((e for e in engines if e.startswith("ruby-liquid") and "+liquid-c" not in e), None)
+rbc = next((e for e in engines if e.startswith("ruby-liquid") and "+liquid-c" in e), None)
 
 print("| engine | mode | vs | " + " | ".join(fixtures) + " |")
 print("|---|---|---|" + "---|" * len(fixtures))
 for e in shea:
     for m in modes:
-        for name, peer in (("LiquidJS", js), ("Shopify Liquid", rb)):
+        for name, peer in (("LiquidJS", js), ("Shopify Liquid", rb), ("Shopify Liquid + liquid-c", rbc)):
             if peer is None:
                 continue
             cells = []

@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""CPU time per strict parse+render: shea against LiquidJS and Shopify Liquid
-(pure Ruby, and with its C extension liquid-c when installed).
+"""CPU time per strict call: shea against LiquidJS and Shopify Liquid (pure
+Ruby, and with its C extension liquid-c when installed).
 
-usage: python3 scripts/bench_cpu.py [--rounds 3] [FIXTURE ...]
+usage: python3 scripts/bench_cpu.py [--rounds 3] [--mode parse+render|render-only|both] [FIXTURE ...]
   SHARED=../shared        where golden-liquid's benchmark fixtures live
   PEERS_DIR=...           the installed peers (as for bench-compare.sh)
 
 Wall time (bench-compare.sh) lets an engine's garbage collector run free on
 a second core; CPU time charges it. Each engine runs in a process of its
-own, once with A calls and once with B calls of parse+render (compiling
-from scratch every time, as in bench-compare's parse+render mode); the CPU
+own, once with A calls and once with B calls (parse+render compiles from
+scratch every time, as in bench-compare's parse+render mode; render-only
+renders a template parsed once); the CPU
 time the process used (user and system, all threads, from wait4) is read
 for both, and (cpu_B - cpu_A) / (B - A) is the time of one call, without
 the start-up, loading and warm-up that both runs share. The engines take
@@ -35,7 +36,12 @@ for (const f of fs.readdirSync(path.join(dir, 'templates'))) templates[f] = fs.r
 const data = JSON.parse(fs.readFileSync(path.join(dir, 'data.json'), 'utf8'))
 const engine = new Liquid({ templates, cache: false })
 const src = templates['index.liquid']
-for (let i = 0; i < n; i++) engine.parseAndRenderSync(src, data)
+if (process.env.MODE === 'render-only') {
+  const tpl = engine.parse(src)
+  for (let i = 0; i < n; i++) engine.renderSync(tpl, data)
+} else {
+  for (let i = 0; i < n; i++) engine.parseAndRenderSync(src, data)
+}
 """
 
 RUBY_LOOP = r"""
@@ -55,7 +61,12 @@ else
   Liquid::Template.file_system = Store.new(templates)
 end
 src = templates.fetch("index.liquid")
-n.times { Liquid::Template.parse(src, **opts).render!(data) }
+if ENV["MODE"] == "render-only"
+  tpl = Liquid::Template.parse(src, **opts)
+  n.times { tpl.render!(data) }
+else
+  n.times { Liquid::Template.parse(src, **opts).render!(data) }
+end
 """
 
 # Calls per run (A; B is six times as many), sized so that a run of the
@@ -64,17 +75,19 @@ CALLS = {"001": 100, "002": 100, "004": 400, "005": 400, "006": 400}
 
 
 def cpu_seconds(cmd, env=None):
-    """Runs cmd and returns the user+system CPU time of the process."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, env=env)
+    """Runs cmd and returns the user+system CPU time of the process, or None
+    when it fails (a peer that cannot render the page)."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     _, status, usage = os.wait4(proc.pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"bench_cpu: {' '.join(cmd)} failed")
+        return None
     return usage.ru_utime + usage.ru_stime
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--mode", default="both", choices=["parse+render", "render-only", "both"])
     ap.add_argument("fixtures", nargs="*")
     args = ap.parse_args()
     shared = os.environ.get("SHARED", os.path.join(ROOT, "..", "shared"))
@@ -97,14 +110,13 @@ def main():
             f.write(NODE_LOOP)
         with open(rb, "w") as f:
             f.write(RUBY_LOOP)
-        env = dict(os.environ, LIQUIDJS=liquidjs, LIQUID_C="0")
-        env_c = dict(env, LIQUID_C="1")
+        modes = ["parse+render", "render-only"] if args.mode == "both" else [args.mode]
         liquid_c = subprocess.run(["ruby", "-e", 'require "liquid"; require "liquid/c"'],
                                   stderr=subprocess.DEVNULL).returncode == 0
         if not liquid_c:
             print("bench_cpu: liquid-c is not installed (apt-get install ruby-liquid-c); comparing without it",
                   file=sys.stderr)
-        head = ["page", "shea strict", "LiquidJS", "Shopify Liquid"] + (["Shopify Liquid + liquid-c"] if liquid_c else [])
+        head = ["page", "mode", "shea strict", "LiquidJS", "Shopify Liquid"] + (["Shopify Liquid + liquid-c"] if liquid_c else [])
         head += ["vs LiquidJS", "vs Shopify Liquid"] + (["vs Shopify Liquid + liquid-c"] if liquid_c else [])
         print("| " + " | ".join(head) + " |")
         print("|" + "---|" * len(head))
@@ -115,23 +127,37 @@ def main():
             os.makedirs(os.path.join(one, name))
             for entry in os.listdir(src):
                 os.symlink(os.path.abspath(os.path.join(src, entry)), os.path.join(one, name, entry))
-            a = CALLS.get(name, 200)
-            engines = {
-                "shea": (lambda n: [shea, "-calls", str(n), one], 3 * a, env),
-                "liquidjs": (lambda n: ["node", js, src, str(n)], a, env),
-                "ruby": (lambda n: ["ruby", rb, src, str(n)], a, env),
-            }
-            if liquid_c:
-                engines["liquid-c"] = (lambda n: ["ruby", rb, src, str(n)], 2 * a, env_c)
-            per_call = {e: [] for e in engines}
-            for _ in range(args.rounds):
-                for e, (cmd, n, e_env) in engines.items():
-                    t_a, t_b = cpu_seconds(cmd(n), e_env), cpu_seconds(cmd(6 * n), e_env)
-                    per_call[e].append((t_b - t_a) / (5 * n))
-            us = {e: statistics.median(per_call[e]) * 1e6 for e in engines}
-            peers = [e for e in engines if e != "shea"]
-            cells = [name] + [f"{us[e]:.0f} µs" for e in engines] + [f"{us[e] / us['shea']:.1f}x" for e in peers]
-            print("| " + " | ".join(cells) + " |", flush=True)
+            for mode in modes:
+                # render-only calls are cheaper: more of them keep a run
+                # long enough to measure.
+                a = CALLS.get(name, 200) * (4 if mode == "render-only" else 1)
+                env = dict(os.environ, LIQUIDJS=liquidjs, LIQUID_C="0", MODE=mode)
+                env_c = dict(env, LIQUID_C="1")
+                engines = {
+                    "shea": (lambda n: [shea, "-calls", str(n), "-mode", mode, one], 3 * a, env),
+                    "liquidjs": (lambda n: ["node", js, src, str(n)], a, env),
+                    "ruby": (lambda n: ["ruby", rb, src, str(n)], a, env),
+                }
+                if liquid_c:
+                    engines["liquid-c"] = (lambda n: ["ruby", rb, src, str(n)], 2 * a, env_c)
+                per_call = {e: [] for e in engines}
+                failed = set()
+                for _ in range(args.rounds):
+                    for e, (cmd, n, e_env) in engines.items():
+                        if e in failed:
+                            continue
+                        t_a, t_b = cpu_seconds(cmd(n), e_env), cpu_seconds(cmd(6 * n), e_env)
+                        if t_a is None or t_b is None:
+                            failed.add(e)  # the engine cannot render this page
+                            continue
+                        per_call[e].append((t_b - t_a) / (5 * n))
+                if "shea" in failed:
+                    sys.exit(f"bench_cpu: shea failed on {name}")
+                us = {e: statistics.median(per_call[e]) * 1e6 if e not in failed else None for e in engines}
+                peers = [e for e in engines if e != "shea"]
+                cells = [name, mode] + [f"{us[e]:.0f} µs" if us[e] else "error" for e in engines]
+                cells += [f"{us[e] / us['shea']:.1f}x" if us[e] else "-" for e in peers]
+                print("| " + " | ".join(cells) + " |", flush=True)
 
 
 if __name__ == "__main__":

@@ -7,8 +7,9 @@
 //	go run ./internal/benchfixtures [-runs 5] [-version v] [FIXTURES_DIR]
 //
 // With -calls N it times nothing and prints nothing: it makes N strict
-// parse+render calls of each fixture and exits, for scripts/bench_cpu.py,
-// which reads the CPU time the process used.
+// calls of each fixture in -mode (parse+render, or render-only of a
+// template compiled once) and exits, for scripts/bench_cpu.py, which reads
+// the CPU time the process used.
 //
 // N_SPEC=001=300,002=300,… sets the least renders per timed run, per
 // fixture, as for the peers; a run also lasts at least -min-run (200ms), and
@@ -56,7 +57,8 @@ func main() {
 	version := flag.String("version", "dev", "shea version to name in the engine column")
 	osteele := flag.Bool("osteele", true, "also benchmark raw osteele/liquid")
 	minRun := flag.Duration("min-run", 200*time.Millisecond, "the shortest timed run (more calls than N_SPEC's when needed)")
-	calls := flag.Int("calls", 0, "make this many strict parse+render calls of each fixture, time nothing and print nothing")
+	calls := flag.Int("calls", 0, "make this many strict calls of each fixture in -mode, time nothing and print nothing")
+	callMode := flag.String("mode", "parse+render", "with -calls: parse+render or render-only")
 	flag.Parse()
 	dir := flag.Arg(0)
 	if dir == "" {
@@ -74,10 +76,13 @@ func main() {
 		fail(err)
 	}
 	if *calls > 0 {
+		if *callMode != "parse+render" && *callMode != "render-only" {
+			fail(fmt.Errorf("-mode %q: want parse+render or render-only", *callMode))
+		}
 		for _, f := range fs {
 			c := sheaContender(f, "shea", true)
 			for k := 0; k < *calls && c.err == nil; k++ {
-				c.err = c.modes["parse+render"]()
+				c.err = c.modes[*callMode]()
 			}
 			if c.err != nil {
 				fail(fmt.Errorf("%s: %w", f.Name, c.err))

@@ -163,7 +163,13 @@ func (t *Template) render(ctx context.Context, vars map[string]any) (out string,
 	if diags.HasErrors() {
 		return "", &Error{Class: diag.ClassTemplateRender, Diagnostics: diags}
 	}
-	b := &budget{ctx: ctx, limits: t.eng.limits}
+	// One allocation holds what the render needs first.
+	r := &struct {
+		b  budget
+		st state
+		w  writer
+	}{b: budget{ctx: ctx, limits: t.eng.limits}}
+	b := &r.b
 	if d, ok := ctx.Deadline(); ok {
 		b.deadline = d
 	}
@@ -176,8 +182,9 @@ func (t *Template) render(ctx context.Context, vars map[string]any) (out string,
 		return "", &Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
 			diag.Errorf(diag.DeadlineExceeded, diag.Range{Filename: t.prog.Template.Filename}, "rendering not started: %v", err)}}
 	}
-	st := newState(t, b, vars)
-	w := &writer{b: b}
+	st, w := &r.st, &r.w
+	st.init(t, b, vars)
+	w.b = b
 	w.buf.Grow(int(t.sizeHint.Load()) + 64)
 	// A break or continue outside any loop stops the template, as in
 	// Liquid; what was written before it stays.

@@ -134,10 +134,10 @@ func (tag *includeTag) renderIsolated(st *state, w *writer, name string, cl *cal
 		ns := st.isolated()
 		ns.depth = st.depth + 1
 		for i, a := range tag.args {
-			ns.assigns[a.name] = cl.vals[i]
+			ns.bind(a.name, cl.vals[i])
 		}
 		if cl.has {
-			ns.assigns[cl.bind] = item
+			ns.bind(cl.bind, item)
 		}
 		if fl != nil {
 			ns.push("forloop", fl)

@@ -47,13 +47,57 @@ type state struct {
 	scope   []binding
 	loops   []*loopObject // enclosing for loops, for forloop.parentloop
 	cycles  map[string]int
-	offsets map[string]int64 // for "offset: continue"
+	offsets []loopOffset // for "offset: continue"
 	changed *string          // last ifchanged output
 	depth   int              // include/render nesting
 	// inRender is set inside a {% render %} partial, where include is an
 	// error, as in Liquid.
 	inRender bool
 	args     []any // reusable filter-argument buffer
+	// The first few bindings, loops and offsets live here, which spares
+	// most renders an allocation for each.
+	scopeBuf  [6]binding
+	loopBuf   [3]*loopObject
+	offsetBuf [2]loopOffset
+}
+
+// loopOffset is where the last loop of a name stopped, for "offset:
+// continue".
+type loopOffset struct {
+	key  string
+	next int64
+}
+
+// offset returns where the last loop named key stopped (0 when none ran).
+func (st *state) offset(key string) int64 {
+	for _, o := range st.offsets {
+		if o.key == key {
+			return o.next
+		}
+	}
+	return 0
+}
+
+// setOffset records where a loop named key stopped.
+func (st *state) setOffset(key string, next int64) {
+	for i := range st.offsets {
+		if st.offsets[i].key == key {
+			st.offsets[i].next = next
+			return
+		}
+	}
+	if st.offsets == nil {
+		st.offsets = st.offsetBuf[:0]
+	}
+	st.offsets = append(st.offsets, loopOffset{key, next})
+}
+
+// bind binds name as assign and capture do.
+func (st *state) bind(name string, v any) {
+	if st.assigns == nil {
+		st.assigns = map[string]any{}
+	}
+	st.assigns[name] = v
 }
 
 type binding struct {
@@ -62,7 +106,14 @@ type binding struct {
 }
 
 func newState(t *Template, b *budget, vars map[string]any) *state {
-	return &state{t: t, b: b, strict: !t.eng.opts.Compat, vars: vars, assigns: map[string]any{}}
+	st := &state{}
+	st.init(t, b, vars)
+	return st
+}
+
+func (st *state) init(t *Template, b *budget, vars map[string]any) {
+	st.t, st.b, st.strict, st.vars = t, b, !t.eng.opts.Compat, vars
+	st.scope, st.loops = st.scopeBuf[:0], st.loopBuf[:0]
 }
 
 // isolated returns the state of a {% render %} partial: same budget,

@@ -21,7 +21,7 @@ func (c *compiler) assign(n *strict.Assign) simpleFn {
 		if err := st.hold(name, v, built, rng); err != nil {
 			return err
 		}
-		st.assigns[name] = v
+		st.bind(name, v)
 		return nil
 	}
 }
@@ -301,7 +301,7 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 		}
 		var from int64
 		if cont {
-			from = st.offsets[key]
+			from = st.offset(key)
 		} else if v, ok, err := loopBound(st, offset, rng, "offset"); err != nil {
 			return err
 		} else if ok {
@@ -312,10 +312,7 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 			return err
 		}
 		seq := seqOf(value(cv)).slice(from, to, bounded)
-		if st.offsets == nil {
-			st.offsets = map[string]int64{}
-		}
-		st.offsets[key] = from + int64(seq.n)
+		st.setOffset(key, from+int64(seq.n))
 		if seq.n == 0 {
 			if hasElse {
 				return cl[1].render(st, w)
@@ -452,7 +449,7 @@ func (c *compiler) capture(n *strict.Capture) blockFn {
 		if err := st.hold(name, s, true, rng); err != nil {
 			return err
 		}
-		st.assigns[name] = s
+		st.bind(name, s)
 		return err
 	}
 }

@@ -48,8 +48,8 @@ type state struct {
 	loops   []*loopObject // enclosing for loops, for forloop.parentloop
 	cycles  map[string]int
 	offsets []loopOffset // for "offset: continue"
-	changed *string          // last ifchanged output
-	depth   int              // include/render nesting
+	changed *string      // last ifchanged output
+	depth   int          // include/render nesting
 	// inRender is set inside a {% render %} partial, where include is an
 	// error, as in Liquid.
 	inRender bool

@@ -62,6 +62,18 @@ type blockFn func(st *state, w *writer, clauses []body) error
 type block struct {
 	run     blockFn
 	clauses []body
+	few     [2]body // the clauses of most blocks, in the same allocation
+}
+
+// block returns a block of n clauses, its function to be set.
+func (c *compiler) block(n int) *block {
+	b := &block{}
+	if n <= len(b.few) {
+		b.clauses = b.few[:n]
+	} else {
+		b.clauses = make([]body, n)
+	}
+	return b
 }
 
 func (b *block) render(st *state, w *writer) error { return b.run(st, w, b.clauses) }
@@ -147,29 +159,40 @@ func (c *compiler) node(n strict.Node) node {
 	case *strict.Include:
 		return c.include(n)
 	case *strict.If:
-		clauses := make([]body, len(n.Clauses))
+		b := c.block(len(n.Clauses))
 		for i, cl := range n.Clauses {
-			clauses[i] = c.body(cl.Body, n.Blank)
+			b.clauses[i] = c.body(cl.Body, n.Blank)
 		}
-		return &block{c.ifBlock(n), clauses}
+		b.run = c.ifBlock(n)
+		return b
 	case *strict.Case:
-		clauses := make([]body, 1, len(n.Clauses)+1) // nothing renders before the first when
-		for _, cl := range n.Clauses {
-			clauses = append(clauses, c.body(cl.Body, n.Blank))
+		b := c.block(len(n.Clauses) + 1) // nothing renders before the first when
+		for i, cl := range n.Clauses {
+			b.clauses[i+1] = c.body(cl.Body, n.Blank)
 		}
-		return &block{c.caseBlock(n), clauses}
+		b.run = c.caseBlock(n)
+		return b
 	case *strict.For:
-		clauses := []body{c.body(n.Body, n.Blank)}
+		b := c.block(1)
 		if n.HasElse {
-			clauses = append(clauses, c.body(n.Else, n.Blank))
+			b = c.block(2)
+			b.clauses[1] = c.body(n.Else, n.Blank)
 		}
-		return &block{c.forBlock(n), clauses}
+		b.clauses[0] = c.body(n.Body, n.Blank)
+		b.run = c.forBlock(n)
+		return b
 	case *strict.Tablerow:
-		return &block{c.tablerow(n), []body{c.body(n.Body, false)}}
+		b := c.block(1)
+		b.clauses[0], b.run = c.body(n.Body, false), c.tablerow(n)
+		return b
 	case *strict.Capture:
-		return &block{c.capture(n), []body{c.body(n.Body, false)}}
+		b := c.block(1)
+		b.clauses[0], b.run = c.body(n.Body, false), c.capture(n)
+		return b
 	case *strict.Ifchanged:
-		return &block{c.ifchanged(n), []body{c.body(n.Body, false)}}
+		b := c.block(1)
+		b.clauses[0], b.run = c.body(n.Body, false), c.ifchanged(n)
+		return b
 	default:
 		panic(fmt.Sprintf("render: no compiler for %T", n))
 	}

@@ -128,41 +128,35 @@ func (b *budget) expired() error {
 	return nil
 }
 
-// hold charges the value v, about to be bound to name by assign or
-// capture, against the memory budget, releasing what the name's previous
-// value was charged. built says whether v was made by the template (a
-// value read from the data costs nothing).
-func (st *state) hold(name string, v any, built bool, r diag.Range) error {
-	old := st.held[name]
-	if !built && old == 0 {
-		return nil
+// assign binds name to v for assign and capture, charging v against the
+// memory budget and releasing what the name's previous value was charged.
+// built says whether v was made by the template (a value read from the
+// data costs nothing).
+func (st *state) assign(name string, v any, built bool, r diag.Range) error {
+	s := st.slot(name)
+	if built || s.held != 0 {
+		charged := v
+		if !built {
+			charged = nil
+		}
+		n, err := st.b.hold(charged, s.held, r)
+		if err != nil {
+			s.held = 0
+			return err
+		}
+		s.held = n
 	}
-	if !built {
-		v = nil
-	}
-	n, err := st.b.hold(v, old, r)
-	if err != nil {
-		delete(st.held, name)
-		return err
-	}
-	if n == 0 {
-		delete(st.held, name)
-		return nil
-	}
-	if st.held == nil {
-		st.held = map[string]int64{}
-	}
-	st.held[name] = n
+	s.v = v
 	return nil
 }
 
 // release gives back what the assigns of an isolated partial render held,
 // when it ends.
 func (st *state) release() {
-	for _, n := range st.held {
-		st.b.held -= n
+	for _, s := range st.assigns {
+		st.b.held -= s.held
+		s.held = 0
 	}
-	clear(st.held)
 }
 
 // builder is a strings.Builder that keeps within the memory budget and

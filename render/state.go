@@ -32,14 +32,14 @@ type budget struct {
 
 // state is the state of one render, or of one isolated partial render.
 type state struct {
-	t       *Template
-	b       *budget
-	strict  bool
-	vars    map[string]any // the caller's data (never modified)
-	assigns map[string]any // assign and capture
-	// held is what each assigned name is charged against the memory
-	// budget (absent: nothing).
-	held map[string]int64
+	t      *Template
+	b      *budget
+	strict bool
+	vars   map[string]any // the caller's data (never modified)
+	// assigns are the names assign and capture bound (and a render
+	// partial's arguments), each with what its value is charged against
+	// the memory budget.
+	assigns map[string]*slot
 	// counters are increment/decrement counters, read after assigns.
 	counters map[string]int64
 	// scope holds block-scoped bindings (loop variables, forloop, include
@@ -92,12 +92,31 @@ func (st *state) setOffset(key string, next int64) {
 	st.offsets = append(st.offsets, loopOffset{key, next})
 }
 
-// bind binds name as assign and capture do.
-func (st *state) bind(name string, v any) {
-	if st.assigns == nil {
-		st.assigns = map[string]any{}
+// slot is an assigned name's value, and the bytes it is charged against
+// the memory budget (see hold). A name keeps its slot for the whole
+// render, so that binding it again costs one map lookup.
+type slot struct {
+	v    any
+	held int64
+}
+
+// slot returns name's slot, made on first use.
+func (st *state) slot(name string) *slot {
+	s := st.assigns[name]
+	if s == nil {
+		if st.assigns == nil {
+			st.assigns = map[string]*slot{}
+		}
+		s = &slot{}
+		st.assigns[name] = s
 	}
-	st.assigns[name] = v
+	return s
+}
+
+// bind binds name to a value that is charged nothing.
+func (st *state) bind(name string, v any) {
+	s := st.slot(name)
+	s.v, s.held = v, 0
 }
 
 type binding struct {
@@ -135,8 +154,8 @@ func (st *state) lookup(name string) (any, bool) {
 			return st.scope[i].val, true
 		}
 	}
-	if v, ok := st.assigns[name]; ok {
-		return v, true
+	if s, ok := st.assigns[name]; ok {
+		return s.v, true
 	}
 	if v, ok := st.counters[name]; ok {
 		return v, true

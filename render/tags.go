@@ -18,11 +18,7 @@ func (c *compiler) assign(n *strict.Assign) simpleFn {
 			return err
 		}
 		v = value(v)
-		if err := st.hold(name, v, built, rng); err != nil {
-			return err
-		}
-		st.bind(name, v)
-		return nil
+		return st.assign(name, v, built, rng)
 	}
 }
 
@@ -446,10 +442,9 @@ func (c *compiler) capture(n *strict.Capture) blockFn {
 			return err
 		}
 		s := buf.buf.String()
-		if err := st.hold(name, s, true, rng); err != nil {
+		if err := st.assign(name, s, true, rng); err != nil {
 			return err
 		}
-		st.bind(name, s)
 		return err
 	}
 }

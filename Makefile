@@ -17,6 +17,7 @@ race:
 
 vet:
 	$(GO) vet $(PKGS)
+	cd bench && $(GO) vet ./...
 
 ## lint: staticcheck, pinned in tools/lint
 lint:
@@ -40,15 +41,15 @@ bench:
 
 ## bench-fixtures: shea (strict, compat) and osteele/liquid on golden-liquid's benchmark fixtures, as JSON lines
 bench-fixtures:
-	$(GO) run ./internal/benchfixtures -version $(VERSION)
+	cd bench && $(GO) run ./benchfixtures -version $(VERSION)
 
-## bench-compare: bench-fixtures and the peers (Shopify Liquid, LiquidJS) in one run, as one table with ratios
+## bench-compare: bench-fixtures and the peers (Shopify Liquid, with and without liquid-c, LiquidJS) in one run, as one table with ratios
 bench-compare:
-	./scripts/bench-compare.sh
+	./bench/bench-compare.sh
 
-## bench-cpu: CPU time per strict parse+render against the peers (user+system time of each engine's process)
+## bench-cpu: CPU time per strict parse+render and render-only against the peers (user+system time of each engine's process)
 bench-cpu:
-	python3 ./scripts/bench_cpu.py
+	python3 ./bench/bench_cpu.py
 
 release-snapshot:
 	./scripts/release-snapshot.sh

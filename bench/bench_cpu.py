@@ -2,7 +2,7 @@
 """CPU time per strict call: shea against LiquidJS and Shopify Liquid (pure
 Ruby, and with its C extension liquid-c when installed).
 
-usage: python3 scripts/bench_cpu.py [--rounds 3] [--mode parse+render|render-only|both] [FIXTURE ...]
+usage: python3 bench/bench_cpu.py [--rounds 3] [--mode parse+render|render-only|both] [FIXTURE ...]
   SHARED=../shared        where golden-liquid's benchmark fixtures live
   PEERS_DIR=...           the installed peers (as for bench-compare.sh)
 
@@ -104,7 +104,7 @@ def main():
     names = args.fixtures or sorted(os.listdir(fixtures_dir))
     with tempfile.TemporaryDirectory() as tmp:
         shea = os.path.join(tmp, "benchfixtures")
-        subprocess.run(["go", "build", "-o", shea, "./internal/benchfixtures"], cwd=ROOT, check=True)
+        subprocess.run(["go", "build", "-o", shea, "./benchfixtures"], cwd=HERE, check=True)
         js, rb = os.path.join(tmp, "loop.js"), os.path.join(tmp, "loop.rb")
         with open(js, "w") as f:
             f.write(NODE_LOOP)

@@ -4,7 +4,11 @@
 // scripts (../shared/peers/bench), so that summarize_bench.py tables them
 // side by side with Shopify Liquid and LiquidJS.
 //
-//	go run ./internal/benchfixtures [-runs 5] [-version v] [FIXTURES_DIR]
+//	go run ./benchfixtures [-runs 5] [-version v] [FIXTURES_DIR]    (in bench/)
+//
+// It lives in the bench module, of its own (bench/go.mod), so that the
+// peers' harness and osteele/liquid, its reference Go engine, stay out of
+// the product's build.
 //
 // With -calls N it times nothing and prints nothing: it makes N strict
 // calls of each fixture in -mode (parse+render, or render-only of a
@@ -23,6 +27,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strconv"
@@ -66,7 +71,12 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		dir = root + "/golden-liquid/benchmark_fixtures"
+		if _, err := os.Stat(root); err != nil {
+			// Run from the bench module: its go.mod is one level below
+			// shea's, beside which ../shared lies.
+			root = filepath.Join(filepath.Dir(root), "..", "shared")
+		}
+		dir = filepath.Join(root, "golden-liquid", "benchmark_fixtures")
 	}
 	fs, err := fixtures.Load(dir)
 	if err == nil && len(fs) == 0 {

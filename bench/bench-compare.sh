@@ -6,7 +6,7 @@
 # Shopify Liquid and Shopify Liquid + liquid-c.
 #   RUNS=5              timed runs per fixture and mode
 #   N_SPEC=001=300,…    least renders per timed run (the peers' default when unset;
-#                       shea's runs also last at least 200ms, see internal/benchfixtures)
+#                       shea's runs also last at least 200ms, see bench/benchfixtures)
 #   SHARED=../shared    where golden-liquid and the peers' scripts live
 #   PEERS_DIR=…         a writable copy of the peers (installed on first use)
 set -euo pipefail
@@ -32,7 +32,7 @@ fi
 
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-go build -o "$out/benchfixtures" ./internal/benchfixtures
+(cd bench && go build -o "$out/benchfixtures" ./benchfixtures)
 # One fixture at a time, shea and then the peers, so that the engines
 # compared on a fixture are timed minutes apart at most: on a shared machine
 # the load changes over a whole run.
@@ -52,5 +52,5 @@ done
 
 python3 "$SHARED/peers/bench/summarize_bench.py" "$out/all.jsonl"
 echo
-python3 scripts/bench_ratios.py "$out/all.jsonl"
+python3 bench/bench_ratios.py "$out/all.jsonl"
 if [ -n "${BENCH_OUT:-}" ]; then cp "$out/all.jsonl" "$BENCH_OUT"; fi

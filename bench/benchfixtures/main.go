@@ -12,7 +12,7 @@
 //
 // With -calls N it times nothing and prints nothing: it makes N strict
 // calls of each fixture in -mode (parse+render, or render-only of a
-// template compiled once) and exits, for scripts/bench_cpu.py, which reads
+// template compiled once) and exits, for bench/bench_cpu.py, which reads
 // the CPU time the process used.
 //
 // N_SPEC=001=300,002=300,… sets the least renders per timed run, per

@@ -39,6 +39,27 @@ func (c *compiler) expr(e strict.Expr) evalFn {
 	return func(*state) (any, error) { return nil, fmt.Errorf("unsupported expression %T", e) }
 }
 
+// operand is a compiled expression that is often a literal: a literal's
+// value is held as it is, which spares a closure for it.
+type operand struct {
+	v    any    // the literal's value, when eval is nil
+	eval evalFn // otherwise
+}
+
+func (c *compiler) operand(e strict.Expr) operand {
+	if lit, ok := e.(*strict.Literal); ok {
+		return operand{v: literalValue(lit)}
+	}
+	return operand{eval: c.expr(e)}
+}
+
+func (o *operand) get(st *state) (any, error) {
+	if o.eval == nil {
+		return o.v, nil
+	}
+	return o.eval(st)
+}
+
 // literalValue is the value of a literal.
 func literalValue(e *strict.Literal) any {
 	switch e.Kind {
@@ -234,14 +255,14 @@ func missing(r diag.Range, root string, p *strict.Path, n int) *diag.Diagnostic 
 }
 
 func (c *compiler) compare(e *strict.Compare) evalFn {
-	left, right := c.expr(e.Left), c.expr(e.Right)
+	left, right := c.operand(e.Left), c.operand(e.Right)
 	op, opSpan := e.Op, e.OpSpan
 	return func(st *state) (any, error) {
-		a, err := left(st)
+		a, err := left.get(st)
 		if err != nil {
 			return nil, err
 		}
-		b, err := right(st)
+		b, err := right.get(st)
 		if err != nil {
 			return nil, err
 		}
@@ -302,9 +323,9 @@ type filterCall struct {
 	name    string
 	fn      FilterFunc // a caller's filter
 	std     filterBody // a standard filter, when fn is nil
-	args    []evalFn
+	args    []operand
 	kwNames []string
-	kwArgs  []evalFn
+	kwArgs  []operand
 	span    strict.Span // the filter's name
 }
 
@@ -322,10 +343,10 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 		}
 		for _, a := range f.Args {
 			if a.Name == "" {
-				fc.args = append(fc.args, c.expr(a.Value))
+				fc.args = append(fc.args, c.operand(a.Value))
 			} else {
 				fc.kwNames = append(fc.kwNames, a.Name)
-				fc.kwArgs = append(fc.kwArgs, c.expr(a.Value))
+				fc.kwArgs = append(fc.kwArgs, c.operand(a.Value))
 			}
 		}
 		calls[i] = fc
@@ -342,8 +363,8 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 				continue // an unknown filter in compat mode returns its input
 			}
 			base := len(st.args)
-			for _, a := range fc.args {
-				x, err := a(st)
+			for j := range fc.args {
+				x, err := fc.args[j].get(st)
 				if err != nil {
 					st.args = st.args[:base]
 					return nil, err
@@ -353,8 +374,8 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 			var kw map[string]any
 			if len(fc.kwArgs) > 0 {
 				kw = make(map[string]any, len(fc.kwArgs))
-				for j, a := range fc.kwArgs {
-					x, err := a(st)
+				for j := range fc.kwArgs {
+					x, err := fc.kwArgs[j].get(st)
 					if err != nil {
 						st.args = st.args[:base]
 						return nil, err

@@ -104,7 +104,7 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 	}
 	t = &Template{eng: e, schema: schema, prog: prog, partials: map[string]*unit{}}
 	t.inputs = inputsOf(schema)
-	main := (&compiler{eng: e, t: t, src: src, base: start.Byte}).unit(prog.Template)
+	main := (&compiler{eng: e, t: t}).unit(prog.Template)
 	t.main = main
 	t.sizeHint.Store(int64(main.textBytes))
 	names := make([]string, 0, len(prog.Partials))
@@ -118,7 +118,7 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 			return nil, append(diags, diag.Errorf(diag.TemplateTooLarge, diag.Range{Filename: pt.Filename, Start: pt.Start, End: pt.Start},
 				"partial %q is %d bytes, more than the %d-byte limit", name, len(pt.Source), e.limits.MaxTemplateBytes))
 		}
-		t.partials[name] = (&compiler{eng: e, t: t, src: pt.Source, base: pt.Start.Byte}).unit(pt)
+		t.partials[name] = (&compiler{eng: e, t: t}).unit(pt)
 	}
 	return t, diags
 }

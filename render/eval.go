@@ -17,8 +17,6 @@ type evalFn func(st *state) (any, error)
 type compiler struct {
 	eng       *Engine
 	t         *Template // the template being compiled, whose partials include tags render
-	src       string    // the source being compiled
-	base      int       // file byte offset of src[0]
 	textBytes int       // the length of the literal text compiled so far
 }
 

@@ -10,7 +10,7 @@ import (
 
 // include compiles an include or render tag.
 func (c *compiler) include(n *strict.Include) simpleFn {
-	tag := &includeTag{t: c.t, render: n.Render, loop: n.For, alias: n.Alias, rng: n.Range(), nameRange: n.Name.Range()}
+	tag := &includeTag{t: c.t, render: n.Render, loop: n.For, alias: n.Alias, rng: n, nameRange: n.Name}
 	if lit, ok := n.Name.(*strict.Literal); ok && lit.Kind == strict.LitString {
 		tag.static = lit.Value.(string)
 	} else {
@@ -36,9 +36,9 @@ type includeTag struct {
 	render bool   // render (an isolated scope), not include
 	loop   bool   // "for": once per item of the value
 	alias  string // "as": the name the value is bound to in the partial
-	rng    diag.Range
+	rng    ranger
 	// nameRange is where the partial's name is written.
-	nameRange diag.Range
+	nameRange ranger
 }
 
 type kwArg struct {
@@ -68,12 +68,12 @@ func (tag *includeTag) run(st *state, w *writer) error {
 		name = toString(value(v))
 	}
 	if st.depth+1 > st.b.limits.MaxDepth {
-		return diag.Errorf(diag.DepthLimit, tag.rng, "partials nested more than %d deep", st.b.limits.MaxDepth)
+		return diag.Errorf(diag.DepthLimit, tag.rng.Range(), "partials nested more than %d deep", st.b.limits.MaxDepth)
 	}
 	if err := st.checkTime(tag.rng); err != nil {
 		return err
 	}
-	u, err := tag.t.partial(name, tag.nameRange)
+	u, err := tag.t.partial(name, tag.nameRange.Range)
 	if err != nil {
 		return err
 	}
@@ -82,7 +82,7 @@ func (tag *includeTag) run(st *state, w *writer) error {
 		cl.bind = name
 	}
 	if !tag.render && st.inRender {
-		return diag.Errorf(diag.RenderError, tag.rng, "include is not allowed inside a partial loaded by render (use render)")
+		return diag.Errorf(diag.RenderError, tag.rng.Range(), "include is not allowed inside a partial loaded by render (use render)")
 	}
 	if tag.with != nil {
 		v, err := tag.with(st)
@@ -116,7 +116,7 @@ func (tag *includeTag) run(st *state, w *writer) error {
 		if r, ok := cl.subject.(rangeValue); ok {
 			if err := st.b.allocItems(r.len(), 0); err != nil {
 				st.popN(cl.pushed)
-				return diag.Errorf(diag.MemoryLimit, tag.rng, "%v", err)
+				return diag.Errorf(diag.MemoryLimit, tag.rng.Range(), "%v", err)
 			}
 		}
 		cl.items = toList(cl.subject)
@@ -196,7 +196,8 @@ func (tag *includeTag) includeShared(st *state, w *writer, cl *call) error {
 
 // partial returns a compiled partial: one the checker resolved, or, for a
 // name only known at render time (compat mode), one loaded now.
-func (t *Template) partial(name string, at diag.Range) (*unit, error) {
+// at gives the range of the tag's name, found only for an error.
+func (t *Template) partial(name string, at func() diag.Range) (*unit, error) {
 	if u, ok := t.partials[name]; ok {
 		return u, nil
 	}
@@ -205,24 +206,24 @@ func (t *Template) partial(name string, at diag.Range) (*unit, error) {
 	}
 	src := t.eng.opts.Partials
 	if src == nil {
-		return nil, diag.Errorf(diag.MissingPartial, at, "partial %q not found: no partials are configured", name)
+		return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q not found: no partials are configured", name)
 	}
 	text, filename, err := src.Partial(name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, diag.Errorf(diag.MissingPartial, at, "partial %q not found", name)
+			return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q not found", name)
 		}
-		return nil, diag.Errorf(diag.MissingPartial, at, "partial %q cannot be read: %v", name, err)
+		return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q cannot be read: %v", name, err)
 	}
 	if len(text) > t.eng.limits.MaxTemplateBytes {
-		return nil, diag.Errorf(diag.TemplateTooLarge, at, "partial %q is %d bytes, more than the %d-byte limit", name, len(text), t.eng.limits.MaxTemplateBytes)
+		return nil, diag.Errorf(diag.TemplateTooLarge, at(), "partial %q is %d bytes, more than the %d-byte limit", name, len(text), t.eng.limits.MaxTemplateBytes)
 	}
 	prog, diags := strict.Check(text, filename, diag.Pos{}, strict.Options{Compat: true, Lax: !t.eng.opts.StrictSyntax, Filters: t.eng.sigs, MaxNesting: t.eng.limits.MaxNesting})
 	if diags.HasErrors() {
 		d := diags.Errors()[0]
 		return nil, diag.Errorf(d.Code, d.Subject, "in partial %q: %s", name, d.Summary)
 	}
-	u := (&compiler{eng: t.eng, t: t, src: text}).unit(prog.Template)
+	u := (&compiler{eng: t.eng, t: t}).unit(prog.Template)
 	for pname, pt := range prog.Partials {
 		if _, ok := t.partials[pname]; ok {
 			continue
@@ -230,7 +231,7 @@ func (t *Template) partial(name string, at diag.Range) (*unit, error) {
 		if _, ok := t.dynamic.Load(pname); ok {
 			continue
 		}
-		t.dynamic.LoadOrStore(pname, (&compiler{eng: t.eng, t: t, src: pt.Source, base: pt.Start.Byte}).unit(pt))
+		t.dynamic.LoadOrStore(pname, (&compiler{eng: t.eng, t: t}).unit(pt))
 	}
 	actual, _ := t.dynamic.LoadOrStore(name, u)
 	return actual.(*unit), nil

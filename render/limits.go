@@ -73,11 +73,11 @@ func (b *budget) memoryError(n int64) error {
 // hold charges the bytes of a value bound by assign or capture, releasing
 // those of the value it replaces (old, 0 when none was charged). It
 // returns the charge to remember for the new value.
-func (b *budget) hold(v any, old int64, r diag.Range) (int64, error) {
+func (b *budget) hold(v any, old int64, at ranger) (int64, error) {
 	n := valueBytes(v)
 	b.held -= old
 	if n > int64(b.limits.MaxMemory)-b.held {
-		return 0, diag.Errorf(diag.MemoryLimit, r, "values held by the template would pass the %d-byte memory limit", b.limits.MaxMemory)
+		return 0, diag.Errorf(diag.MemoryLimit, at.Range(), "values held by the template would pass the %d-byte memory limit", b.limits.MaxMemory)
 	}
 	b.held += n
 	return n, nil
@@ -132,14 +132,14 @@ func (b *budget) expired() error {
 // memory budget and releasing what the name's previous value was charged.
 // built says whether v was made by the template (a value read from the
 // data costs nothing).
-func (st *state) assign(name string, v any, built bool, r diag.Range) error {
+func (st *state) assign(name string, v any, built bool, at ranger) error {
 	s := st.slot(name)
 	if built || s.held != 0 {
 		charged := v
 		if !built {
 			charged = nil
 		}
-		n, err := st.b.hold(charged, s.held, r)
+		n, err := st.b.hold(charged, s.held, at)
 		if err != nil {
 			s.held = 0
 			return err

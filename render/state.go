@@ -180,28 +180,34 @@ func (st *state) set(name string, v any) {
 
 func (st *state) popN(n int) { st.scope = st.scope[:len(st.scope)-n] }
 
+// ranger is a syntax node, or a span of one, whose range a render error
+// names. Ranges are found only when an error needs one: finding one reads
+// the source's line starts, which a template that renders clean never
+// needs.
+type ranger interface{ Range() diag.Range }
+
 // tick counts one loop iteration against the limit and checks the deadline
 // now and then.
-func (st *state) tick(r diag.Range) error {
+func (st *state) tick(at ranger) error {
 	b := st.b
 	b.iterations++
 	if b.iterations > b.limits.MaxLoopIterations {
-		return diag.Errorf(diag.LoopLimit, r, "loops ran more than %d iterations in one render", b.limits.MaxLoopIterations)
+		return diag.Errorf(diag.LoopLimit, at.Range(), "loops ran more than %d iterations in one render", b.limits.MaxLoopIterations)
 	}
-	return st.checkTime(r)
+	return st.checkTime(at)
 }
 
-func (st *state) checkTime(r diag.Range) error {
+func (st *state) checkTime(at ranger) error {
 	b := st.b
 	b.ticks++
 	if b.ticks&255 != 0 {
 		return nil
 	}
 	if err := b.ctx.Err(); err != nil {
-		return diag.Errorf(diag.DeadlineExceeded, r, "rendering stopped: %v", err)
+		return diag.Errorf(diag.DeadlineExceeded, at.Range(), "rendering stopped: %v", err)
 	}
 	if !b.deadline.IsZero() && time.Now().After(b.deadline) {
-		return diag.Errorf(diag.DeadlineExceeded, r, "rendering took longer than %v", b.limits.Timeout)
+		return diag.Errorf(diag.DeadlineExceeded, at.Range(), "rendering took longer than %v", b.limits.Timeout)
 	}
 	return nil
 }

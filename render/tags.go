@@ -11,14 +11,14 @@ import (
 
 func (c *compiler) assign(n *strict.Assign) simpleFn {
 	eval, name := c.pipeline(n.Value), n.Target
-	built, rng := len(n.Value.Filters) > 0, n.Range() // filters build new values
+	built := len(n.Value.Filters) > 0 // filters build new values
 	return func(st *state, _ *writer) error {
 		v, err := eval(st)
 		if err != nil {
 			return err
 		}
 		v = value(v)
-		return st.assign(name, v, built, rng)
+		return st.assign(name, v, built, n)
 	}
 }
 
@@ -178,7 +178,7 @@ func (c *compiler) caseBlock(n *strict.Case) blockFn {
 }
 
 // loopBounds evaluates a loop's offset and limit.
-func loopBound(st *state, eval evalFn, r diag.Range, what string) (int64, bool, error) {
+func loopBound(st *state, eval evalFn, at ranger, what string) (int64, bool, error) {
 	if eval == nil {
 		return 0, false, nil
 	}
@@ -192,7 +192,7 @@ func loopBound(st *state, eval evalFn, r diag.Range, what string) (int64, bool, 
 	}
 	n, err := toInteger(v)
 	if err != nil {
-		return 0, false, diag.Errorf(diag.RenderError, r, "for-loop %s must be an integer, got %s", what, rubyInspect(normalize(v)))
+		return 0, false, diag.Errorf(diag.RenderError, at.Range(), "for-loop %s must be an integer, got %s", what, rubyInspect(normalize(v)))
 	}
 	return n, true, nil
 }
@@ -200,9 +200,9 @@ func loopBound(st *state, eval evalFn, r diag.Range, what string) (int64, bool, 
 // tablerowBound evaluates a tablerow's offset, limit or cols. Liquid 5.4
 // converts them with Ruby's to_i, so in compat mode "2x" is 2, "foo" is 0
 // and 1.5 is 1; strict mode keeps them an error, like for's bounds.
-func tablerowBound(st *state, eval evalFn, r diag.Range, what string) (int64, bool, error) {
+func tablerowBound(st *state, eval evalFn, at ranger, what string) (int64, bool, error) {
 	if st.strict || eval == nil {
-		return loopBound(st, eval, r, what)
+		return loopBound(st, eval, at, what)
 	}
 	v, err := eval(st)
 	if err != nil {
@@ -218,7 +218,7 @@ func tablerowBound(st *state, eval evalFn, r diag.Range, what string) (int64, bo
 			return int64(x), true, nil
 		}
 	}
-	return loopBound(st, eval, r, what)
+	return loopBound(st, eval, at, what)
 }
 
 // rubyToI is Ruby's String#to_i: the integer at the start of s after
@@ -255,8 +255,8 @@ func rubyToI(s string) int64 {
 // and whether there is a limit at all (without one, or with a nil limit, the
 // loop runs to the end). A negative limit, or one that ends before from,
 // gives an empty loop, as in Liquid.
-func loopEnd(st *state, limit evalFn, from int64, r diag.Range) (int64, bool, error) {
-	v, ok, err := loopBound(st, limit, r, "limit")
+func loopEnd(st *state, limit evalFn, from int64, at ranger) (int64, bool, error) {
+	v, ok, err := loopBound(st, limit, at, "limit")
 	if err != nil || !ok {
 		return 0, false, err
 	}
@@ -289,7 +289,7 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 	limit, offset := c.loopOption(n.Limit), c.loopOption(n.Offset)
 	name, reversed, cont, hasElse := n.Var, n.Reversed, n.OffsetContinue, n.HasElse
 	key := n.Var + "-" + c.source(n.Collection)
-	rng, tag := n.Range(), n.NameSpan.Range()
+	rng, tag := n, &n.NameSpan
 	return func(st *state, w *writer, cl []body) error {
 		cv, err := coll(st)
 		if err != nil {
@@ -352,19 +352,12 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 
 // source returns an expression's text as written, which names the loops
 // that share an "offset: continue" position.
-func (c *compiler) source(e strict.Expr) string {
-	r := e.Range()
-	from, to := r.Start.Byte-c.base, r.End.Byte-c.base
-	if from < 0 || to > len(c.src) || from > to {
-		return r.String()
-	}
-	return c.src[from:to]
-}
+func (c *compiler) source(e strict.Expr) string { return strict.ExprText(e) }
 
 func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 	coll := c.expr(n.Collection)
 	cols, limit, offset := c.loopOption(n.Cols), c.loopOption(n.Limit), c.loopOption(n.Offset)
-	name, rng, tag := n.Var, n.Range(), n.NameSpan.Range()
+	name, rng, tag := n.Var, n, &n.NameSpan
 	return func(st *state, w *writer, cl []body) error {
 		cv, err := coll(st)
 		if err != nil {
@@ -434,7 +427,7 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 }
 
 func (c *compiler) capture(n *strict.Capture) blockFn {
-	name, rng := n.Target, n.Range()
+	name, rng := n.Target, n
 	return func(st *state, w *writer, cl []body) error {
 		buf := writer{b: st.b}
 		err := cl[0].render(st, &buf)

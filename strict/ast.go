@@ -42,6 +42,18 @@ func (s Span) Range() diag.Range {
 
 func (s Span) span() Span { return s }
 
+// Text returns the source text the span covers, without resolving its
+// position.
+func (s Span) Text() string {
+	if s.file == nil || s.from < 0 || int(s.to) > len(s.file.src) || s.from > s.to {
+		return ""
+	}
+	return s.file.src[s.from:s.to]
+}
+
+// ExprText returns an expression's source text as written.
+func ExprText(e Expr) string { return e.span().Text() }
+
 // Text is literal text, printed as is.
 type Text struct {
 	Span

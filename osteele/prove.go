@@ -1,0 +1,255 @@
+package osteele
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sheaproject/shea/render"
+	"github.com/sheaproject/shea/strict"
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// SmokeInputs returns the inputs Prove renders for a schema: its smoke
+// matrix (strict.Schema.SampleMatrix) without "required only". That input
+// leaves out every optional key, which shea reads as nil; osteele's
+// StrictVariables calls a key missing from the data undefined, so every
+// read of an optional property would fail it. Runners send the issue
+// normalised, every key present (null when empty), as the other inputs
+// have it; what that one input would report is the data's shape, not the
+// template.
+func SmokeInputs(schema *strict.Schema) []strict.SampleInput {
+	var out []strict.SampleInput
+	for _, in := range schema.SampleMatrix() {
+		if in.Name != "required only" {
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+// Prove parses t with osteele/liquid and renders each input with shea and
+// with osteele. It returns the first osteele error (osteele_parse_error,
+// osteele_render_error, or a limit), naming the input it failed on, and,
+// when osteele renders every input, an osteele_output_differs warning for
+// the first input whose outputs differ. An input shea itself fails on is
+// skipped: shea's smoke render reports it.
+func Prove(ctx context.Context, t *render.Template, inputs []strict.SampleInput, opts Options) diag.List {
+	ot, diags := Parse(t, opts)
+	if diags.HasErrors() {
+		return diags
+	}
+	var warning *diag.Diagnostic
+	for _, in := range inputs {
+		want, err := t.Render(ctx, maps.Clone(in.Vars))
+		if err != nil {
+			continue
+		}
+		got, l := ot.Render(ctx, maps.Clone(in.Vars))
+		if l.HasErrors() {
+			noteInput(l[0], in)
+			return append(diags, l...)
+		}
+		if warning == nil && got != want {
+			warning = Compare(t, want, got)
+			noteInput(warning, in)
+		}
+	}
+	if warning != nil {
+		diags = append(diags, warning)
+	}
+	return diags
+}
+
+// noteInput adds to d the smoke input it was found with.
+func noteInput(d *diag.Diagnostic, in strict.SampleInput) {
+	note := fmt.Sprintf("Smoke input %q.", in.Name)
+	if in.Name != "sample" {
+		if b, err := json.Marshal(in.Vars); err == nil {
+			if len(b) > 400 {
+				b = append(b[:400:400], "…"...)
+			}
+			note = fmt.Sprintf("Smoke-rendered with the schema-valid input %q: %s", in.Name, b)
+		}
+	}
+	if d.Detail != "" {
+		note = d.Detail + "\n" + note
+	}
+	d.Detail = note
+}
+
+// excerptBytes bounds each output excerpt a diagnostic shows.
+const excerptBytes = 60
+
+// Compare returns the osteele_output_differs warning for outputs shea and
+// ost of t (nil when they are equal). Its subject is the template node the
+// first difference comes from, as far as the template's literal text,
+// found in shea's output, tells (the start of the template when it does
+// not); its summary quotes the differing text and its detail both outputs
+// around the difference, bounded and escaped.
+func Compare(t *render.Template, shea, ost string) *diag.Diagnostic {
+	if shea == ost {
+		return nil
+	}
+	i := 0
+	for i < len(shea) && i < len(ost) && shea[i] == ost[i] {
+		i++
+	}
+	for i > 0 && (!utf8.RuneStart(shea[i]) || (i < len(ost) && !utf8.RuneStart(ost[i]))) {
+		i--
+	}
+	// The differing text starts at a word's start ("6.0" against "6", not
+	// ".0" against "").
+	for i > 0 && isWordByte(shea[i-1]) {
+		i--
+	}
+	// The common tail, not overlapping the common head, and not cutting a
+	// word either.
+	j := 0
+	for j < len(shea)-i && j < len(ost)-i && shea[len(shea)-1-j] == ost[len(ost)-1-j] {
+		j++
+	}
+	for j > 0 && (!utf8.RuneStart(shea[len(shea)-j]) || len(shea)-j > 0 && isWordByte(shea[len(shea)-j]) && isWordByte(shea[len(shea)-j-1])) {
+		j--
+	}
+	main := t.Program().Template
+	node, rng := differingNode(main, shea, i)
+	d := diag.Warningf(diag.OsteeleOutputDiffers, rng, "osteele/liquid prints %s where shea (as Shopify Liquid) prints %s",
+		quote(ost[i:len(ost)-j]), quote(shea[i:len(shea)-j]))
+	var b strings.Builder
+	if node == nil {
+		b.WriteString("shea could not tell which part of the template printed it. ")
+	}
+	if c, ok := node.(*strict.Comment); ok && isInlineComment(main, c) {
+		b.WriteString("osteele/liquid " + Version + " does not support inline comments {% # … %}: it prints them as text. Use {% comment %}…{% endcomment %}.\n")
+	}
+	fmt.Fprintf(&b, "shea:    %s\nosteele: %s", excerpt(shea, i), excerpt(ost, i))
+	d.Detail = b.String()
+	return d
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// quote quotes s for a summary, cut to excerptBytes.
+func quote(s string) string {
+	if len(s) > excerptBytes {
+		k := excerptBytes
+		for k > 0 && !utf8.RuneStart(s[k]) {
+			k--
+		}
+		return strconv.Quote(s[:k]) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// excerpt returns s around byte i, quoted, with … where it is cut.
+func excerpt(s string, i int) string {
+	from, to := max(0, i-excerptBytes/2), min(len(s), i+excerptBytes)
+	for from > 0 && !utf8.RuneStart(s[from]) {
+		from--
+	}
+	for to < len(s) && !utf8.RuneStart(s[to]) {
+		to++
+	}
+	out := strconv.Quote(s[from:to])
+	if from > 0 {
+		out = "…" + out
+	}
+	if to < len(s) {
+		out += "…"
+	}
+	return out
+}
+
+// differingNode returns the node of t that printed shea's output at byte
+// i, as the literal text tells: walking the nodes in source order, each
+// text node found in the output before i moves past it; the first other
+// node after the last such text is where the difference comes from. A
+// text not found at all lies in a branch not taken and is skipped. It
+// returns nil and t's start when no node qualifies.
+func differingNode(t *strict.Template, out string, i int) (strict.Node, diag.Range) {
+	cursor := 0
+	var cand strict.Node
+	stop := false
+	var walk func([]strict.Node)
+	walk = func(nodes []strict.Node) {
+		for _, n := range nodes {
+			if stop {
+				return
+			}
+			if tx, ok := n.(*strict.Text); ok {
+				if strings.TrimSpace(tx.Value) == "" {
+					continue
+				}
+				k := strings.Index(out[cursor:], tx.Value)
+				switch {
+				case k < 0:
+					continue // a branch not taken
+				case cursor+k+len(tx.Value) <= i:
+					cursor += k + len(tx.Value)
+					cand = nil
+				default:
+					stop = true
+					return
+				}
+				continue
+			}
+			if cand == nil {
+				cand = n
+			}
+			for _, body := range children(n) {
+				walk(body)
+			}
+		}
+	}
+	walk(t.Body)
+	if cand == nil {
+		p := startOf(t)
+		return nil, diag.Range{Filename: t.Filename, Start: p, End: p}
+	}
+	return cand, cand.Range()
+}
+
+// children returns the bodies of a block node, in source order.
+func children(n strict.Node) [][]strict.Node {
+	switch n := n.(type) {
+	case *strict.If:
+		return clauseBodies(n.Clauses)
+	case *strict.Case:
+		return clauseBodies(n.Clauses)
+	case *strict.For:
+		return [][]strict.Node{n.Body, n.Else}
+	case *strict.Tablerow:
+		return [][]strict.Node{n.Body}
+	case *strict.Capture:
+		return nil // captured text is printed, if at all, where it is read
+	case *strict.Ifchanged:
+		return [][]strict.Node{n.Body}
+	}
+	return nil
+}
+
+func clauseBodies(cs []*strict.Clause) [][]strict.Node {
+	out := make([][]strict.Node, len(cs))
+	for i, c := range cs {
+		out[i] = c.Body
+	}
+	return out
+}
+
+// isInlineComment reports whether c is a "{% # … %}" comment.
+func isInlineComment(t *strict.Template, c *strict.Comment) bool {
+	r := c.Range()
+	from, to := r.Start.Byte-startOf(t).Byte, r.End.Byte-startOf(t).Byte
+	if from < 0 || to > len(t.Source) || from >= to {
+		return false
+	}
+	s := strings.TrimLeft(strings.TrimPrefix(t.Source[from:to], "{%"), "- \t\r\n")
+	return strings.HasPrefix(s, "#")
+}

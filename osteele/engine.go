@@ -107,7 +107,8 @@ func Parse(t *render.Template, opts Options) (_ *Template, diags diag.List) {
 	return &Template{shea: t, tpl: tpl, store: st, opts: opts}, nil
 }
 
-// Render renders the template with vars by osteele/liquid, within the
+// Render renders the template with vars (shea's rendering values,
+// converted as a Go runner would hold them: see bindings) by osteele/liquid, within the
 // time and output limits. On failure the output is "" and the list holds
 // one error: osteele_render_error (osteele_parse_error for a partial that
 // osteele cannot parse), deadline_exceeded or output_limit.
@@ -131,7 +132,7 @@ func (t *Template) Render(ctx context.Context, vars map[string]any) (string, dia
 				done <- result{diag: panicDiag(main, r, "rendering")}
 			}
 		}()
-		done <- result{err: t.tpl.FRender(w, liquid.Bindings(vars))}
+		done <- result{err: t.tpl.FRender(w, liquid.Bindings(bindings(vars)))}
 	}()
 	select {
 	case <-ctx.Done():

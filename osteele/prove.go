@@ -103,8 +103,8 @@ func Compare(t *render.Template, shea, ost string) *diag.Diagnostic {
 		i--
 	}
 	// The differing text starts at a word's start ("6.0" against "6", not
-	// ".0" against "").
-	for i > 0 && isWordByte(shea[i-1]) {
+	// ".0" against "", nor "0." against "" for "6.0." against "6.").
+	for i > 0 && (isWordByte(shea[i-1]) || shea[i-1] == '.') {
 		i--
 	}
 	// The common tail, not overlapping the common head, and not cutting a
@@ -184,7 +184,7 @@ func differingNode(t *strict.Template, out string, i int) (strict.Node, diag.Ran
 				return
 			}
 			if tx, ok := n.(*strict.Text); ok {
-				if strings.TrimSpace(tx.Value) == "" {
+				if tx.Value == "" {
 					continue
 				}
 				k := strings.Index(out[cursor:], tx.Value)

@@ -154,6 +154,11 @@ func excerpt(s string, i int) string {
 	for from > 0 && !utf8.RuneStart(s[from]) {
 		from--
 	}
+	if from > 0 { // start at a line or word
+		if k := strings.IndexAny(s[from:i], "\n "); k >= 0 {
+			from += k + 1
+		}
+	}
 	for to < len(s) && !utf8.RuneStart(s[to]) {
 		to++
 	}

@@ -139,7 +139,7 @@ func TestProveDiffers(t *testing.T) {
 
 func TestCompareEdges(t *testing.T) {
 	tpl := compile(t, "{{ title }}", diag.StartPos, "")
-	for _, c := range [][2]string{{"ab", "xab"}, {"xab", "ab"}, {"", "a"}, {"é", "è"}, {"a b", "a"}} {
+	for _, c := range [][2]string{{"ab", "xab"}, {"xab", "ab"}, {"ab", "abc"}, {"abc", "ab"}, {"6.0.", "6."}, {"", "a"}, {"é", "è"}, {"a b", "a"}} {
 		d := Compare(tpl, c[0], c[1])
 		if d == nil || d.Code != diag.OsteeleOutputDiffers {
 			t.Errorf("%q vs %q: %v", c[0], c[1], d)

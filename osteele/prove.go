@@ -38,7 +38,14 @@ func SmokeInputs(schema *strict.Schema) []strict.SampleInput {
 // when osteele renders every input, an osteele_output_differs warning for
 // the first input whose outputs differ. An input shea itself fails on is
 // skipped: shea's smoke render reports it.
-func Prove(ctx context.Context, t *render.Template, inputs []strict.SampleInput, opts Options) diag.List {
+func Prove(ctx context.Context, t *render.Template, inputs []strict.SampleInput, opts Options) (diags diag.List) {
+	defer func() {
+		if r := recover(); r != nil {
+			main := t.Program().Template
+			p := startOf(main)
+			diags = diag.List{diag.Bug(diag.Range{Filename: main.Filename, Start: p, End: p}, "proving with osteele", r)}
+		}
+	}()
 	ot, diags := Parse(t, opts)
 	if diags.HasErrors() {
 		return diags
@@ -99,7 +106,7 @@ func Compare(t *render.Template, shea, ost string) *diag.Diagnostic {
 	for i < len(shea) && i < len(ost) && shea[i] == ost[i] {
 		i++
 	}
-	for i > 0 && (!utf8.RuneStart(shea[i]) || (i < len(ost) && !utf8.RuneStart(ost[i]))) {
+	for i > 0 && ((i < len(shea) && !utf8.RuneStart(shea[i])) || (i < len(ost) && !utf8.RuneStart(ost[i]))) {
 		i--
 	}
 	// The differing text starts at a word's start ("6.0" against "6", not

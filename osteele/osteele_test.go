@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -196,11 +197,14 @@ func TestPartials(t *testing.T) {
 	}
 }
 
+// TestTimeout checks the deadline, and that the abandoned render stops at
+// its next write instead of running on.
 func TestTimeout(t *testing.T) {
-	ot, diags := Parse(compile(t, "{% for i in (1..100000000) %}{% for j in (1..100) %}{% endfor %}{% endfor %}", diag.StartPos, ""), Options{Timeout: 50 * time.Millisecond})
+	ot, diags := Parse(compile(t, "{% for i in (1..100000000) %}x{% endfor %}", diag.StartPos, ""), Options{Timeout: 50 * time.Millisecond, MaxOutputBytes: 1 << 30})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
+	base := runtime.NumGoroutine()
 	begin := time.Now()
 	_, diags = ot.Render(context.Background(), map[string]any{})
 	if len(diags) != 1 || diags[0].Code != diag.DeadlineExceeded {
@@ -208,6 +212,12 @@ func TestTimeout(t *testing.T) {
 	}
 	if d := time.Since(begin); d > 2*time.Second {
 		t.Errorf("took %v", d)
+	}
+	for deadline := time.Now().Add(5 * time.Second); runtime.NumGoroutine() > base; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the abandoned render still runs: %d goroutines, %d before", runtime.NumGoroutine(), base)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 

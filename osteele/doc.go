@@ -8,7 +8,8 @@
 //
 // A template shea accepts is not always one osteele renders, or renders
 // the same way: osteele lacks some tags ({% liquid %}, {% echo %},
-// {% increment %}, {% doc %}, {% ifchanged %}) and elsif inside unless,
+// {% increment %}, {% doc %}, {% ifchanged %}), elsif inside unless and
+// the keywords empty and blank (undefined variables to it),
 // prints {% # %} comments as text, prints the float 6.0 as 6, and counts
 // the bytes of a string for .size. This package takes a template shea has
 // compiled (a *render.Template) and hands its source to osteele:

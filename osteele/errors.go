@@ -33,7 +33,7 @@ func (s *store) diagnose(main *strict.Template, err error, code diag.Code) *diag
 	}
 	msg, quoted := words(err.Error(), path)
 	rng := locate(t, line, quoted)
-	summary, detail := explain(msg)
+	summary, detail := explain(msg, quoted)
 	what := "cannot parse the template"
 	if code == diag.OsteeleRenderError {
 		what = "fails to render the template"
@@ -119,6 +119,12 @@ var (
 	undefinedTag    = regexp.MustCompile(`^undefined tag "([^"]+)"$`)
 	undefinedFilter = regexp.MustCompile(`^undefined filter "([^"]+)"$`)
 	elsifInUnless   = regexp.MustCompile(`^elsif not inside if; immediate parent is unless$`)
+	// keywordMarkup matches quoted strings, blanked before looking for
+	// keywords in a tag's markup.
+	keywordMarkup  = regexp.MustCompile(`'[^']*'|"[^"]*"`)
+	keywordEmpty   = regexp.MustCompile(`(^|[^\w.])empty\b`)
+	keywordBlank   = regexp.MustCompile(`(^|[^\w.])blank\b`)
+	offsetContinue = regexp.MustCompile(`\boffset:\s*continue\b`)
 )
 
 // rewrites says how to write, in what osteele/liquid v1.9.2 parses, each
@@ -137,8 +143,22 @@ var rewrites = map[string]string{
 // explain returns a summary that names a construct osteele/liquid does
 // not support, with osteele's words, and how to write it instead; ""
 // when msg is not about such a construct.
-func explain(msg string) (summary, detail string) {
+func explain(msg, quoted string) (summary, detail string) {
 	const lacks = "osteele/liquid " + Version + " does not support "
+	if msg == "undefined variable" {
+		markup := keywordMarkup.ReplaceAllString(quoted, " ")
+		switch {
+		case keywordEmpty.MatchString(markup):
+			return lacks + "the keyword empty (osteele: undefined variable)",
+				"osteele reads empty as a variable, which StrictVariables finds undefined. Compare sizes instead: {% if issue.labels.size == 0 %}, {% if text == '' %}."
+		case keywordBlank.MatchString(markup):
+			return lacks + "the keyword blank (osteele: undefined variable)",
+				"osteele reads blank as a variable, which StrictVariables finds undefined. Test the value itself: {% if text == '' %}, or {% if value %} for nil and false."
+		case offsetContinue.MatchString(markup):
+			return lacks + "offset: continue (osteele: undefined variable)",
+				"osteele reads continue as a variable, which StrictVariables finds undefined. Keep the offset in a variable: offset: done, after {% assign done = done | plus: n %}."
+		}
+	}
 	if m := undefinedTag.FindStringSubmatch(msg); m != nil {
 		if fix, ok := rewrites[m[1]]; ok {
 			return lacks + "the {% " + m[1] + " %} tag (osteele: " + msg + ")",

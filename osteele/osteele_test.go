@@ -83,7 +83,10 @@ func TestRenderErrors(t *testing.T) {
 		line            int
 	}{
 		{"filter osteele lacks", "a\n{{ title | base64_encode }}", `osteele/liquid v1.9.2 does not support the filter "base64_encode" (osteele: undefined filter "base64_encode")`, 2},
-		{"empty is undefined", "a\nb\n{% if tags == empty %}none{% endif %}", "osteele/liquid fails to render the template: undefined variable", 3},
+		{"empty is undefined", "a\nb\n{% if tags == empty %}none{% endif %}", "osteele/liquid v1.9.2 does not support the keyword empty (osteele: undefined variable)", 3},
+		{"blank is undefined", "{% if title != blank %}x{% endif %}", "osteele/liquid v1.9.2 does not support the keyword blank (osteele: undefined variable)", 1},
+		{"offset continue", "{% for t in tags limit: 1 %}{% endfor %}\n{% for t in tags offset: continue %}{{ t }}{% endfor %}", "osteele/liquid v1.9.2 does not support offset: continue (osteele: undefined variable)", 2},
+		{"forloop.parentloop", "{% for t in tags %}{% for u in tags %}{{ forloop.parentloop.index }}{% endfor %}{% endfor %}", "osteele/liquid fails to render the template: undefined variable", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -91,7 +94,7 @@ func TestRenderErrors(t *testing.T) {
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
-			out, diags := ot.Render(context.Background(), map[string]any{"title": "x", "tags": []any{}, "n": int64(1)})
+			out, diags := ot.Render(context.Background(), map[string]any{"title": "x", "tags": []any{"a"}, "n": int64(1)})
 			if out != "" || len(diags) != 1 {
 				t.Fatalf("got %q, %v", out, diags)
 			}

@@ -6,7 +6,7 @@ LINT    := $(GO) tool -modfile=tools/lint/go.mod
 FUZZTIME ?= 15s
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: test race timing vet lint fmt-check fuzz bench bench-fixtures bench-compare bench-cpu release-snapshot check
+.PHONY: mutation test race timing vet lint fmt-check fuzz bench bench-fixtures bench-compare bench-cpu release-snapshot check
 
 ## test: the whole test suite (what CI runs)
 test:
@@ -54,6 +54,10 @@ bench-compare:
 ## bench-cpu: CPU time per strict parse+render against the peers (user+system time of each engine's process)
 bench-cpu:
 	python3 ./scripts/bench_cpu.py
+
+## mutation: gremlins over the files where Liquid's meaning and shea's safety live (FILES= to choose)
+mutation:
+	./scripts/mutation.sh
 
 release-snapshot:
 	./scripts/release-snapshot.sh

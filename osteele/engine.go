@@ -21,12 +21,8 @@ import (
 )
 
 // Version is the osteele/liquid release this package renders with (go.mod
-// pins it).
+// pins it). Readback names it: prompt_engine=osteele/liquid version=v1.9.2.
 const Version = "v1.9.2"
-
-// Name names the engine in readback lines: prompt_engine=osteele/liquid
-// v1.9.2.
-const Name = "osteele/liquid " + Version
 
 // Options configure Parse and Prove. The zero value has the defaults.
 type Options struct {
@@ -62,9 +58,6 @@ type Template struct {
 	store *store
 	opts  Options
 }
-
-// Shea returns the shea template the osteele template was parsed from.
-func (t *Template) Shea() *render.Template { return t.shea }
 
 // Parse parses the source of a template shea compiled with osteele/liquid,
 // configured as a strict runner configures it (StrictVariables; undefined

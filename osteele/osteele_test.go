@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -233,4 +234,22 @@ func TestOutputLimit(t *testing.T) {
 	if out != "" || len(diags) != 1 || diags[0].Code != diag.OutputLimit {
 		t.Fatalf("got %q %v", out, diags)
 	}
+}
+
+// TestVersion checks that Version, which readback prints, is the
+// osteele/liquid this binary is built with.
+func TestVersion(t *testing.T) {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		t.Skip("no build information")
+	}
+	for _, m := range bi.Deps {
+		if m.Path == "github.com/osteele/liquid" {
+			if m.Version != Version {
+				t.Errorf("built with osteele/liquid %s, Version says %s", m.Version, Version)
+			}
+			return
+		}
+	}
+	t.Error("osteele/liquid is not a dependency of the test binary")
 }

@@ -81,7 +81,7 @@
 // sets Options.Engine to EngineOsteele, or the workflow says so itself with
 // shea: {engine: osteele}: Validate then renders every lane prompt, backend
 // fragment and runner template that passed shea's smoke render with
-// osteele too (package osteele), reports osteele's errors at their place
+// osteele too (package osteele), on the same inputs and Options.Samples, reports osteele's errors at their place
 // (osteele_parse_error, osteele_render_error; the template's smoke fails)
 // and an osteele_output_differs warning where osteele prints something
 // else than shea, and adds prompt_engine=osteele/liquid version=v1.9.2 to

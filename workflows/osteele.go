@@ -3,6 +3,7 @@ package workflows
 import (
 	"context"
 	"maps"
+	"strconv"
 
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/osteele"
@@ -40,7 +41,8 @@ func (w *Workflow) Engine() string {
 // proveOsteele renders a lane prompt, backend fragment or runner template
 // that shea's smoke render passed with osteele/liquid too, on the same
 // inputs (osteele.SmokeInputs: the matrix without "required only"; a
-// lane's "every field" with attempt 3, as smokeMatrix gives it), and
+// lane's "every field" with attempt 3, as smokeMatrix gives it; then the
+// runner's Options.Samples, for a lane prompt or runner template), and
 // returns osteele's errors and warnings at their places in the files the
 // user edits.
 func (w *Workflow) proveOsteele(ctx context.Context, it *item, lane bool) diag.List {
@@ -56,6 +58,18 @@ func (w *Workflow) proveOsteele(ctx context.Context, it *item, lane bool) diag.L
 			}
 		}
 		inputs[i] = strict.SampleInput{Name: in.Name, Vars: vars}
+	}
+	if it.schema == w.laneSchema || it.turn != nil {
+		for i, in := range w.opts.Samples {
+			vars, err := w.laneVars(in)
+			if err != nil {
+				continue // smokeSamples reports it
+			}
+			if it.turn != nil {
+				vars[InputRunContext] = runContextFor(it.schema, in.RunContext)
+			}
+			inputs = append(inputs, strict.SampleInput{Name: "Options.Samples[" + strconv.Itoa(i) + "]", Vars: vars})
+		}
 	}
 	var l diag.List
 	for _, p := range w.osteelePieces(it) {

@@ -148,6 +148,28 @@ func TestValidateOsteele(t *testing.T) {
 	}
 }
 
+// TestOsteeleSamples renders the runner's own samples with osteele too: a
+// title shea prints in full but whose .size osteele counts in bytes.
+func TestOsteeleSamples(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "WORKFLOW.md")
+	if err := os.WriteFile(path, []byte("---\ntracker:\n  kind: linear\n---\n{{ issue.title }} ({{ issue.title.size }} characters)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	issue := map[string]any{"id": "1", "identifier": "A-1", "title": "Café", "state": "Todo"}
+	r, diags := Validate(context.Background(), path, Options{Root: dir, Engine: EngineOsteele, Samples: []LaneInput{{Issue: issue}}})
+	if r.Status != StatusValid || len(diags) != 1 || diags[0].Code != diag.OsteeleOutputDiffers {
+		t.Fatalf("status %s, %v", r.Status, diags)
+	}
+	d := diags[0]
+	if d.Summary != `osteele/liquid prints "5" where shea (as Shopify Liquid) prints "4"` || !strings.Contains(d.Detail, "Options.Samples[0]") {
+		t.Errorf("got %q\n%s", d.Summary, d.Detail)
+	}
+	if d.Subject.Start.String() != "5:20" {
+		t.Errorf("at %v, want 5:20", d.Subject.Start)
+	}
+}
+
 func TestUnknownEngineOption(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "WORKFLOW.md")

@@ -116,13 +116,15 @@ func TestProveDiffers(t *testing.T) {
 			`osteele/liquid prints "6" where shea (as Shopify Liquid) prints "6.0"`, 2, 11, `osteele: "Title: T\nEstimate: 6 days"`},
 		{"size counts bytes", "{% assign s = 'héllo' %}Size {{ s.size }}.",
 			`osteele/liquid prints "6" where shea (as Shopify Liquid) prints "5"`, 1, 31, `shea:    "Size 5."`},
+		{"in a loop", "{% for t in tags %}- {{ t }}: {{ 2.0 | times: n }}\n{% endfor %}",
+			`osteele/liquid prints "2" where shea (as Shopify Liquid) prints "2.0"`, 1, 31, `osteele: "- a: 2\n- b: 2\n"`},
 		{"inline comment", "A\n{% # note to self %}\nB",
 			`osteele/liquid prints "{% # note to self %}" where shea (as Shopify Liquid) prints ""`, 2, 1, "does not support inline comments"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tpl := compile(t, tt.src, diag.StartPos, "")
-			inputs := []strict.SampleInput{{Name: "sample", Vars: map[string]any{"title": "T", "tags": []any{}, "n": int64(1)}}}
+			inputs := []strict.SampleInput{{Name: "sample", Vars: map[string]any{"title": "T", "tags": []any{"a", "b"}, "n": int64(1)}}}
 			diags := Prove(context.Background(), tpl, inputs, Options{})
 			if len(diags) != 1 {
 				t.Fatalf("got %v", diags)
@@ -143,10 +145,21 @@ func TestProveDiffers(t *testing.T) {
 
 func TestCompareEdges(t *testing.T) {
 	tpl := compile(t, "{{ title }}", diag.StartPos, "")
-	for _, c := range [][2]string{{"ab", "xab"}, {"xab", "ab"}, {"ab", "abc"}, {"abc", "ab"}, {"6.0.", "6."}, {"", "a"}, {"é", "è"}, {"a b", "a"}} {
+	for _, c := range [][2]string{{"ab", "xab"}, {"xab", "ab"}, {"ab", "abc"}, {"abc", "ab"}, {"6.0.", "6."}, {strings.Repeat("x", 200), strings.Repeat("y", 200)}, {"", "a"}, {"é", "è"}, {"a b", "a"}} {
 		d := Compare(tpl, c[0], c[1])
 		if d == nil || d.Code != diag.OsteeleOutputDiffers {
 			t.Errorf("%q vs %q: %v", c[0], c[1], d)
+		}
+	}
+	for _, c := range [][4]string{
+		{"Size 5.", "Size 16.", `"16"`, `"5"`},
+		{"6.0 days", "6 days", `"6"`, `"6.0"`},
+		{"<tr>\n<td>a</td></tr>", "<tr><td>a</td></tr>", `""`, `"\n"`},
+		{"a é b", "a è b", `"è"`, `"é"`},
+	} {
+		want := "osteele/liquid prints " + c[2] + " where shea (as Shopify Liquid) prints " + c[3]
+		if d := Compare(tpl, c[0], c[1]); d == nil || d.Summary != want {
+			t.Errorf("%q vs %q: %v, want %s", c[0], c[1], d, want)
 		}
 	}
 	if Compare(tpl, "same", "same") != nil {

@@ -114,19 +114,20 @@ func Compare(t *render.Template, shea, ost string) *diag.Diagnostic {
 	for i > 0 && (isWordByte(shea[i-1]) || shea[i-1] == '.') {
 		i--
 	}
-	// The common tail, not overlapping the common head, and not cutting a
-	// word either.
-	j := 0
-	for j < len(shea)-i && j < len(ost)-i && shea[len(shea)-1-j] == ost[len(ost)-1-j] {
-		j++
-	}
-	for j > 0 && (!utf8.RuneStart(shea[len(shea)-j]) || len(shea)-j > 0 && isWordByte(shea[len(shea)-j]) && isWordByte(shea[len(shea)-j-1])) {
-		j--
+	// Where the outputs agree again: the first difference is shea[i:i+a]
+	// against ost[i:i+o].
+	a, o := resync(shea[i:], ost[i:])
+	// The differing text ends at a word's end ("16" against "5", not "1"
+	// against "").
+	for i+a < len(shea) && i+o < len(ost) && a+o > 0 && shea[i+a] == ost[i+o] && isWordByte(shea[i+a]) &&
+		((a > 0 && isWordByte(shea[i+a-1])) || (o > 0 && isWordByte(ost[i+o-1]))) {
+		a++
+		o++
 	}
 	main := t.Program().Template
 	node, rng := differingNode(main, shea, i)
 	d := diag.Warningf(diag.OsteeleOutputDiffers, rng, "osteele/liquid prints %s where shea (as Shopify Liquid) prints %s",
-		quote(ost[i:len(ost)-j]), quote(shea[i:len(shea)-j]))
+		quote(ost[i:i+o]), quote(shea[i:i+a]))
 	var b strings.Builder
 	if node == nil {
 		b.WriteString("shea could not tell which part of the template printed it. ")
@@ -137,6 +138,48 @@ func Compare(t *render.Template, shea, ost string) *diag.Diagnostic {
 	fmt.Fprintf(&b, "shea:    %s\nosteele: %s", excerpt(shea, i), excerpt(ost, i))
 	d.Detail = b.String()
 	return d
+}
+
+// resyncBytes is how many bytes both outputs must share again for resync
+// to take it as the end of a difference; maxSkip bounds the difference.
+const (
+	resyncBytes = 4
+	maxSkip     = 80
+)
+
+// resync returns the shortest prefixes x[:a] and y[:b] after which the
+// two texts agree again (on resyncBytes bytes, or to both their ends),
+// cut at rune boundaries. When they do not agree again within maxSkip
+// bytes, it returns what is left of both, without their common tail.
+func resync(x, y string) (a, b int) {
+	for total := 1; total <= maxSkip; total++ {
+		for a := max(0, total-len(y)); a <= min(total, len(x)); a++ {
+			b := total - a
+			if !utf8.RuneStart(byteAt(x, a)) || !utf8.RuneStart(byteAt(y, b)) {
+				continue
+			}
+			xs, ys := x[a:], y[b:]
+			if xs == ys || (len(xs) >= resyncBytes && len(ys) >= resyncBytes && xs[:resyncBytes] == ys[:resyncBytes]) {
+				return a, b
+			}
+		}
+	}
+	j := 0
+	for j < len(x) && j < len(y) && x[len(x)-1-j] == y[len(y)-1-j] {
+		j++
+	}
+	for j > 0 && !utf8.RuneStart(x[len(x)-j]) {
+		j--
+	}
+	return len(x) - j, len(y) - j
+}
+
+// byteAt returns s[i], or a rune start at the end of s.
+func byteAt(s string, i int) byte {
+	if i >= len(s) {
+		return 0
+	}
+	return s[i]
 }
 
 func isWordByte(c byte) bool {

@@ -121,7 +121,7 @@ var registry = []Info{
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: linear\n---\n{{ issue.title | base64_encode }}\n", "shea validate --engine osteele WORKFLOW.md"},
 	{OsteeleOutputDiffers, ClassTemplateRender,
 		"A warning with --engine osteele: osteele/liquid v1.9.2 renders a smoke input, but its output differs from shea's (which is Shopify Liquid's). The position is where the first difference comes from, as near as shea can tell; the detail shows both outputs around it. Typical causes: floats (osteele prints 6 where Shopify prints 6.0), .size of a non-ASCII string (osteele counts bytes), inline {% # %} comments (osteele prints them as text).",
-		"Write the template so that both engines print the same, for instance format numbers explicitly, or accept the runner's output if it is what you want.",
+		"Write the template so that both engines print the same (an integer or a string where a float prints differently, no inline comment), or, when osteele's output is what the agent should get, leave the warning out with shea: {disable: [osteele_output_differs]}.",
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: linear\n---\nEstimate: {{ 2.0 | times: 3 }} days for {{ issue.title }}.\n", "shea validate --engine osteele WORKFLOW.md"},
 	{InternalError, ClassTemplateRender,
 		"shea itself failed: a bug, not a problem in your files. The detail holds the stack; SHEA_DEBUG=1 prints it with text output, --format json always carries it.",

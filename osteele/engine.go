@@ -101,16 +101,17 @@ func Parse(t *render.Template, opts Options) (_ *Template, diags diag.List) {
 }
 
 // Render renders the template with vars (shea's rendering values,
-// converted as a Go runner would hold them: see bindings) by osteele/liquid, within the
-// time and output limits. On failure the output is "" and the list holds
-// one error: osteele_render_error (osteele_parse_error for a partial that
-// osteele cannot parse), deadline_exceeded or output_limit.
+// converted as a Go runner would hold them: see bindings) by
+// osteele/liquid, within the time and output limits. On failure the output
+// is "" and the list holds one error: osteele_render_error,
+// deadline_exceeded or output_limit.
 func (t *Template) Render(ctx context.Context, vars map[string]any) (string, diag.List) {
 	main := t.shea.Program().Template
 	at := diag.Range{Filename: main.Filename, Start: startOf(main), End: startOf(main)}
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	begin := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, t.opts.Timeout)
 	defer cancel()
 	w := &limitedWriter{max: t.opts.MaxOutputBytes}
@@ -130,9 +131,12 @@ func (t *Template) Render(ctx context.Context, vars map[string]any) (string, dia
 	select {
 	case <-ctx.Done():
 		w.abandon()
-		return "", diag.List{diag.Errorf(diag.DeadlineExceeded, at,
-			"osteele/liquid did not finish rendering within %v", t.opts.Timeout).WithDetail(
-			"osteele has no deadline of its own: shea stopped waiting for it. A runner rendering with osteele would wait as long.")}
+		d := diag.Errorf(diag.DeadlineExceeded, at, "osteele/liquid did not finish rendering within %v", time.Since(begin).Round(time.Millisecond))
+		if errors.Is(ctx.Err(), context.Canceled) {
+			d.Summary = "osteele/liquid's render was cancelled"
+		}
+		d.Detail = "osteele has no deadline of its own: a runner rendering this template with osteele waits until it finishes. shea stopped waiting (the limit is --timeout)."
+		return "", diag.List{d}
 	case r := <-done:
 		if r.diag != nil {
 			return "", diag.List{r.diag}

@@ -51,13 +51,17 @@ func (s *store) diagnose(main *strict.Template, err error, code diag.Code) *diag
 // that suffix (the tag or output it failed on; "" when the suffix names a
 // partial instead).
 func words(s, path string) (msg, quoted string) {
-	s = strings.TrimPrefix(s, "Liquid error")
-	if rest, ok := strings.CutPrefix(s, " (line "); ok {
-		if i := strings.Index(rest, ")"); i >= 0 {
-			s = rest[i+1:]
+	// A wrapped error repeats the prefix: "Liquid error (line 1): Liquid
+	// error (line 1): cycle must be within a forloop in {% cycle … %}".
+	for strings.HasPrefix(s, "Liquid error") {
+		s = strings.TrimPrefix(s, "Liquid error")
+		if rest, ok := strings.CutPrefix(s, " (line "); ok {
+			if i := strings.Index(rest, ")"); i >= 0 {
+				s = rest[i+1:]
+			}
 		}
+		s = strings.TrimPrefix(s, ": ")
 	}
-	s = strings.TrimPrefix(s, ": ")
 	if path != "" {
 		return strings.TrimSuffix(s, " in "+path), ""
 	}
@@ -125,6 +129,7 @@ var (
 	keywordEmpty   = regexp.MustCompile(`(^|[^\w.])empty\b`)
 	keywordBlank   = regexp.MustCompile(`(^|[^\w.])blank\b`)
 	offsetContinue = regexp.MustCompile(`\boffset:\s*continue\b`)
+	includeTag     = regexp.MustCompile(`^\{%-?\s*include\s`)
 )
 
 // rewrites says how to write, in what osteele/liquid v1.9.2 parses, each
@@ -165,6 +170,14 @@ func explain(msg, quoted string) (summary, detail string) {
 				"shea and Shopify Liquid accept it, but a runner that renders with osteele fails on this template. " + fix
 		}
 		return "", "osteele does not know this tag; a runner that renders with osteele fails on this template."
+	}
+	if msg == "cycle must be within a forloop" {
+		return lacks + "cycle outside a for loop (osteele: " + msg + ")",
+			"shea and Shopify Liquid accept it, but a runner that renders with osteele fails on this template. Move the cycle into a loop, or print the value itself."
+	}
+	if strings.HasPrefix(msg, "syntax error in ") && includeTag.MatchString(quoted) {
+		return lacks + "include with arguments (osteele: " + msg + ")",
+			"osteele's include takes a partial name only, no with, for or keyword arguments. Use {% render 'name', key: value %}, which osteele supports, or assign the values before the include."
 	}
 	if elsifInUnless.MatchString(msg) {
 		return lacks + "elsif inside unless (osteele: " + msg + ")",

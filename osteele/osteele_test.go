@@ -86,6 +86,7 @@ func TestRenderErrors(t *testing.T) {
 		{"empty is undefined", "a\nb\n{% if tags == empty %}none{% endif %}", "osteele/liquid v1.9.2 does not support the keyword empty (osteele: undefined variable)", 3},
 		{"blank is undefined", "{% if title != blank %}x{% endif %}", "osteele/liquid v1.9.2 does not support the keyword blank (osteele: undefined variable)", 1},
 		{"offset continue", "{% for t in tags limit: 1 %}{% endfor %}\n{% for t in tags offset: continue %}{{ t }}{% endfor %}", "osteele/liquid v1.9.2 does not support offset: continue (osteele: undefined variable)", 2},
+		{"cycle outside a loop", "{% cycle 'a', 'b' %}", "osteele/liquid v1.9.2 does not support cycle outside a for loop (osteele: cycle must be within a forloop)", 1},
 		{"forloop.parentloop", "{% for t in tags %}{% for u in tags %}{{ forloop.parentloop.index }}{% endfor %}{% endfor %}", "osteele/liquid fails to render the template: undefined variable", 1},
 	}
 	for _, tt := range tests {
@@ -181,6 +182,19 @@ func TestProveSame(t *testing.T) {
 	}
 }
 
+// TestIntegers checks that integers reach osteele as a Go runner's int:
+// osteele's ranges reject int64 ("can't convert int64(3) to type int").
+func TestIntegers(t *testing.T) {
+	ot, diags := Parse(compile(t, "{% for i in (1..n) %}{{ i }}{% endfor %} {{ n | plus: 1 }}", diag.StartPos, ""), Options{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	out, diags := ot.Render(context.Background(), map[string]any{"title": "T", "tags": []any{}, "n": int64(3)})
+	if out != "123 4" || diags != nil {
+		t.Errorf("got %q %v", out, diags)
+	}
+}
+
 func TestPartials(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) {
@@ -205,6 +219,10 @@ func TestPartials(t *testing.T) {
 	_, diags = Parse(compile(t, "hi {% include 'bad.md' %}", diag.StartPos, dir), Options{Partials: partials.NewDir(dir)})
 	if len(diags) != 1 || diags[0].Code != diag.OsteeleParseError || diags[0].Subject.Filename != filepath.Join(dir, "bad.md") || diags[0].Subject.Start.Line != 2 {
 		t.Errorf("partial parse error: %v", diags)
+	}
+	_, diags = Parse(compile(t, "x\n{% include 'footer.md' with title %}", diag.StartPos, dir), Options{Partials: partials.NewDir(dir)})
+	if len(diags) != 1 || diags[0].Summary != `osteele/liquid v1.9.2 does not support include with arguments (osteele: syntax error in "'footer.md' with title")` || diags[0].Subject.Start.Line != 2 {
+		t.Errorf("include with: %v", diags)
 	}
 	// The store never reads outside the partials directory.
 	st := &store{partials: nil, source: partials.NewDir(dir)}

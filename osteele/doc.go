@@ -28,6 +28,9 @@
 //     outputs differ, at the template node the first difference comes
 //     from, with both outputs shown around it.
 //
+// Data reaches osteele as a Go runner holds it: objects as maps, integers
+// as int (osteele's ranges take no other integer type).
+//
 // Partials reach osteele through a template store that serves what shea
 // resolved: the partials shea's check read (through the same confined
 // strict.PartialSource, internal/partials), and for a name shea did not

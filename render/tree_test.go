@@ -45,3 +45,49 @@ func TestTreeControlFlow(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeErrorPositions checks where render-time errors of tags point:
+// the compiled tags keep their syntax node and resolve its range only when
+// they fail. Each want is the position of the tag (or of the part named),
+// counted by hand in the source.
+func TestTreeErrorPositions(t *testing.T) {
+	partials := mapPartials{"r": "x{% include 'r' %}"}
+	for _, tc := range []struct {
+		src    string
+		limits Limits
+		vars   map[string]any
+		code   diag.Code
+		file   string
+		line   int
+		col    int
+	}{
+		// the for tag, for a bad limit
+		{src: "ab\n  {% for i in (1..3) limit: 'x' %}{% endfor %}", code: diag.RenderError, file: "t.liquid", line: 2, col: 3},
+		// the word "for", for too many iterations
+		{src: "x\n{% for i in (1..5) %}{% endfor %}", limits: Limits{MaxLoopIterations: 2}, code: diag.LoopLimit, file: "t.liquid", line: 2, col: 4},
+		// the word "tablerow", likewise
+		{src: "{% tablerow i in (1..5) %}{% endtablerow %}", limits: Limits{MaxLoopIterations: 2}, code: diag.LoopLimit, file: "t.liquid", line: 1, col: 4},
+		// the capture tag, for what it holds
+		{src: "\n\n {% capture c %}aaaaaaaaaaaaaaaaaaaa{% endcapture %}", limits: Limits{MaxMemory: 10}, code: diag.MemoryLimit, file: "t.liquid", line: 3, col: 2},
+		// the include tag in the partial, one level too deep
+		{src: "\n  {% include 'r' %}", limits: Limits{MaxDepth: 2}, code: diag.DepthLimit, file: "r.liquid", line: 1, col: 2},
+		// the expression naming a partial that does not exist
+		{src: "{% include name %}", vars: map[string]any{"name": "nope"}, code: diag.MissingPartial, file: "t.liquid", line: 1, col: 12},
+	} {
+		tpl, diags := New(Options{Compat: true, Partials: partials, Limits: tc.limits}).Compile(tc.src, "t.liquid", diag.Pos{}, nil)
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		_, err := tpl.Render(context.Background(), tc.vars)
+		e, ok := AsError(err)
+		if !ok || len(e.Diagnostics) != 1 {
+			t.Errorf("%q: got %v, want one %s error", tc.src, err, tc.code)
+			continue
+		}
+		d := e.Diagnostics[0]
+		if d.Code != tc.code || d.Subject.Filename != tc.file || d.Subject.Start.Line != tc.line || d.Subject.Start.Column != tc.col {
+			t.Errorf("%q: got %s at %s:%d:%d, want %s at %s:%d:%d", tc.src, d.Code, d.Subject.Filename,
+				d.Subject.Start.Line, d.Subject.Start.Column, tc.code, tc.file, tc.line, tc.col)
+		}
+	}
+}

@@ -54,3 +54,24 @@ func TestSmallIntOp(t *testing.T) {
 		}
 	}
 }
+
+// TestSliceString checks the substring path of the slice filter against
+// slicing the decoded characters, for ASCII and multi-byte text and every
+// offset and length around the ends.
+func TestSliceString(t *testing.T) {
+	for _, s := range []string{"", "a", "hello", "héllo wörld", "日本語テキスト", "a😀b😀c"} {
+		r := []rune(s)
+		n := int64(len(r))
+		for off := -n - 2; off <= n+2; off++ {
+			for length := int64(-1); length <= n+2; length++ {
+				want := ""
+				if lo, hi, ok := sliceBounds(n, off, length); ok {
+					want = string(r[lo:hi])
+				}
+				if got := sliceString(s, off, length); got != want {
+					t.Errorf("sliceString(%q, %d, %d) = %q, want %q", s, off, length, got, want)
+				}
+			}
+		}
+	}
+}

@@ -223,12 +223,43 @@ func filterSlice(b *budget, in any, args []any, _ map[string]any) (any, error) {
 		}
 		return append([]any{}, l[lo:hi]...), nil
 	}
-	r := []rune(strOf(in))
-	lo, hi, ok := sliceBounds(int64(len(r)), offset, length)
-	if !ok {
-		return "", nil
+	str := strOf(in)
+	if !utf8.ValidString(str) {
+		// Invalid bytes read as U+FFFD, one character each.
+		r := []rune(str)
+		lo, hi, ok := sliceBounds(int64(len(r)), offset, length)
+		if !ok {
+			return "", nil
+		}
+		return string(r[lo:hi]), nil
 	}
-	return string(r[lo:hi]), nil
+	return sliceString(str, offset, length), nil
+}
+
+// sliceString returns characters of valid UTF-8 text as a substring of it,
+// found without decoding the whole text.
+func sliceString(s string, offset, length int64) string {
+	n := int64(utf8.RuneCountInString(s))
+	lo, hi, ok := sliceBounds(n, offset, length)
+	if !ok {
+		return ""
+	}
+	if n == int64(len(s)) { // ASCII: a character is a byte
+		return s[lo:hi]
+	}
+	from, to := len(s), len(s)
+	i := int64(0)
+	for b := range s {
+		if i == lo {
+			from = b
+		}
+		if i == hi {
+			to = b
+			break
+		}
+		i++
+	}
+	return s[from:to]
 }
 
 // sliceBounds is Ruby's slice(start, length) on a sequence of n: ok is

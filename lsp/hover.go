@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sheaproject/shea/lanes"
+	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/workflows"
 )
@@ -58,11 +59,32 @@ func (s *Server) hover(p textDocumentPositionParams) *hover {
 		}
 		return &hover{Contents: markdown(text), Range: rng}
 	}
-	f, ok := v.info.schema.Lookup(schemaPath(segs, ls))
+	path := schemaPath(segs, ls)
+	f, ok := v.info.schema.Lookup(path)
 	if !ok {
 		return nil
 	}
+	f.Location = declaredWhere(v, path, f.Location)
 	return &hover{Contents: markdown(fieldText(strings.Join(segs, "."), f)), Range: rng}
+}
+
+// declaredWhere says where a field is declared: by the profile (its own
+// schema's location), or by the workflow or contextSchema, whose fields
+// are merged into a schema of their own.
+func declaredWhere(v *view, path []string, merged string) string {
+	if v.info.workpad != "" {
+		return "by the workpad template " + v.info.workpad + "'s values"
+	}
+	base, err := profile.LaneContext(v.dialect())
+	if err == nil {
+		if f, ok := base.Lookup(path); ok && f.Location != "" {
+			return "by the " + v.dialect() + " profile at `" + f.Location + "`"
+		}
+	}
+	if v.info.workflow != nil {
+		return "by the workflow (template_context.schema) at `" + merged + "`"
+	}
+	return "by contextSchema at `" + merged + "`"
 }
 
 // markupAround is markup for hover: the cursor may sit inside a closed
@@ -81,7 +103,7 @@ func fieldText(name string, f strict.Field) string {
 		b.WriteString("\n\n" + f.Description)
 	}
 	if f.Location != "" {
-		b.WriteString("\n\nDeclared at `" + f.Location + "`")
+		b.WriteString("\n\nDeclared " + f.Location)
 	}
 	return b.String()
 }
@@ -96,7 +118,8 @@ func frontMatterHover(v *view, off int) *hover {
 	if !ok {
 		return nil
 	}
-	return &hover{Contents: markdown(fieldText(strings.Join(append(parents, key), "."), f) + "\n\n(" + v.dialect() + " front matter)")}
+	f.Location = "in the " + v.dialect() + " front matter schema at `" + f.Location + "`"
+	return &hover{Contents: markdown(fieldText(strings.Join(append(parents, key), "."), f))}
 }
 
 // sectionHover explains a "##" section of a layer file of a composed lane:

@@ -106,20 +106,28 @@ var (
 // of a name last.
 func locals(text string) []local {
 	var out []local
-	for _, m := range assignRe.FindAllStringSubmatchIndex(text, -1) {
+	find := func(re *regexp.Regexp, words ...string) [][]int {
+		for _, w := range words {
+			if strings.Contains(text, w) {
+				return re.FindAllStringSubmatchIndex(text, -1)
+			}
+		}
+		return nil
+	}
+	for _, m := range find(assignRe, "assign") {
 		l := local{name: text[m[2]:m[3]], kind: "assign", at: m[2]}
 		if m[4] >= 0 {
 			l.from = text[m[4]:m[5]]
 		}
 		out = append(out, l)
 	}
-	for _, m := range captureRe.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range find(captureRe, "capture") {
 		out = append(out, local{name: text[m[2]:m[3]], kind: "capture", at: m[2]})
 	}
-	for _, m := range forRe.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range find(forRe, "for", "tablerow") {
 		out = append(out, local{name: text[m[4]:m[5]], kind: text[m[2]:m[3]], from: text[m[6]:m[7]], at: m[4]})
 	}
-	for _, m := range counterRe.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range find(counterRe, "increment", "decrement") {
 		out = append(out, local{name: text[m[2]:m[3]], kind: "increment", at: m[2]})
 	}
 	// in source order

@@ -78,7 +78,7 @@ func (c *checker) publish(snap snapshot, res *result) {
 		if c.s.docs.generation() != snap.gen {
 			return // an edit came: the next check publishes the rest
 		}
-		if err := c.s.conn.Notify(context.Background(), "textDocument/publishDiagnostics", x.p); err != nil {
+		if err := c.s.connection().Notify(context.Background(), "textDocument/publishDiagnostics", x.p); err != nil {
 			c.s.logf("publishing diagnostics: %v", err)
 			return
 		}

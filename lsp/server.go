@@ -49,6 +49,10 @@ type Server struct {
 
 	checker *checker
 	logMu   sync.Mutex
+
+	// extra are more methods, tried before the protocol's (tests use it
+	// to make a handler panic).
+	extra map[string]func(*jsonrpc2.Request) (any, error)
 }
 
 // Serve speaks LSP on stream (a client's stdin and stdout, joined) until
@@ -56,7 +60,10 @@ type Server struct {
 // shutdown request followed by exit, and an error otherwise (the stream
 // closed without shutdown), as LSP's exit notification asks.
 func Serve(ctx context.Context, stream io.ReadWriteCloser, opts Options) error {
-	s := newServer(opts)
+	return newServer(opts).serve(ctx, stream)
+}
+
+func (s *Server) serve(ctx context.Context, stream io.ReadWriteCloser) error {
 	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(stream, jsonrpc2.VSCodeObjectCodec{}), jsonrpc2.HandlerWithError(s.handle))
 	s.start(conn)
 	select {
@@ -87,8 +94,23 @@ func newServer(opts Options) *Server {
 
 // start binds the server to its connection and starts the checker.
 func (s *Server) start(conn *jsonrpc2.Conn) {
-	s.conn = conn
+	s.setConn(conn)
 	go s.checker.run()
+}
+
+// setConn records the connection (the handler may run before start has).
+func (s *Server) setConn(conn *jsonrpc2.Conn) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.conn == nil {
+		s.conn = conn
+	}
+}
+
+func (s *Server) connection() *jsonrpc2.Conn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.conn
 }
 
 // logf writes a line to the log.
@@ -117,11 +139,15 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("shea lsp: internal error in %s: %v", req.Method, r)}
 		}
 	}()
+	s.setConn(conn)
 	s.mu.Lock()
 	down := s.shutdown
 	s.mu.Unlock()
 	if down && req.Method != "exit" {
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "the server is shut down"}
+	}
+	if f, ok := s.extra[req.Method]; ok {
+		return f(req)
 	}
 	switch req.Method {
 	case "initialize":
@@ -288,7 +314,7 @@ func (s *Server) initialize(req *jsonrpc2.Request) (any, error) {
 // showError tells the user about a problem with the session itself.
 func (s *Server) showError(msg string) {
 	s.logf("%s", msg)
-	if s.conn != nil {
-		_ = s.conn.Notify(context.Background(), "window/logMessage", logMessageParams{Type: 1, Message: "shea lsp: " + msg})
+	if conn := s.connection(); conn != nil {
+		_ = conn.Notify(context.Background(), "window/logMessage", logMessageParams{Type: 1, Message: "shea lsp: " + msg})
 	}
 }

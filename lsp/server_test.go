@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -21,6 +22,7 @@ type client struct {
 	t    *testing.T
 	conn *jsonrpc2.Conn
 	done chan error
+	srv  *Server
 
 	mu    sync.Mutex
 	diags map[string]publishDiagnosticsParams // latest per URI
@@ -51,10 +53,19 @@ func (c *client) Handle(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Reque
 // capabilities' position encodings.
 func start(t *testing.T, encodings []string, initOpts any) *client {
 	t.Helper()
+	return startWith(t, Options{Debounce: 20 * time.Millisecond, Log: io.Discard}, encodings, initOpts)
+}
+
+func startWith(t *testing.T, opts Options, encodings []string, initOpts any) *client {
+	t.Helper()
 	a, b := net.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &client{t: t, done: make(chan error, 1), diags: map[string]publishDiagnosticsParams{}, more: make(chan struct{}, 1)}
-	go func() { c.done <- Serve(ctx, a, Options{Debounce: 20 * time.Millisecond}) }()
+	c.srv = newServer(opts)
+	c.srv.extra = map[string]func(*jsonrpc2.Request) (any, error){
+		"shea/testPanic": func(*jsonrpc2.Request) (any, error) { panic("on purpose") },
+	}
+	go func() { c.done <- c.srv.serve(ctx, a) }()
 	c.conn = jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(b, jsonrpc2.VSCodeObjectCodec{}), c)
 	t.Cleanup(func() {
 		c.conn.Close()

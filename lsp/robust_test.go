@@ -194,3 +194,33 @@ func TestLargeDocument(t *testing.T) {
 		t.Errorf("completion in a large document: %d items", len(l.Items))
 	}
 }
+
+// A 1 MB workflow body (a lane prompt near shea's template size limit) is
+// validated, smoke renders included, and its diagnostics published.
+func TestLargeWorkflow(t *testing.T) {
+	dir := fixture(t, "symphony")
+	wf := filepath.Join(dir, "WORKFLOW.md")
+	c := startWith(t, Options{Log: io.Discard}, nil, nil)
+	var b strings.Builder
+	b.WriteString("---\ntracker:\n  kind: linear\n---\n")
+	for b.Len() < 1_000_000-40 {
+		b.WriteString("Some prompt text é 🎉 {{ issue.title }}\n")
+	}
+	b.WriteString("{{ issue.titel }}\n")
+	text := b.String()
+	start := time.Now()
+	c.open(wf, text)
+	p := c.waitFor(wf, hasCode("unknown_property"))
+	t.Logf("%d bytes: diagnostics after %v", len(text), time.Since(start))
+	if len(p.Diagnostics) != 1 || p.Diagnostics[0].Range.Start.Line != strings.Count(text, "\n")-1 {
+		t.Errorf("%+v", p.Diagnostics)
+	}
+	// fixed: the smoke renders of the whole body run too
+	start = time.Now()
+	c.change(wf, 2, strings.Replace(text, "titel", "title", 1))
+	p = c.waitFor(wf, func(p publishDiagnosticsParams) bool { return p.Version != nil && *p.Version == 2 })
+	t.Logf("fixed: diagnostics after %v", time.Since(start))
+	if len(p.Diagnostics) != 0 {
+		t.Errorf("%+v", p.Diagnostics)
+	}
+}

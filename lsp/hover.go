@@ -30,6 +30,9 @@ func (s *Server) hover(p textDocumentPositionParams) *hover {
 	if word == "" {
 		return nil
 	}
+	if at < start { // "{%-" read as a word
+		return nil
+	}
 	rng := &Range{Start: v.conv.at(at), End: v.conv.at(at + len(word))}
 	before := strings.TrimRight(v.text[start:at], " \t")
 	if strings.HasSuffix(before, "|") {

@@ -312,14 +312,17 @@ func checkStandalone(text, path string, schema *strict.Schema, snap snapshot) di
 }
 
 // fileOf returns the canonical file a diagnostic's filename names, or ""
-// for shea's built-in texts ("<core>/…"). A diagnostic without a file
-// belongs to the workflow.
+// for shea's built-in texts ("<core>/…"). A diagnostic without a file,
+// or about a directory, belongs to the workflow.
 func fileOf(name, workflow string) string {
 	switch {
 	case name == "":
 		return canonical(workflow)
 	case strings.HasPrefix(name, "<"):
 		return ""
+	}
+	if st, err := os.Stat(name); err == nil && st.IsDir() && workflow != "" {
+		return canonical(workflow) // a layer directory: no document to show it in
 	}
 	return canonical(name)
 }

@@ -33,9 +33,18 @@ func (c *checker) publish(snap snapshot, res *result) {
 		texts[path] = t
 		return t
 	}
+	convs := map[string]*converter{}
+	convOf := func(path string) *converter {
+		if c, ok := convs[path]; ok {
+			return c
+		}
+		c := newConverter(textOf(path), enc)
+		convs[path] = c
+		return c
+	}
 	out := map[string]publishDiagnosticsParams{}
 	for path, list := range res.diags {
-		conv := newConverter(textOf(path), enc)
+		conv := convOf(path)
 		p := publishDiagnosticsParams{URI: pathToURI(path), Diagnostics: []Diagnostic{}}
 		if d, ok := snap.docs[path]; ok {
 			p.URI = d.uri
@@ -43,7 +52,7 @@ func (c *checker) publish(snap snapshot, res *result) {
 			p.Version = &v
 		}
 		for _, d := range list {
-			p.Diagnostics = append(p.Diagnostics, c.toLSP(d, conv, textOf, enc))
+			p.Diagnostics = append(p.Diagnostics, c.toLSP(d, conv, convOf))
 		}
 		out[path] = p
 	}
@@ -95,7 +104,7 @@ func (c *checker) publish(snap snapshot, res *result) {
 // toLSP converts a diagnostic. The message is the summary, followed by
 // the detail (where the suggestion is) on the next lines: shea validate
 // --format json's summary and detail.
-func (c *checker) toLSP(d *diag.Diagnostic, conv *converter, textOf func(string) string, enc string) Diagnostic {
+func (c *checker) toLSP(d *diag.Diagnostic, conv *converter, convOf func(string) *converter) Diagnostic {
 	out := Diagnostic{
 		Range:    conv.rng(d.Subject),
 		Severity: 1,
@@ -117,7 +126,7 @@ func (c *checker) toLSP(d *diag.Diagnostic, conv *converter, textOf func(string)
 		if f == "" || r.Range.Filename == "" {
 			continue
 		}
-		rc := newConverter(textOf(f), enc)
+		rc := convOf(f)
 		out.Related = append(out.Related, diagnosticRelatedInformation{
 			Location: Location{URI: pathToURI(f), Range: rc.rng(r.Range)},
 			Message:  r.Message,

@@ -239,8 +239,11 @@ func (c *checker) check(ctx context.Context, snap snapshot) *result {
 				res.diags[f] = append(res.diags[f], d)
 			}
 			used[f] = true
+			if res.infos[f] == nil { // a partial: the lane inputs
+				res.infos[f] = &fileInfo{workflow: w, schema: w.LaneContext()}
+			}
 		}
-		c.describe(res, w, files)
+		c.describe(res, w, files) // after the partials: files know better
 		for _, p := range open {
 			if !used[p] && usesPartial(w, p, snap) {
 				used[p] = true

@@ -262,3 +262,24 @@ func TestSymbols(t *testing.T) {
 		t.Errorf("symbols:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A partial completes with the inputs of the lane that renders it: the
+// workflow's declared fields included, with or without diagnostics.
+func TestPartialCompletesWithLaneInputs(t *testing.T) {
+	dir := fixture(t, "shea")
+	c := start(t, nil, nil)
+	partial := filepath.Join(dir, ".shea/team/checklist.md")
+	for v, text := range []string{read(t, partial) + "{{ issue.identifier }}\n", read(t, partial) + "{{ issue.nope }}{{ issue. }}\n"} {
+		if v == 0 {
+			c.open(partial, text)
+		} else {
+			c.change(partial, v+1, text)
+		}
+		c.waitFor(partial, func(p publishDiagnosticsParams) bool { return p.Version != nil && *p.Version == v+1 })
+		var l completionList
+		c.call("textDocument/completion", docPos(partial, posOf(t, text, "{{ issue.", 0)), &l)
+		if _, ok := labels(l.Items)["comments"]; !ok {
+			t.Errorf("text %d: comments not offered: %d items", v, len(l.Items))
+		}
+	}
+}

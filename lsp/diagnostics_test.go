@@ -130,21 +130,26 @@ func TestUnsavedPartialUsesItsLaneInputs(t *testing.T) {
 	}
 }
 
-// Editing the workflow re-checks its files: a lane prompt that was fine on
-// disk fails when the workflow's buffer stops declaring what it reads.
+// Editing the workflow re-checks its files and republishes theirs: when
+// the workflow's unsaved buffer stops declaring issue.comments, the partial
+// that reads them (never opened) fails, and recovers on undo.
 func TestWorkflowEditRechecksItsFiles(t *testing.T) {
-	dir := fixture(t, "symphony")
+	dir := fixture(t, "shea")
 	c := start(t, nil, nil)
-	wf := filepath.Join(dir, "WORKFLOW.md")
-	footer := filepath.Join(dir, "footer.liquid")
-	c.open(footer, read(t, footer))
-	c.waitFor(footer, func(p publishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
+	wf := filepath.Join(dir, ".shea/workflows/shea.md")
+	partial := filepath.Join(dir, ".shea/team/checklist.md")
 	text := read(t, wf)
-	c.open(wf, strings.Replace(text, "{% render 'footer' %}", "{% render 'footer', x: 1 %}{% render 'missing' %}", 1))
-	p := c.waitFor(wf, hasCode("missing_partial"))
-	if p.Version == nil || *p.Version != 1 {
-		t.Errorf("version %v", p.Version)
+	c.open(wf, text)
+	c.waitFor(wf, func(p publishDiagnosticsParams) bool { return p.Version != nil })
+	i := strings.Index(text, "template_context:")
+	j := strings.Index(text, "\n---\n")
+	c.change(wf, 2, text[:i]+text[j+1:])
+	p := c.waitFor(partial, hasCode("unknown_property"))
+	if p.Version != nil || !strings.Contains(p.Diagnostics[0].Message, `unknown property "comments" of issue`) {
+		t.Errorf("%+v", p)
 	}
+	c.change(wf, 3, text)
+	c.waitFor(partial, func(p publishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
 }
 
 // A file no workflow uses is checked as shea check checks it: the

@@ -243,7 +243,7 @@ func (c *checker) check(ctx context.Context, snap snapshot) *result {
 				res.infos[f] = &fileInfo{workflow: w, schema: w.LaneContext()}
 			}
 		}
-		c.describe(res, w, files) // after the partials: files know better
+		c.describe(res, w, files) // workpad templates: their own values
 		for _, p := range open {
 			if !used[p] && usesPartial(w, p, snap) {
 				used[p] = true

@@ -91,7 +91,8 @@ func (s *Server) disableAction(v *view, d Diagnostic) (codeAction, bool) {
 	} else {
 		return codeAction{}, false
 	}
-	edit, ok := disableEdit(text, d.Code, s.encoding())
+	_, open := s.docs.get(wpath)
+	edit, ok := disableEdit(text, d.Code, s.encoding(), open)
 	if !ok {
 		return codeAction{}, false
 	}
@@ -106,9 +107,13 @@ func (s *Server) disableAction(v *view, d Diagnostic) (codeAction, bool) {
 var flowList = regexp.MustCompile(`^(\s*disable:\s*\[)([^\]]*)\]`)
 
 // disableEdit is the edit that adds code to shea.disable in a workflow's
-// text; ok is false when it is listed already.
-func disableEdit(text, code, enc string) (textEdit, bool) {
+// text (a client's buffer, or a file read from disk); ok is false when
+// it is listed already.
+func disableEdit(text, code, enc string, buffer bool) (textEdit, bool) {
 	conv := newConverter(text, enc)
+	if buffer {
+		conv = newBufferConverter(text, enc)
+	}
 	starts := conv.starts
 	insert := func(off int, s string) textEdit {
 		p := conv.at(off)

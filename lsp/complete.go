@@ -31,12 +31,13 @@ func (s *Server) viewOf(uri string) (*view, bool) {
 	v := &view{path: path, uri: uri}
 	if d, ok := s.docs.get(path); ok {
 		v.text = d.text
+		v.conv = newBufferConverter(v.text, s.encoding())
 	} else if b, err := fsroot.ReadPath(path, MaxDocumentBytes); err == nil {
 		v.text = string(b)
+		v.conv = newConverter(v.text, s.encoding())
 	} else {
 		return nil, false
 	}
-	v.conv = newConverter(v.text, s.encoding())
 	s.checker.mu.Lock()
 	v.info = s.checker.infos[path]
 	s.checker.mu.Unlock()

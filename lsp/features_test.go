@@ -229,13 +229,13 @@ func TestReplacementAndDisableEdit(t *testing.T) {
 		{"---\nshea:\n  disable:\n    - other\nb: 1\n---\n", "    - x_code\n@4:0"},
 		{"---\nshea:\n  other: 1\n---\n", "  disable: [x_code]\n@2:0"},
 	} {
-		e, ok := disableEdit(tc.text, "x_code", encUTF16)
+		e, ok := disableEdit(tc.text, "x_code", encUTF16, false)
 		got := e.NewText + "@" + itoa(e.Range.Start.Line) + ":" + itoa(e.Range.Start.Character)
 		if !ok || got != tc.want {
 			t.Errorf("disableEdit(%q) = %q, %v; want %q", tc.text, got, ok, tc.want)
 		}
 	}
-	if _, ok := disableEdit("---\nshea:\n  disable: [x_code]\n---\n", "x_code", encUTF16); ok {
+	if _, ok := disableEdit("---\nshea:\n  disable: [x_code]\n---\n", "x_code", encUTF16, false); ok {
 		t.Error("a listed code is added again")
 	}
 }

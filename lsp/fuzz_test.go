@@ -22,8 +22,15 @@ func FuzzConverter(f *testing.F) {
 		for off > 0 && off < len(text) && !utf8.RuneStart(text[off]) {
 			off--
 		}
-		for _, enc := range []string{encUTF8, encUTF16, encUTF32} {
+		for _, k := range []struct {
+			enc    string
+			buffer bool
+		}{{encUTF8, false}, {encUTF16, false}, {encUTF32, false}, {encUTF8, true}, {encUTF16, true}, {encUTF32, true}} {
+			enc := k.enc
 			c := newConverter(text, enc)
+			if k.buffer {
+				c = newBufferConverter(text, enc)
+			}
 			p := c.at(off)
 			back := c.offset(p)
 			// a position inside a line break or a byte order mark comes back
@@ -72,7 +79,7 @@ func FuzzCursor(f *testing.F) {
 		schemaPath(splitPath(pathBefore(text, off)), ls)
 		yamlKeyPath(text, off)
 		frontMatterEnd(text)
-		disableEdit(text, "unknown_config_key", encUTF16)
+		disableEdit(text, "unknown_config_key", encUTF16, true)
 	})
 }
 

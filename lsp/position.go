@@ -110,10 +110,25 @@ type converter struct {
 	text   string
 	starts []int
 	enc    string
+	// bomUnits is what a leading byte order mark counts in the client's
+	// positions: nothing in a file read from disk (editors drop it when
+	// they open the file), one character in a buffer the client sent
+	// with it.
+	bomUnits int
 }
 
+// newConverter converts positions of a file read from disk.
 func newConverter(text, enc string) *converter {
 	return &converter{text: text, starts: lineStarts(text), enc: enc}
+}
+
+// newBufferConverter converts positions of a buffer the client sent.
+func newBufferConverter(text, enc string) *converter {
+	c := newConverter(text, enc)
+	if strings.HasPrefix(text, bom) {
+		c.bomUnits = units(bom, enc)
+	}
+	return c
 }
 
 // line returns line n (0-based), without a leading byte order mark.
@@ -140,7 +155,11 @@ func (c *converter) position(p diag.Pos) Position {
 	if col > len(l) {
 		col = len(l)
 	}
-	return Position{Line: n, Character: units(l[:col], c.enc)}
+	lead := 0
+	if n == 0 {
+		lead = c.bomUnits
+	}
+	return Position{Line: n, Character: lead + units(l[:col], c.enc)}
 }
 
 // rng converts a shea range; an empty end is the start.
@@ -163,11 +182,13 @@ func (c *converter) offset(p Position) int {
 	}
 	start := c.starts[p.Line]
 	l := lineText(c.text, c.starts, p.Line)
+	char := max(p.Character, 0)
 	if p.Line == 0 && strings.HasPrefix(l, bom) {
 		start += len(bom)
 		l = l[len(bom):]
+		char = max(char-c.bomUnits, 0)
 	}
-	return start + bytesFor(l, max(p.Character, 0), c.enc)
+	return start + bytesFor(l, char, c.enc)
 }
 
 // at converts a byte offset of the text to an LSP position.
@@ -185,10 +206,14 @@ func (c *converter) at(off int) Position {
 	}
 	start := c.starts[lo]
 	seg := c.text[start:off]
-	if lo == 0 {
-		seg = strings.TrimPrefix(seg, bom)
+	lead := 0
+	if lo == 0 && strings.HasPrefix(c.text, bom) {
+		if off < len(bom) {
+			return Position{} // before (or inside) the mark
+		}
+		seg, lead = c.text[len(bom):off], c.bomUnits
 	}
-	return Position{Line: lo, Character: units(seg, c.enc)}
+	return Position{Line: lo, Character: lead + units(seg, c.enc)}
 }
 
 // applyChange applies one content change to text: the whole text when it
@@ -197,7 +222,7 @@ func applyChange(text string, ch textDocumentContentChangeEvent, enc string) str
 	if ch.Range == nil {
 		return ch.Text
 	}
-	c := newConverter(text, enc)
+	c := newBufferConverter(text, enc)
 	a, b := c.offset(ch.Range.Start), c.offset(ch.Range.End)
 	if b < a {
 		a, b = b, a

@@ -39,6 +39,9 @@ func (c *checker) publish(snap snapshot, res *result) {
 			return c
 		}
 		c := newConverter(textOf(path), enc)
+		if _, open := snap.docs[path]; open {
+			c = newBufferConverter(c.text, enc)
+		}
 		convs[path] = c
 		return c
 	}

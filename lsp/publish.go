@@ -9,10 +9,14 @@ import (
 	"github.com/sheaproject/shea/strict/diag"
 )
 
+// ExplainScheme is the scheme of ExplainURI.
+const ExplainScheme = "shea-explain:"
+
 // ExplainURI is the codeDescription of a diagnostic: shea-explain:CODE
-// names the entry `shea explain CODE` prints. Editors show it as a link; a
-// client may map the scheme to running the command.
-func ExplainURI(code diag.Code) string { return "shea-explain:" + string(code) }
+// names the entry `shea explain CODE` prints (shea explain accepts the URI
+// itself too). Editors show it as a link; a client may map the scheme to
+// running the command.
+func ExplainURI(code diag.Code) string { return ExplainScheme + string(code) }
 
 // publish sends each file whose diagnostics (or version) changed since the
 // last publish, clears the files that no longer have any, and keeps what

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"time"
 
@@ -64,7 +65,8 @@ func Serve(ctx context.Context, stream io.ReadWriteCloser, opts Options) error {
 }
 
 func (s *Server) serve(ctx context.Context, stream io.ReadWriteCloser) error {
-	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(stream, jsonrpc2.VSCodeObjectCodec{}), jsonrpc2.HandlerWithError(s.handle))
+	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(stream, jsonrpc2.VSCodeObjectCodec{}),
+		jsonrpc2.HandlerWithError(s.handle).SuppressErrClosed(), jsonrpc2.SetLogger(connLogger{s}))
 	s.start(conn)
 	select {
 	case <-conn.DisconnectNotify():
@@ -121,6 +123,14 @@ func (s *Server) logf(format string, args ...any) {
 	s.logMu.Lock()
 	defer s.logMu.Unlock()
 	fmt.Fprintf(s.opts.Log, "shea lsp: "+format+"\n", args...)
+}
+
+// connLogger sends jsonrpc2's own log lines (a malformed notification, a
+// reply that could not be sent) to the server's log.
+type connLogger struct{ s *Server }
+
+func (l connLogger) Printf(format string, v ...any) {
+	l.s.logf("%s", strings.TrimRight(fmt.Sprintf(format, v...), "\n"))
 }
 
 // encoding returns the negotiated position encoding.

@@ -283,3 +283,31 @@ func TestPartialCompletesWithLaneInputs(t *testing.T) {
 		}
 	}
 }
+
+// The did-you-mean of a variable and of a tag are quick fixes too, and a
+// local's definition is its assign.
+func TestVariableAndTagFixes(t *testing.T) {
+	dir := canonical(t.TempDir())
+	writeFile(t, filepath.Join(dir, ".git"), "gitdir: elsewhere\n")
+	f := filepath.Join(dir, "p.liquid")
+	text := "{% assign who = issue.title %}{{ isue.id }}{% iff true %}{% endif %}{{ who }}"
+	c := start(t, nil, nil)
+	c.open(f, text)
+	p := c.waitFor(f, hasCode("unknown_tag"))
+	var acts []codeAction
+	c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": pathToURI(f)},
+		"range": rng(0, 0, 0, 99), "context": map[string]any{"diagnostics": p.Diagnostics}}, &acts)
+	var got []string
+	for _, a := range acts {
+		got = append(got, a.Title+" => "+a.Edit.Changes[pathToURI(f)][0].NewText)
+	}
+	want := []string{`Change to "issue" => issue.id`, `Change to "if" => if`}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("actions %q, want %q", got, want)
+	}
+	var locs []Location
+	c.call("textDocument/definition", docPos(f, posOf(t, text, "{{ wh", 0)), &locs)
+	if len(locs) != 1 || locs[0].Range != rng(0, 10, 0, 13) {
+		t.Errorf("definition of who: %+v", locs)
+	}
+}

@@ -336,8 +336,8 @@ func fileOf(name, workflow string) string {
 // file).
 func workflowsAround(path string) []string {
 	var out []string
-	if isWorkflowName(path) {
-		out = append(out, path)
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && isWorkflowName(path) {
+		out = append(out, path) // a new workflow not yet saved is checked as a template
 	}
 	root, err := fsroot.Discover(filepath.Dir(path))
 	if err != nil {

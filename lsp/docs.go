@@ -99,9 +99,16 @@ func (st *store) generation() uint64 {
 }
 
 // overlay serves the snapshot's buffers to the workflow loader in place of
-// the files on disk (workflows.Options.Overlay).
+// the files on disk (workflows.Options.Overlay). A path that leads through
+// a symbolic link is left to the disk, where the loader checks where the
+// link leads (a layer file linked from outside its layer is refused there,
+// as shea validate refuses it).
 func (s snapshot) overlay(path string) ([]byte, bool) {
-	d, ok := s.docs[canonical(path)]
+	c := canonical(path)
+	if c != filepath.Clean(path) {
+		return nil, false
+	}
+	d, ok := s.docs[c]
 	if !ok {
 		return nil, false
 	}

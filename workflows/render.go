@@ -49,8 +49,8 @@ func (e *Error) Unwrap() error { return e.Diagnostics.Err() }
 type LaneInput struct {
 	// Issue is the tracker issue: decoded JSON (DecodeIssue's result, or
 	// map[string]any) or a Go value of any type JSON can encode, such as
-	// the runner's own issue struct, read by its json tags as
-	// render.FromGo says. It must fit the workflow's issue schema (the
+	// the runner's own issue struct, read as encoding/json writes it, a
+	// nil slice or map being empty (see render.FromGo). It must fit the workflow's issue schema (the
 	// profile's, extended by template_context.schema and
 	// Options.ContextSchema); properties the schema does not declare are left
 	// out before rendering, so a runner's extra fields are fine as long as
@@ -101,7 +101,17 @@ func (w *Workflow) laneVars(in LaneInput) (map[string]any, error) {
 			return nil, &render.Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
 				diag.Errorf(diag.ContextInvalid, diag.Range{Filename: w.Path}, "the issue cannot be rendered: %v", err)}}
 		}
-		vars["issue"] = pruneUndeclared(issue, w.issueVal, 0)
+		pruned := pruneUndeclared(issue, w.issueVal, 0)
+		if m, ok := issue.(*render.Map); ok && m.Len() > 0 {
+			if p, ok := pruned.(*render.Map); ok && p.Len() == 0 {
+				// Not one field fits the schema: the runner's struct has no
+				// json tags, or tags of another model.
+				return nil, &render.Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
+					diag.Errorf(diag.ContextInvalid, diag.Range{Filename: w.Path}, "the issue has none of the properties the issue schema declares").
+						WithDetail("%s", render.GoObjectHint(in.Issue, issue))}}
+			}
+		}
+		vars["issue"] = pruned
 	}
 	if in.Attempt != nil {
 		vars["attempt"] = int64(*in.Attempt)

@@ -42,6 +42,10 @@ type TemplateOptions struct {
 	PartialsDir string
 	// Limits bound rendering, as Options.Limits does for a workflow.
 	Limits render.Limits
+	// Compat renders as Shopify Liquid does, without strictness: no inputs
+	// are declared or checked, and Profile, ContextSchema and Data are
+	// not read.
+	Compat bool
 }
 
 // Template is a template compiled from a string by CompileTemplate, safe
@@ -71,11 +75,14 @@ func CompileTemplate(src string, opts TemplateOptions) (*Template, error) {
 		filename = "<template>"
 	}
 	fail := func(l diag.List) error { return &Error{Workflow: filename, Class: l.Class(), Diagnostics: l} }
-	schema, diags := templateSchema(opts, filename)
-	if diags.HasErrors() {
-		return nil, fail(diags)
+	var schema *strict.Schema
+	var diags diag.List
+	if !opts.Compat {
+		if schema, diags = TemplateInputs(opts); diags.HasErrors() {
+			return nil, fail(diags)
+		}
 	}
-	eopts := render.Options{Limits: opts.Limits}
+	eopts := render.Options{Limits: opts.Limits, Compat: opts.Compat}
 	if opts.PartialsDir != "" {
 		eopts.Partials = partials.NewDir(opts.PartialsDir)
 	}
@@ -87,15 +94,21 @@ func CompileTemplate(src string, opts TemplateOptions) (*Template, error) {
 	if diags.HasErrors() || tpl == nil {
 		return nil, fail(diags)
 	}
-	t := &Template{tpl: tpl, filename: filename, lane: opts.Profile != "", warnings: diags}
+	t := &Template{tpl: tpl, filename: filename, lane: opts.Profile != "" && !opts.Compat, warnings: diags}
 	if t.lane {
 		t.issueVal = issueValidator(schema)
 	}
 	return t, nil
 }
 
-// templateSchema returns the inputs opts declare.
-func templateSchema(opts TemplateOptions, filename string) (*strict.Schema, diag.List) {
+// TemplateInputs returns the inputs opts declare (Compat aside): the
+// schema CompileTemplate checks a template against, for a caller that
+// checks with strict.Check itself (shea check).
+func TemplateInputs(opts TemplateOptions) (*strict.Schema, diag.List) {
+	filename := opts.Filename
+	if filename == "" {
+		filename = "<template>"
+	}
 	name := opts.ContextSchemaName
 	if name == "" {
 		name = "context schema"

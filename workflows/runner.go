@@ -75,9 +75,10 @@ type RunnerTemplate struct {
 	// Default is the template used when Value leads to nothing or to an
 	// empty (or blank) string: the runner's built-in text, gated and
 	// rendered like the front matter's (kind SourceRunnerDefault, file
-	// name "<builtin>/<Name>"). "" means none: a missing value is then no
-	// template, and an empty one an empty_template_file error. A File
-	// template has no default (a missing file is an error).
+	// name "<builtin>/" and the template's name). "" means none: a
+	// missing value is then no template, and an empty one an
+	// empty_template_file error. A File template has no default (a
+	// missing file is an error).
 	Default string
 	// KeepWhitespace keeps the template's text exactly as the value, file
 	// or Default holds it; by default leading and trailing whitespace is

@@ -319,6 +319,9 @@ func holdsNil(rv reflect.Value, depth int) bool {
 		if rv.IsNil() {
 			return true
 		}
+		if scalarKind(rv.Type().Elem().Kind()) {
+			return false
+		}
 		if rv.Kind() == reflect.Map {
 			it := rv.MapRange()
 			for it.Next() {
@@ -330,7 +333,7 @@ func holdsNil(rv reflect.Value, depth int) bool {
 		}
 		fallthrough
 	case reflect.Array:
-		if scalarKind(rv.Type().Elem().Kind()) {
+		if rv.Kind() == reflect.Array && scalarKind(rv.Type().Elem().Kind()) {
 			return false
 		}
 		for i := range rv.Len() {

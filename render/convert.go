@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"encoding"
 	"encoding/json"
 	"errors"
@@ -268,9 +267,7 @@ func viaJSON(v any) (any, error) {
 	if err != nil {
 		return nil, &GoValueError{"", marshalError(err)}
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	c, err := decodeValue(dec, 0)
+	c, err := decodeValid(b)
 	if err != nil {
 		// json.Marshal writes valid JSON; only nesting beyond the decoder's
 		// bound fails here.

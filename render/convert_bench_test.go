@@ -2,6 +2,7 @@ package render
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -76,4 +77,20 @@ func BenchmarkFromGoRunnerIssue(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkDecodeJSONRunnerIssue measures decoding the runner's issue as a
+// JSON context (shea render --issue, DecodeIssue).
+func BenchmarkDecodeJSONRunnerIssue(b *testing.B) {
+	in := newRunnerIssue()
+	data, err := json.Marshal(map[string]any{"issue": in, "attempt": 2})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DecodeJSON(data); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -121,9 +121,11 @@ const maxGoDepth = 1000
 //
 // One exception serves runners, whose issue models hold lists that are
 // never null: a nil slice or map is empty ([] or {}), not null, wherever it
-// is (a nil pointer stays null, and a type with its own MarshalJSON or
-// MarshalText is left to it). The caller's value is never modified: what
-// holds a nil slice is copied first.
+// is (a nil pointer stays null, a type with its own MarshalJSON or
+// MarshalText is left to it, and so is what lies behind an embedded
+// pointer to an unexported struct type, which reflection cannot replace).
+// The caller's value is never modified: what holds a nil slice is copied
+// first.
 //
 // Values already in the model (nil, bool, int64, float64, string, []any,
 // map[string]any, *Map) are returned as they are, without copying, and so

@@ -88,7 +88,8 @@ func (w *Workflow) Templates() []TemplateSource {
 }
 
 // Compile compiles src, a template the runner keeps itself (its own
-// loader's copy of a lane prompt, say), with the inputs of the workflow's
+// loader's copy of a lane prompt, a built-in template, a prompt edited at
+// run time), with the inputs of the workflow's
 // lane prompts: the profile's issue and attempt, extended by
 // template_context.schema and Options.ContextSchema. It uses the workflow's
 // limits, and looks partials up in the workflow's directory. filename and

@@ -126,6 +126,7 @@ func TestFromGoNilSlicesAndMapsAreEmpty(t *testing.T) {
 		{"array of structs", [2]inner{}, `[{"tags":[]},{"tags":[]}]`},
 		{"nil pointer stays null", struct{ P *[]int }{}, `{"P":null}`},
 		{"own MarshalJSON", struct{ M marshalsNull }{}, `{"M":null}`},
+		{"behind an unexported embedded pointer", struct{ *inner }{&inner{}}, `{"tags":null}`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := FromGo(tt.in)

@@ -3,6 +3,7 @@ package workflows
 import (
 	"context"
 	"encoding/json"
+	"slices"
 
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/profile"
@@ -228,5 +229,9 @@ func (t *Template) RenderData(ctx context.Context, vars map[string]any) (string,
 	return "", &Error{Workflow: t.filename, Class: diags.Class(), Diagnostics: diags}
 }
 
+// Compiled returns the compiled template, for a caller that renders it
+// with another engine too (shea render --engine osteele).
+func (t *Template) Compiled() *render.Template { return t.tpl }
+
 // Warnings returns the warnings found when the template was compiled.
-func (t *Template) Warnings() diag.List { return t.warnings }
+func (t *Template) Warnings() diag.List { return slices.Clone(t.warnings) }

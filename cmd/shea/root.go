@@ -103,6 +103,7 @@ found, 2 when the command could not run.`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(
 		newCheckCmd(e),
+		newLSPCmd(e),
 		newRenderCmd(e),
 		newRunContextCmd(e),
 		newValidateCmd(e),

@@ -154,7 +154,7 @@ func (sm *sampler) value(name string, n *jsonschema.Schema, depth int, minimal b
 	case "boolean":
 		return true
 	case "string":
-		return "smoke_" + name
+		return stringSample(name, nodes)
 	}
 	// An unconstrained value.
 	return "smoke_" + name
@@ -208,4 +208,50 @@ func mergedProperties(nodes []*jsonschema.Schema) (map[string]*jsonschema.Schema
 		}
 	}
 	return props, required
+}
+
+// formatSamples are valid values of the formats the schema library
+// asserts, for a string whose schema names one.
+var formatSamples = map[string]string{
+	"date-time":             "2026-01-01T00:00:00Z",
+	"date":                  "2026-01-01",
+	"time":                  "12:00:00Z",
+	"duration":              "P1D",
+	"period":                "2026-01-01T00:00:00Z/P1D",
+	"hostname":              "example.com",
+	"idn-hostname":          "example.com",
+	"email":                 "smoke@example.com",
+	"idn-email":             "smoke@example.com",
+	"ip-address":            "192.0.2.1",
+	"ipv4":                  "192.0.2.1",
+	"ipv6":                  "2001:db8::1",
+	"uri":                   "https://example.com/smoke",
+	"iri":                   "https://example.com/smoke",
+	"uri-reference":         "/smoke",
+	"uriref":                "/smoke",
+	"iri-reference":         "/smoke",
+	"uri-template":          "https://example.com/{id}",
+	"regex":                 "smoke.*",
+	"json-pointer":          "/smoke",
+	"relative-json-pointer": "0/smoke",
+	"uuid":                  "00000000-0000-4000-8000-000000000000",
+}
+
+// stringFormat returns the format a flattened string schema names, or "".
+func stringFormat(nodes []*jsonschema.Schema) string {
+	for _, f := range nodes {
+		if f.Format != "" {
+			return f.Format
+		}
+	}
+	return ""
+}
+
+// stringSample is a string's placeholder: "smoke_<name>", or a valid
+// value of the format its schema names.
+func stringSample(name string, nodes []*jsonschema.Schema) string {
+	if v, ok := formatSamples[stringFormat(nodes)]; ok {
+		return v
+	}
+	return "smoke_" + name
 }

@@ -143,7 +143,7 @@ type Workflow struct {
 	// issueVal is the lane context's issue, reduced (nil when it cannot
 	// be); runner holds the runner's templates (Options.Templates and
 	// template_context.templates).
-	issueVal *strict.Validator
+	issueVal *strict.Members
 	runner   []*item
 
 	// inputs are the lane inputs laneSchema was compiled from: the
@@ -260,7 +260,7 @@ func (w *Workflow) load() {
 	// does not report a bad path twice, nor read a file through it.
 	w.checkConfig()
 	w.laneSchema = w.lanesContext()
-	w.issueVal = issueValidator(w.laneSchema)
+	w.issueVal = issueMembers(w.laneSchema)
 	if w.Profile == ProfileShea {
 		w.loadShea()
 	} else {

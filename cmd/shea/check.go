@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -91,6 +92,10 @@ Examples:
 					return fmt.Errorf("cannot read %s: %w", f, err)
 				}
 				src.add(f, b)
+				if d := invalidUTF8Diag(f, b); d != nil {
+					all = append(all, d)
+					continue
+				}
 				var diags diag.List
 				if workpadID != "" {
 					eng := render.New(render.Options{Partials: partials.NewDir(filepath.Dir(f))})
@@ -118,6 +123,28 @@ Examples:
 	cmd.Flags().StringVar(&lane, "lane", "", "check as the prompt of `LANE`: agent, or main_agent, review_agent, merge_agent")
 	cmd.Flags().StringVar(&workpadID, "workpad", "", "check as the workpad or evidence template `ID`, against its values")
 	return cmd
+}
+
+// invalidUTF8Diag reports a template that is not UTF-8 text (a binary
+// file, or text in another encoding) as validate reports such a prompt
+// file: a syntax_error at the first byte that is not valid UTF-8.
+func invalidUTF8Diag(filename string, b []byte) *diag.Diagnostic {
+	if utf8.Valid(b) {
+		return nil
+	}
+	bad := 0
+	for bad < len(b) {
+		r, n := utf8.DecodeRune(b[bad:])
+		if r == utf8.RuneError && n <= 1 {
+			break
+		}
+		bad += n
+	}
+	p := diag.StartPos.Advance(string(b[:bad]))
+	d := diag.Errorf(diag.SyntaxError, diag.Range{Filename: filename, Start: p, End: p.Advance(string(b[bad : bad+1]))},
+		"the template holds a byte that is not valid UTF-8")
+	d.Detail = "A template must be UTF-8 text; this looks like a binary file or text in another encoding."
+	return d
 }
 
 // laneProfile returns the profile whose lane lane is, checking it against

@@ -3,6 +3,8 @@ package strict
 import (
 	"encoding/json"
 	"sort"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
@@ -247,11 +249,40 @@ func stringFormat(nodes []*jsonschema.Schema) string {
 	return ""
 }
 
-// stringSample is a string's placeholder: "smoke_<name>", or a valid
-// value of the format its schema names.
+// stringSample is a string's placeholder: "smoke_<name>", cut or padded
+// with "x" to its schema's maxLength or minLength; or a valid value of the
+// format its schema names.
 func stringSample(name string, nodes []*jsonschema.Schema) string {
 	if v, ok := formatSamples[stringFormat(nodes)]; ok {
 		return v
 	}
-	return "smoke_" + name
+	s := "smoke_" + name
+	for _, f := range nodes {
+		if f.MaxLength >= 0 && utf8.RuneCountInString(s) > f.MaxLength {
+			s = string([]rune(s)[:f.MaxLength])
+		}
+		if n := utf8.RuneCountInString(s); f.MinLength > n && f.MinLength <= maxSampleValues {
+			s += strings.Repeat("x", f.MinLength-n)
+		}
+	}
+	// A pattern the placeholder does not match: the first of a few common
+	// shapes that fits every constraint, if any does.
+	for _, c := range []string{s, "123", "1", "a", "A", "ABC-123", "2026-01-01", "smoke"} {
+		if fitsString(c, nodes) {
+			return c
+		}
+	}
+	return s
+}
+
+// fitsString reports whether s meets the pattern and length bounds of
+// every node.
+func fitsString(s string, nodes []*jsonschema.Schema) bool {
+	n := utf8.RuneCountInString(s)
+	for _, f := range nodes {
+		if f.Pattern != nil && !f.Pattern.MatchString(s) || f.MaxLength >= 0 && n > f.MaxLength || n < f.MinLength {
+			return false
+		}
+	}
+	return true
 }

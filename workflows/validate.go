@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/strict/diag"
@@ -326,7 +327,7 @@ func smokeWorkpad(ctx context.Context, it *item) diag.List {
 
 // noteSmokeInput adds to d the smoke input it failed on.
 func noteSmokeInput(d *diag.Diagnostic, name string, vars any) {
-	b, err := json.Marshal(vars)
+	b, err := json.Marshal(abbreviated(vars))
 	if err != nil {
 		return
 	}
@@ -335,6 +336,40 @@ func noteSmokeInput(d *diag.Diagnostic, name string, vars any) {
 		note = d.Detail + "\n" + note
 	}
 	d.Detail = note
+}
+
+// maxNotedString is the length past which a string of a smoke input is
+// shown cut short in a diagnostic (the input's name says its length).
+const maxNotedString = 120
+
+// abbreviated returns v with its long strings cut to maxNotedString bytes
+// (at a rune boundary) and marked with their length, so that a boundary
+// input such as a 10 KB string does not flood the diagnostic.
+func abbreviated(v any) any {
+	switch x := v.(type) {
+	case string:
+		if len(x) <= maxNotedString {
+			return x
+		}
+		cut := maxNotedString
+		for cut > 0 && !utf8.RuneStart(x[cut]) {
+			cut--
+		}
+		return fmt.Sprintf("%s… (%d bytes)", x[:cut], len(x))
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = abbreviated(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = abbreviated(e)
+		}
+		return out
+	}
+	return v
 }
 
 type readback struct{ lines []Line }

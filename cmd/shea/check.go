@@ -21,6 +21,7 @@ import (
 
 func newCheckCmd(e *env) *cobra.Command {
 	var profile, contextSchema, format, lane, workpadID string
+	var standalone bool
 	cmd := &cobra.Command{
 		Use:   "check [flags] FILE...",
 		Short: "Check standalone templates against a declared context",
@@ -32,6 +33,13 @@ counts, unknown or malformed tags, and partials that cannot be found
 
 All problems of all files are reported: as text on stderr, or with
 --format json or sarif as one document on stdout.
+
+--standalone (the pre-commit hook's) skips the files that belong to a
+workflow: a file a workflow of the repository names, and a .liquid file or
+a file under .shea in a repository that has workflows (they may include
+it). Such a file may read what its workflow declares (issue.comments under
+template_context.schema) and is checked in that context by shea validate
+(the shea-validate hook), not against the bare profile here.
 
 A file can be checked in the role it plays in a workflow: --lane LANE
 checks it as that lane's prompt (agent in a symphony workflow; main_agent,
@@ -73,6 +81,12 @@ Examples:
 			schema, err := contextFor(profile, contextSchema)
 			if err != nil {
 				return err
+			}
+			if standalone {
+				var err error
+				if files, err = standaloneFiles(e, files); err != nil {
+					return err
+				}
 			}
 			src := &sources{}
 			var all diag.List
@@ -122,7 +136,34 @@ Examples:
 	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json or sarif")
 	cmd.Flags().StringVar(&lane, "lane", "", "check as the prompt of `LANE`: agent, or main_agent, review_agent, merge_agent")
 	cmd.Flags().StringVar(&workpadID, "workpad", "", "check as the workpad or evidence template `ID`, against its values")
+	cmd.Flags().BoolVar(&standalone, "standalone", false, "skip the files a workflow of their repository uses or may include (shea validate checks them in its context)")
 	return cmd
+}
+
+// standaloneFiles returns the files that belong to no workflow of their
+// repository, noting on stderr each one left to shea validate.
+func standaloneFiles(e *env, files []string) ([]string, error) {
+	d := &discovery{}
+	var out []string
+	for _, f := range files {
+		users, err := d.usersOf(f)
+		if err != nil {
+			return nil, err
+		}
+		if len(users) == 0 && mayBePartial(f) {
+			if users, err = d.workflowsOf(f); err != nil {
+				return nil, err
+			}
+		}
+		if len(users) == 0 {
+			out = append(out, f)
+			continue
+		}
+		if !e.quiet {
+			fmt.Fprintf(e.stderr, "shea: %s belongs to %s: shea validate checks it there\n", f, strings.Join(users, ", "))
+		}
+	}
+	return out, nil
 }
 
 // invalidUTF8Diag reports a template that is not UTF-8 text (a binary

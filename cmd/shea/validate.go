@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os/exec"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -64,9 +66,16 @@ DIR argument is searched the same way, in DIR. A file that is not a
 workflow, such as a lane prompt, a backend fragment, a workpad template, a
 layer file or the resource manifest, stands for the workflows that use it
 (found in its directory and each one above it, up to the repository root),
-and validate says so on stderr. --changed is for hooks that pass the files of a commit: files that
-are neither a workflow nor used by one are skipped, and nothing to validate
-is no error.
+and validate says so on stderr. A .liquid file, or a file under .shea, that
+no workflow names stands for every workflow of its repository (they may
+include it), so it is checked in their dialects and inputs.
+
+--changed is for hooks that pass the files of a commit: files that are
+neither a workflow nor used by one are skipped, and nothing to validate is
+no error. A file that no longer exists stands for the workflows that used
+it; and in a git repository, the files the index deletes or renames away
+(git diff --cached), which pre-commit does not pass, are added, so that
+git rm of a prompt fails the workflows that read it.
 
 Readback lines are key=value, and a template's line may carry fields:
 prompt_source.main_agent=workflow_prompt_file path=.shea/prompts/main.md bytes=1692.
@@ -115,6 +124,11 @@ Examples:
 				}
 				opts.ContextSchema, opts.ContextSchemaName = b, contextSchema
 			}
+			if changed {
+				// pre-commit passes only the files a commit keeps; the
+				// ones it deletes or renames away are in the index.
+				files = append(files, stagedDeletions()...)
+			}
 			d := &discovery{opts: opts}
 			targets, err := d.targets(files, changed)
 			if err != nil {
@@ -133,7 +147,7 @@ Examples:
 	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json, jsonl or sarif")
 	cmd.Flags().StringVar(&root, "root", "", "repository root `DIR` no workflow path may leave (default: discovered)")
 	cmd.Flags().BoolVar(&strictLayers, "strict-layers", false, "make protected_section_override an error in composed lanes")
-	cmd.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files (a pre-commit hook's): skip those no workflow uses")
+	cmd.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files (a pre-commit hook's): skip those no workflow uses; add the files the git index deletes")
 	addLimitFlags(cmd.Flags(), &limits)
 	return cmd
 }
@@ -208,4 +222,27 @@ func (e *env) validate(ctx context.Context, files []string, opts workflows.Optio
 		return findingsError{}
 	}
 	return nil
+}
+
+// stagedDeletions returns the files the git index deletes, renamed files'
+// old names included, relative to the working directory; none outside a
+// git work tree or without git.
+func stagedDeletions() []string {
+	top, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
+	if err != nil {
+		return nil
+	}
+	out, err := exec.Command("git", "diff", "--cached", "--name-only", "--no-renames", "--diff-filter=D", "-z").Output()
+	if err != nil {
+		return nil
+	}
+	root := strings.TrimSpace(string(top))
+	var files []string
+	for _, name := range strings.Split(string(out), "\x00") {
+		if name == "" {
+			continue
+		}
+		files = append(files, relToWD(filepath.Join(root, filepath.FromSlash(name))))
+	}
+	return files
 }

@@ -123,6 +123,7 @@ func (w *Workflow) loadRunnerTemplates() {
 				seen[name] = true
 				it := &item{key: name, kind: SourceFrontMatterValue, display: w.Path, filename: w.Path, dir: w.partialsDir(), schema: w.runnerSchema(d)}
 				w.runner = append(w.runner, it)
+				w.runnerPtrs[m.ptr] = true
 				if !w.placeValue(it, m.ptr) {
 					it.failed = true
 					continue

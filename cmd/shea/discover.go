@@ -30,15 +30,17 @@ type workflowFiles struct {
 }
 
 // lookedFor names what findWorkflows looks for.
-const lookedFor = "WORKFLOW.md and .shea/workflows/*.md"
+const lookedFor = "WORKFLOW.md, .symphony/workflow.md and .shea/workflows/*.md"
 
-// findWorkflows returns dir/WORKFLOW.md and dir/.shea/workflows/*.md, those
-// that exist.
+// findWorkflows returns dir/WORKFLOW.md, dir/.symphony/workflow.md (a
+// port's per-repository workflow) and dir/.shea/workflows/*.md, those that
+// exist.
 func findWorkflows(dir string) (found []string) {
-	symphony := filepath.Join(dir, "WORKFLOW.md")
 	shea := filepath.Join(dir, ".shea", "workflows", "*.md")
-	if st, err := os.Stat(symphony); err == nil && st.Mode().IsRegular() {
-		found = append(found, symphony)
+	for _, p := range []string{filepath.Join(dir, "WORKFLOW.md"), filepath.Join(dir, ".symphony", "workflow.md")} {
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			found = append(found, p)
+		}
 	}
 	matches, _ := filepath.Glob(shea)
 	for _, m := range matches {
@@ -195,7 +197,8 @@ func uniquePaths(out []string) []string {
 }
 
 // isWorkflowName reports whether a file is a workflow by its name:
-// WORKFLOW.md, or a Markdown file in a .shea/workflows directory.
+// WORKFLOW.md, .symphony/workflow.md, or a Markdown file in a
+// .shea/workflows directory.
 func isWorkflowName(path string) bool {
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -203,6 +206,7 @@ func isWorkflowName(path string) bool {
 	}
 	dir := filepath.Dir(abs)
 	return filepath.Base(abs) == "WORKFLOW.md" ||
+		(filepath.Base(abs) == "workflow.md" && filepath.Base(dir) == ".symphony") ||
 		(filepath.Ext(abs) == ".md" && filepath.Base(dir) == "workflows" && filepath.Base(filepath.Dir(dir)) == ".shea")
 }
 

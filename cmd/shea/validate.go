@@ -17,7 +17,7 @@ import (
 
 func newValidateCmd(e *env) *cobra.Command {
 	var profile, contextSchema, format, root string
-	var strictLayers, changed bool
+	var strictLayers, changed, lenientConfig bool
 	var limits render.Limits
 	cmd := &cobra.Command{
 		Use:   "validate [flags] [WORKFLOW.md | DIR | FILE]...",
@@ -59,7 +59,8 @@ prompt_source.<lane>=composed path=<layer files> bytes=<n>. A higher layer
 that tries to replace or remove a protected section is a warning
 (protected_section_override), an error with --strict-layers.
 
-With no argument, validate finds WORKFLOW.md and .shea/workflows/*.md in
+With no argument, validate finds WORKFLOW.md, .symphony/workflow.md and
+.shea/workflows/*.md in
 the nearest directory that has any, from the working directory up to the
 repository root (the nearest directory above holding .git, or --root); a
 DIR argument is searched the same way, in DIR. A file that is not a
@@ -76,6 +77,15 @@ no error. A file that no longer exists stands for the workflows that used
 it; and in a git repository, the files the index deletes or renames away
 (git diff --cached), which pre-commit does not pass, are added, so that
 git rm of a prompt fails the workflows that read it.
+
+A Symphony port with its own layout (tracker.type for tracker.kind,
+platforms: or projects: instead of tracker:) fails the spec's config
+checks; --lenient-config, or the workflow's own shea: {lenient_config:
+true}, reports those departures as config_invalid warnings, so that its
+templates are still checked and smoke-rendered. In any mode, a front
+matter string that holds Liquid ({{ or {%) but is no template shea knows
+(a port's per-state prompts under its own keys) is checked with the lane
+prompt's inputs, its problems reported as warnings at their place.
 
 Readback lines are key=value, and a template's line may carry fields:
 prompt_source.main_agent=workflow_prompt_file path=.shea/prompts/main.md bytes=1692.
@@ -104,7 +114,8 @@ Examples:
   shea validate --changed $(git diff --cached --name-only)
   shea validate --profile symphony --context-schema extra.json WORKFLOW.md
   shea validate --format json WORKFLOW.md | jq .status
-  shea validate --strict-layers .shea/workflows/shea-symphony.md`,
+  shea validate --strict-layers .shea/workflows/shea-symphony.md
+  shea validate --lenient-config .symphony/workflow.md`,
 		RunE: func(cmd *cobra.Command, files []string) error {
 			if format != formatJSONL {
 				if err := checkFormat(format); err != nil {
@@ -116,7 +127,7 @@ Examples:
 			default:
 				return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", profile)}
 			}
-			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits}
+			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits, LenientConfig: lenientConfig}
 			if contextSchema != "" {
 				b, err := readContextSchema(contextSchema)
 				if err != nil {
@@ -147,6 +158,7 @@ Examples:
 	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json, jsonl or sarif")
 	cmd.Flags().StringVar(&root, "root", "", "repository root `DIR` no workflow path may leave (default: discovered)")
 	cmd.Flags().BoolVar(&strictLayers, "strict-layers", false, "make protected_section_override an error in composed lanes")
+	cmd.Flags().BoolVar(&lenientConfig, "lenient-config", false, "report settings that depart from the profile's spec (a port's own layout) as warnings; still check every template")
 	cmd.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files (a pre-commit hook's): skip those no workflow uses; add the files the git index deletes")
 	addLimitFlags(cmd.Flags(), &limits)
 	return cmd

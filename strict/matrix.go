@@ -20,6 +20,12 @@ type SampleInput struct {
 	// two items".
 	Name string
 	Vars map[string]any
+	// Varies is, for a boundary input, the path of the one value it
+	// changes, as a template reads it ("issue.blocked_by[0].state"); empty
+	// for the other contexts. A template that reads neither the path nor
+	// anything above or below it renders a boundary input as it renders
+	// the every-field context, and may skip it.
+	Varies string
 }
 
 // matrixMode is how one context of the matrix fills the schema.
@@ -54,7 +60,7 @@ func (s *Schema) SampleMatrix() []SampleInput {
 	// Each call gets its own top-level maps, which a caller may change.
 	out := make([]SampleInput, len(s.matrix))
 	for i, in := range s.matrix {
-		out[i] = SampleInput{Name: in.Name, Vars: maps.Clone(in.Vars)}
+		out[i] = SampleInput{Name: in.Name, Vars: maps.Clone(in.Vars), Varies: in.Varies}
 	}
 	return out
 }
@@ -397,7 +403,7 @@ func (b *boundaries) try(path []any, c boundary) {
 	if b.s.props[name].Validate(vars[name]) != nil || containsVars(b.seen, vars) {
 		return
 	}
-	b.out = append(b.out, SampleInput{Name: boundaryPath(path) + " = " + c.label, Vars: vars})
+	b.out = append(b.out, SampleInput{Name: boundaryPath(path) + " = " + c.label, Vars: vars, Varies: boundaryPath(path)})
 }
 
 // replaceAt returns v with the value at path replaced by x, copying only
@@ -451,4 +457,25 @@ func boundaryPath(path []any) string {
 		}
 	}
 	return sb.String()
+}
+
+// ReadPaths returns the external paths a checked program reads, in its
+// template and the partials it holds, as written ("issue.labels[0]",
+// "issue[key]"), each once.
+func (p *Program) ReadPaths() []string {
+	if p == nil || p.Template == nil {
+		return nil
+	}
+	w := newWalker(p, Options{})
+	w.an = &Analysis{}
+	w.template(p.Template)
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range w.an.Variables {
+		if !seen[r.Name] {
+			seen[r.Name] = true
+			out = append(out, r.Name)
+		}
+	}
+	return out
 }

@@ -89,3 +89,29 @@ func TestFormatAsserted(t *testing.T) {
 		})
 	}
 }
+
+// TestReadsPath: a boundary input is rendered for a template that reads
+// the value it varies, or anything above or below it.
+func TestReadsPath(t *testing.T) {
+	for _, tt := range []struct {
+		reads  []string
+		varies string
+		want   bool
+	}{
+		{[]string{"issue.priority"}, "issue.priority", true},
+		{[]string{"issue.title"}, "issue.priority", false},
+		{[]string{"issue"}, "issue.priority", true},
+		{[]string{"issue.blocked_by"}, "issue.blocked_by[0].state", true},
+		{[]string{"issue.blocked_by.first.state"}, "issue.blocked_by[0].state", true},
+		{[]string{"issue.labels[0]"}, "issue.labels", true},
+		{[]string{"issue.labels.size"}, "issue.labels[0]", true},
+		{[]string{"issue[key]"}, "issue.title", true},
+		{[]string{"self[name]"}, "issue.title", true},
+		{[]string{"attempt"}, "issue.title", false},
+		{[]string{"issue.native_ref"}, "issue.native_ref.provider", true},
+	} {
+		if got := readsPath(readRoots(tt.reads), tt.varies); got != tt.want {
+			t.Errorf("readsPath(%v, %q) = %v, want %v", tt.reads, tt.varies, got, tt.want)
+		}
+	}
+}

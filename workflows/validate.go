@@ -286,7 +286,15 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 // first that fails; past the sample, the first of them gives the input it
 // failed on, as JSON.
 func smokeMatrix(ctx context.Context, it *item, lane bool) diag.List {
+	var reads []string
+	filter := it.tpl != nil
+	if filter {
+		reads = readRoots(it.tpl.Program().ReadPaths())
+	}
 	for _, in := range it.schema.SampleMatrix() {
+		if filter && in.Varies != "" && !readsPath(reads, in.Varies) {
+			continue // the template reads nothing this input changes
+		}
 		vars := in.Vars
 		if _, ok := vars["attempt"]; ok && lane && in.Name == "every field" {
 			vars["attempt"] = int64(3)
@@ -302,6 +310,62 @@ func smokeMatrix(ctx context.Context, it *item, lane bool) diag.List {
 		return l
 	}
 	return nil
+}
+
+// readRoots reduces the paths a template reads to their dotted names
+// without indexes and what follows a dynamic key ("issue.labels[0]" is
+// issue.labels, "issue[key].x" is issue).
+func readRoots(paths []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		segs := strings.Split(plainPath(p, true), ".")
+		for i, s := range segs {
+			if i > 0 && (s == "first" || s == "last" || s == "size") {
+				segs = segs[:i] // an item or a length: whatever is below counts
+				break
+			}
+		}
+		out = append(out, strings.Join(segs, "."))
+	}
+	return out
+}
+
+// plainPath drops a path's indexes; with stopAtKey, it ends at the first
+// bracket that holds no integer (a key read dynamically, or a quoted one).
+func plainPath(p string, stopAtKey bool) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		if p[i] != '[' {
+			b.WriteByte(p[i])
+			continue
+		}
+		j := strings.IndexByte(p[i:], ']')
+		if j < 0 {
+			break
+		}
+		inner := p[i+1 : i+j]
+		if _, err := strconv.Atoi(inner); err != nil && stopAtKey {
+			break
+		}
+		i += j
+	}
+	return b.String()
+}
+
+// readsPath reports whether a template that reads the paths in reads (as
+// readRoots gives them) may read the value at path varies, or something
+// above or below it.
+func readsPath(reads []string, varies string) bool {
+	v := plainPath(varies, false)
+	for _, r := range reads {
+		if r == "self" || strings.HasPrefix(r, "self.") {
+			return true // variables read by name: any may be
+		}
+		if r == v || strings.HasPrefix(v, r+".") || strings.HasPrefix(r, v+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // smokeWorkpad renders a workpad or evidence template with its smoke

@@ -23,9 +23,12 @@ func newValidateCmd(e *env) *cobra.Command {
 		Use:   "validate [flags] [WORKFLOW.md | DIR | FILE]...",
 		Short: "Prove that every prompt and template of a workflow renders",
 		Long: `Validate loads a workflow, checks every template it uses on all branches,
-smoke-renders each one with a small matrix of contexts valid against its
-schema (every field; required only; nullable as null; arrays empty and with
-two items; attempt absent and 3), and
+smoke-renders each one with a matrix of contexts valid against its schema
+(every field; required only; nullable as null; arrays empty and with two
+items; attempt absent and 3; then boundary values, one field at a time: 0,
+-1, huge integers, 0.5, empty, 10 KB, non-ASCII and right-to-left strings,
+"123", a date, one-item and empty arrays, null where nullable, each kept
+only where the schema allows it), and
 prints readback lines (key=value) on stdout, ending with status=valid or
 status=invalid. Diagnostics go to stderr; all problems of all templates
 are reported in one run. Control characters in readback values are

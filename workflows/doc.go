@@ -27,8 +27,10 @@
 // attempt absent and 3, then boundary values one field at a time: 0, -1,
 // huge integers, 0.5, empty, 10 KB, non-ASCII and right-to-left strings,
 // "123", a date, one-item and empty arrays, null where nullable, each
-// left out where the schema rules it out) and each workpad template with its smoke values
-// and with every value empty, and returns the readback lines of Shea
+// left out where the schema rules it out; a boundary input is rendered
+// only for a template that reads the value it varies) and each workpad
+// template with its smoke values and with every value empty, 10 KB long,
+// non-ASCII, "123" and a date, and returns the readback lines of Shea
 // Symphony's validate (or, for symphony, a short form of them) and every
 // diagnostic. A readback Line is a key, a value and named fields (path=…
 // bytes=… smoke=…); a template that failed keeps its line, marked fail.

@@ -379,24 +379,45 @@ func readsPath(reads []string, varies string) bool {
 }
 
 // smokeWorkpad renders a workpad or evidence template with its smoke
-// values, then with every value empty.
+// values, then with every value set to each of workpadBoundaries.
 func smokeWorkpad(ctx context.Context, it *item) diag.List {
-	empty := make(map[string]string, len(it.values))
-	for k := range it.values {
-		empty[k] = ""
+	inputs := []struct {
+		name   string
+		values map[string]string
+	}{{"smoke values", it.values}}
+	for _, b := range workpadBoundaries {
+		all := make(map[string]string, len(it.values))
+		for k := range it.values {
+			all[k] = b.value
+		}
+		inputs = append(inputs, struct {
+			name   string
+			values map[string]string
+		}{b.name, all})
 	}
-	for i, values := range []map[string]string{it.values, empty} {
-		_, err := renderGuarded(it.wp.Filename(), func() (string, error) { return it.wp.Render(ctx, values) })
+	for i, in := range inputs {
+		_, err := renderGuarded(it.wp.Filename(), func() (string, error) { return it.wp.Render(ctx, in.values) })
 		if err == nil {
 			continue
 		}
 		l := renderDiagnostics(err, it.filename)
 		if i > 0 && len(l) > 0 {
-			noteSmokeInput(l[0], "every value empty", values)
+			noteSmokeInput(l[0], in.name, in.values)
 		}
 		return l
 	}
 	return nil
+}
+
+// workpadBoundaries are the values a workpad template is smoke-rendered
+// with after its smoke values, each given to every value at once (the
+// values are all strings).
+var workpadBoundaries = []struct{ name, value string }{
+	{"every value empty", ""},
+	{"every value a 10240-byte string", strings.Repeat("0123456789abcdef", 640)},
+	{"every value non-ASCII and right-to-left text", "Ünïcödé 漢字 🚀 مرحبا עולם"},
+	{`every value "123"`, "123"},
+	{`every value "2026-01-01"`, "2026-01-01"},
 }
 
 // noteSmokeInput adds to d the smoke input it failed on.

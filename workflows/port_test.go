@@ -53,3 +53,25 @@ func TestLenientConfig(t *testing.T) {
 		t.Errorf("shea.lenient_config: status %s, %v", r.Status, diags)
 	}
 }
+
+// TestValidateConcurrently: Validate may be called concurrently on one
+// workflow (the matrix is made once per schema; each smoke render reads
+// the compiled program's paths without changing it). Run with -race.
+func TestValidateConcurrently(t *testing.T) {
+	w, diags := Load(filepath.Join("..", "testdata", "example", ".shea", "workflows", "shea-symphony.md"), Options{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	done := make(chan string, 4)
+	for range 4 {
+		go func() {
+			r, _ := w.Validate(context.Background())
+			done <- r.Status
+		}()
+	}
+	for range 4 {
+		if s := <-done; s != StatusValid {
+			t.Errorf("status %s", s)
+		}
+	}
+}

@@ -143,7 +143,7 @@ var registry = []Info{
 		"shea validate WORKFLOW.md"},
 	{ConfigInvalid, ClassWorkflowConfig,
 		"A setting has the wrong type or value, or a required setting is missing.",
-		"Give the setting a value of the type the summary names.",
+		"Give the setting a value of the type the summary names. A Symphony port with its own config layout (tracker.type, platforms:, projects:) can have these reported as warnings, its templates still checked: --lenient-config, or shea: {lenient_config: true} in the front matter.",
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: linear\npolling:\n  interval_ms: soon\n---\nWork on {{ issue.title }}.\n",
 		"shea validate WORKFLOW.md"},
 	{UnknownConfigKey, ClassWorkflowConfig,

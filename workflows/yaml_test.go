@@ -1,6 +1,7 @@
 package workflows
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -226,5 +227,60 @@ func checkRange(t *testing.T, src *source, r diag.Range) {
 	}
 	if r.Start.Line < 1 || r.Start.Line > len(src.normStarts) || r.Start.Column < 1 {
 		t.Fatalf("range %v has an impossible start", r)
+	}
+}
+
+// TestYAMLMergeCycles: a merge key that leads back to a mapping it is part
+// of is an error, not an endless expansion (it crashed the process with a
+// stack overflow); merges count against the value and depth limits.
+func TestYAMLMergeCycles(t *testing.T) {
+	for _, tt := range []struct{ name, yaml, want string }{
+		{"self", "b: &b\n  x: 1\n  <<: *b", "refers to a mapping it is part of"},
+		{"self in a list", "b: &b\n  x: 1\n  <<: [*b]", "refers to a mapping it is part of"},
+		{"nested", "a: &a\n  x: 1\n  inner:\n    <<: *a", "refers to a mapping it is part of"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, diags := frontMatter(tt.yaml)
+			if !diags.HasErrors() || !strings.Contains(diags.Error(), tt.want) {
+				t.Errorf("diagnostics = %v, want %q", diags, tt.want)
+			}
+		})
+	}
+	// Merges of merges: each level merges the previous one twice, 2^30
+	// mappings if nothing counted them.
+	var b strings.Builder
+	b.WriteString("m0: &m0 {x: 1}\n")
+	for i := 1; i <= 30; i++ {
+		fmt.Fprintf(&b, "m%d: &m%d\n  k%d: 1\n  <<: [*m%d, *m%d]\n", i, i, i, i-1, i-1)
+	}
+	_, _, diags := frontMatter(b.String())
+	if !diags.HasErrors() || !strings.Contains(diags.Error(), "expands to more than") {
+		t.Errorf("diagnostics = %v, want the expansion limit", diags)
+	}
+}
+
+// TestYAMLErrorSearchBounded: placing a syntax error at the end of a long
+// front matter parses a bounded number of bytes again, not every prefix
+// (4 MB took a minute). The error is still reported.
+func TestYAMLErrorSearchBounded(t *testing.T) {
+	line := "k: " + strings.Repeat("x", 3000) + "\n"
+	var b strings.Builder
+	for i := 0; b.Len() < 2<<20; i++ {
+		fmt.Fprintf(&b, "k%d%s", i, line[1:])
+	}
+	b.WriteString("a:\n  b: 1\n c: 2\n")
+	src := newSource("W.md", []byte("---\n"+b.String()+"---\nbody\n"))
+	tr := &tree{src: src, start: 4, line0: src.line(4), text: b.String(), index: map[string]nodeRef{}}
+	var n yaml.Node
+	err := yaml.Unmarshal([]byte(b.String()), &n)
+	if err == nil {
+		t.Fatal("the document parsed")
+	}
+	d := tr.syntaxError(err)
+	if !strings.Contains(d.Summary, "invalid YAML") {
+		t.Errorf("summary = %q", d.Summary)
+	}
+	if tr.searched > maxErrorSearchBytes {
+		t.Errorf("parsed %d bytes again to place the error, want at most %d", tr.searched, maxErrorSearchBytes)
 	}
 }

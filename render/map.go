@@ -69,6 +69,9 @@ func (m *Map) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// errDuplicateKey is a key written twice in one object.
+var errDuplicateKey = errors.New("duplicate key")
+
 // maxJSONDepth bounds the nesting DecodeJSON accepts.
 const maxJSONDepth = 1000
 
@@ -78,12 +81,16 @@ const maxJSONDepth = 1000
 // strings, booleans and null their Go counterparts. A key written twice in
 // one object is an error: parsers disagree about which value it keeps.
 func DecodeJSON(data []byte) (any, error) {
-	if dup, found := jsondup.Find(data); found {
-		return nil, fmt.Errorf("duplicate key %q at %s", dup.Key, dup.Pointer)
-	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	v, err := decodeValue(dec, 0)
+	if errors.Is(err, errDuplicateKey) {
+		// The decoder stopped at the first duplicate; the scanner, run
+		// only then, names it and its path.
+		if dup, found := jsondup.Find(data); found {
+			return nil, fmt.Errorf("duplicate key %q at %s", dup.Key, dup.Pointer)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -146,6 +153,9 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 					return nil, err
 				}
 				k, _ := kt.(string)
+				if _, dup := m.Get(k); dup {
+					return nil, errDuplicateKey
+				}
 				v, err := decodeValue(dec, depth+1)
 				if err != nil {
 					return nil, err

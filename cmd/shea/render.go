@@ -239,16 +239,17 @@ func (e *env) renderTemplate(o renderOptions) error {
 	if err != nil {
 		return fmt.Errorf("cannot read context: %w", err)
 	}
-	if d := duplicateKeyDiag(data, o.context); d != nil {
-		srcs := &sources{}
-		srcs.add(o.context, data)
-		if err := e.reportOn(e.stderr, o.format, diag.List{d}, srcs); err != nil {
-			return err
-		}
-		return findingsError{}
-	}
 	vars, err := render.DecodeJSONObject(data)
 	if err != nil {
+		// The duplicate-key scan runs only on a document that failed.
+		if d := duplicateKeyDiag(data, o.context); d != nil {
+			srcs := &sources{}
+			srcs.add(o.context, data)
+			if err := e.reportOn(e.stderr, o.format, diag.List{d}, srcs); err != nil {
+				return err
+			}
+			return findingsError{}
+		}
 		return fmt.Errorf("context %s: %w", o.context, err)
 	}
 	var schema *strict.Schema
@@ -378,7 +379,10 @@ func (e *env) laneInput(o renderOptions, hasAttempt bool, w *workflows.Workflow,
 		}
 		srcs.add(name, data)
 		extra, err := render.DecodeJSONObject(data)
-		dup := duplicateKeyDiag(data, name)
+		var dup *diag.Diagnostic
+		if err != nil {
+			dup = duplicateKeyDiag(data, name)
+		}
 		switch {
 		case dup != nil:
 			diags = append(diags, dup)

@@ -178,6 +178,20 @@ func parseRubyInteger(s string) (int64, bool) {
 	if s == "" || s[0] == '_' || s[len(s)-1] == '_' || strings.Contains(s, "__") {
 		return 0, false
 	}
+	digits := strings.TrimLeft(strings.ReplaceAll(s, "_", ""), "0")
+	if len(digits) > 64 {
+		// Beyond int64 in any base: the result saturates, so the digits
+		// need only be valid (converting them all is quadratic).
+		for _, c := range digits {
+			if d := digitValue(c); d < 0 || d >= base {
+				return 0, false
+			}
+		}
+		if neg {
+			return math.MinInt64, true
+		}
+		return math.MaxInt64, true
+	}
 	n, ok := new(big.Int).SetString(strings.ReplaceAll(s, "_", ""), base)
 	if !ok {
 		return 0, false
@@ -186,6 +200,19 @@ func parseRubyInteger(s string) (int64, bool) {
 		n.Neg(n)
 	}
 	return clampInt(n), true
+}
+
+// digitValue is the value of a digit of bases up to 16, -1 for other runes.
+func digitValue(c rune) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
 }
 
 // clampInt converts n to int64, saturating.

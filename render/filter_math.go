@@ -253,40 +253,50 @@ func floatDomainError(f float64) error {
 
 // arithmetic applies one of Ruby's operators to the input and the
 // argument.
-func arithmetic(sym byte, in any, args []any) (any, error) {
-	r, err := toRnum(in).op(sym, toRnum(args[0]))
+func arithmetic(b *budget, sym byte, in any, args []any) (any, error) {
+	if err := checkNumberText(in, args); err != nil {
+		return nil, err
+	}
+	n, m := toRnum(in), toRnum(args[0])
+	if err := b.number(n, m); err != nil {
+		return nil, err
+	}
+	r, err := n.op(sym, m)
 	if err != nil {
 		return nil, err
 	}
 	return r.value(), nil
 }
 
-func filterPlus(_ *budget, in any, args []any, _ map[string]any) (any, error) {
-	return arithmetic('+', in, args)
+func filterPlus(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return arithmetic(b, '+', in, args)
 }
 
-func filterMinus(_ *budget, in any, args []any, _ map[string]any) (any, error) {
-	return arithmetic('-', in, args)
+func filterMinus(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return arithmetic(b, '-', in, args)
 }
 
-func filterTimes(_ *budget, in any, args []any, _ map[string]any) (any, error) {
-	return arithmetic('*', in, args)
+func filterTimes(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return arithmetic(b, '*', in, args)
 }
 
 // filterDividedBy divides; two integers give the floored integer quotient,
 // and an integer divided by integer 0 is an error (a decimal divided by 0
 // is Infinity, as with Ruby's BigDecimal).
-func filterDividedBy(_ *budget, in any, args []any, _ map[string]any) (any, error) {
-	return arithmetic('/', in, args)
+func filterDividedBy(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return arithmetic(b, '/', in, args)
 }
 
 // filterModulo is the floored remainder: its sign is the divisor's.
-func filterModulo(_ *budget, in any, args []any, _ map[string]any) (any, error) {
-	return arithmetic('%', in, args)
+func filterModulo(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return arithmetic(b, '%', in, args)
 }
 
 // filterAbs is the absolute value.
 func filterAbs(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
+	if err := checkNumberText(in, nil); err != nil {
+		return nil, err
+	}
 	n := toRnum(in)
 	switch n.kind {
 	case rInt:
@@ -299,6 +309,9 @@ func filterAbs(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 
 // filterCeil rounds up to an integer.
 func filterCeil(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
+	if err := checkNumberText(in, nil); err != nil {
+		return nil, err
+	}
 	n := toRnum(in)
 	switch n.kind {
 	case rInt:
@@ -311,6 +324,9 @@ func filterCeil(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 
 // filterFloor rounds down to an integer.
 func filterFloor(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
+	if err := checkNumberText(in, nil); err != nil {
+		return nil, err
+	}
 	n := toRnum(in)
 	switch n.kind {
 	case rInt:
@@ -330,6 +346,9 @@ const maxRoundDigits = 400
 // truncated, so "1" and 1.2 mean 1). Fewer than one place gives an
 // integer, more a float; a negative count rounds to tens, hundreds, ….
 func filterRound(_ *budget, in any, args []any, _ map[string]any) (any, error) {
+	if err := checkNumberText(in, args); err != nil {
+		return nil, err
+	}
 	digits := int64(0)
 	if a, ok := optArg(args, 0); ok {
 		d := toRnum(a)
@@ -398,6 +417,9 @@ func abs64(n int64) int64 {
 // filterAtLeast returns the larger of the input and the argument, as
 // numbers.
 func filterAtLeast(_ *budget, in any, args []any, _ map[string]any) (any, error) {
+	if err := checkNumberText(in, args); err != nil {
+		return nil, err
+	}
 	n, limit := toRnum(in), toRnum(args[0])
 	if c, ok := limit.cmp(n); ok && c > 0 {
 		n = limit
@@ -408,6 +430,9 @@ func filterAtLeast(_ *budget, in any, args []any, _ map[string]any) (any, error)
 // filterAtMost returns the smaller of the input and the argument, as
 // numbers.
 func filterAtMost(_ *budget, in any, args []any, _ map[string]any) (any, error) {
+	if err := checkNumberText(in, args); err != nil {
+		return nil, err
+	}
 	n, limit := toRnum(in), toRnum(args[0])
 	if c, ok := limit.cmp(n); ok && c < 0 {
 		n = limit

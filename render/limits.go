@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math/big"
 	"strings"
 	"time"
 
@@ -90,6 +91,8 @@ func valueBytes(v any) int64 {
 	switch x := v.(type) {
 	case string:
 		return int64(len(x))
+	case *big.Int:
+		return bigBytes(x)
 	case []any:
 		n := int64(len(x)) * itemBytes
 		for _, e := range x {

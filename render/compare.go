@@ -42,17 +42,50 @@ func isEmpty(v any) bool {
 	return false
 }
 
-// equal is Liquid's ==.
+// equal is Liquid's ==, for filters and tags. Outside the cases where
+// equalChecked fails (values nested past maxFilterDepth or of more than
+// maxValueNodes values), it is exact.
 func equal(a, b any) bool {
-	budget := maxValueNodes
-	return equalDepth(a, b, &budget)
+	eq, _ := equalChecked(nil, a, b)
+	return eq
 }
 
-func equalDepth(a, b any, depth *int) bool {
-	if *depth <= 0 {
+// equalChecked is Liquid's ==, as a comparison in a template computes it:
+// exact, or an error when the values nest deeper than maxFilterDepth (a
+// Go value that contains itself) or hold more than maxValueNodes values;
+// each value visited counts as work against b's deadline.
+func equalChecked(b *budget, x, y any) (bool, error) {
+	w := &eqWalk{b: b}
+	eq := equalDepth(x, y, w)
+	if w.err != nil {
+		return false, w.err
+	}
+	return eq, nil
+}
+
+// eqWalk is the state of one comparison: values visited, the current
+// nesting, and the error that stopped it.
+type eqWalk struct {
+	b     *budget
+	nodes int
+	level int
+	err   error
+}
+
+func equalDepth(a, b any, depth *eqWalk) bool {
+	if depth.err != nil {
 		return false
 	}
-	*depth--
+	if depth.level >= maxFilterDepth || depth.nodes >= maxValueNodes {
+		depth.err = errTooDeep
+		return false
+	}
+	if depth.err = depth.b.spend(1); depth.err != nil {
+		return false
+	}
+	depth.nodes++
+	depth.level++
+	defer func() { depth.level-- }()
 	if samePointer(a, b) {
 		return true
 	}
@@ -288,9 +321,9 @@ func rubyClass(v any) string {
 
 func rubyInspect(v any) string {
 	var b strings.Builder
-	budget := 1000
-	inspect(&b, v, &budget)
-	if b.Len() > 40 {
+	p := printer{w: &b, nodes: 1000}
+	p.inspect(v)
+	if p.err != nil || b.Len() > 40 {
 		return rubyClass(v)
 	}
 	return b.String()

@@ -3,6 +3,8 @@ package render
 import (
 	"errors"
 	"fmt"
+	"math"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -81,11 +83,24 @@ func (c *compiler) rangeLit(e *strict.RangeLit) evalFn {
 }
 
 // rangeBound converts a range end to an integer as Ruby's to_i does.
+// A bound beyond int64 (a big integer, a float such as 1e23) saturates:
+// such a range is far past every loop and memory limit, which then
+// report it, where a wrapped bound would silently make it empty.
 func rangeBound(v any) int64 {
 	switch x := normalize(v).(type) {
 	case int64:
 		return x
+	case *big.Int:
+		return clampInt(x)
 	case float64:
+		switch {
+		case math.IsNaN(x):
+			return 0
+		case x >= math.MaxInt64:
+			return math.MaxInt64
+		case x <= math.MinInt64:
+			return math.MinInt64
+		}
 		return int64(x)
 	case string:
 		return leadingInt(x)
@@ -245,9 +260,10 @@ func (c *compiler) compare(e *strict.Compare) evalFn {
 		}
 		switch op {
 		case "==":
-			return equal(a, b), nil
+			return equalChecked(st.b, a, b)
 		case "!=", "<>":
-			return !equal(a, b), nil
+			eq, err := equalChecked(st.b, a, b)
+			return !eq, err
 		case "contains":
 			return contains(value(a), value(b)), nil
 		}

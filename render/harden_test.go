@@ -72,3 +72,38 @@ func TestBigNumberArithmetic(t *testing.T) {
 		t.Errorf("big product: %s %q", code, out)
 	}
 }
+
+// TestExactOrError: printing a big array writes every value (past 10,000
+// it wrote "…" for the rest); == of two equal 20,000-item arrays is true
+// (the comparison gave up and said false); a range bound beyond 64 bits
+// is a limit error, not 0 (an empty loop).
+func TestExactOrError(t *testing.T) {
+	limits := Options{Limits: Limits{Timeout: 5 * time.Second}}
+	items := make([]any, 20_000)
+	other := make([]any, 20_000)
+	var want strings.Builder
+	for i := range items {
+		items[i], other[i] = int64(i%10), int64(i%10)
+		want.WriteByte(byte('0' + i%10))
+	}
+	vars := map[string]any{"a": items, "b": other}
+	if code, out := bounded(t, limits, `{{ a }}`, vars, 64<<20, 2*time.Second); code != "" || out != want.String() {
+		t.Errorf("printing 20,000 values: %s, %d bytes (%q…)", code, len(out), out[:min(len(out), 40)])
+	}
+	if code, out := bounded(t, limits, `{% if a == b %}eq{% endif %}{% if a != b %}ne{% endif %}`, vars, 64<<20, 2*time.Second); code != "" || out != "eq" {
+		t.Errorf("== of equal 20,000-item arrays: %s %q", code, out)
+	}
+	for _, src := range []string{
+		`{% for i in (1..f) %}{% endfor %}`,
+		`{% for i in (1..100000000000000000000000) %}{% endfor %}`,
+		`{% assign hi = "100000000000000000000000" %}{% for i in (1..hi) %}{% endfor %}`,
+		`{% for i in (-100000000000000000000000..1) %}{% endfor %}`,
+	} {
+		if code, msg := bounded(t, limits, src, map[string]any{"f": 1e23}, 64<<20, 2*time.Second); code != diag.LoopLimit {
+			t.Errorf("%s: %s %q, want loop_limit", src, code, msg)
+		}
+	}
+	if code, out := bounded(t, limits, `{{ (1..f) | size }}`, map[string]any{"f": 1e23}, 64<<20, 2*time.Second); code != "" || out != "9223372036854775807" {
+		t.Errorf("size of (1..1e23): %s %q", code, out)
+	}
+}

@@ -446,7 +446,11 @@ func output(eval evalFn) simpleFn {
 		case nil:
 			return nil
 		}
-		return writeString(w, toString(value(v)))
+		s, err := printValue(st.b, value(v))
+		if err != nil {
+			return err
+		}
+		return writeString(w, s)
 	}
 }
 

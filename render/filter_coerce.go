@@ -69,7 +69,7 @@ func strOf(v any) string {
 
 // writeInspect writes v as strOf shows it (quoted says whether a string is
 // written as Ruby's inspect would, nested in an array or object).
-func writeInspect(b *strings.Builder, v any, depth int, quoted bool) {
+func writeInspect(b stringWriter, v any, depth int, quoted bool) {
 	v = fnorm(v)
 	if depth > maxFilterDepth {
 		b.WriteString("[...]")

@@ -139,6 +139,10 @@ func filterCompact(b *budget, in any, args []any, _ map[string]any) (any, error)
 	if err != nil {
 		return nil, err
 	}
+	// The result holds at most as many items.
+	if err := b.allocItems(int64(len(items)), 0); err != nil {
+		return nil, err
+	}
 	prop, _ := optArg(args, 0)
 	out := []any{}
 	for _, e := range items {
@@ -169,6 +173,10 @@ func filterCompact(b *budget, in any, args []any, _ map[string]any) (any, error)
 func filterUniq(b *budget, in any, args []any, _ map[string]any) (any, error) {
 	items, err := iterItems(b, in)
 	if err != nil {
+		return nil, err
+	}
+	// The result, and a key and a map entry per item (uniqKeyBytes).
+	if err := b.allocItems(int64(len(items))*(1+uniqKeyBytes/itemBytes), 0); err != nil {
 		return nil, err
 	}
 	prop, _ := optArg(args, 0)

@@ -241,7 +241,9 @@ func iterItems(b *budget, v any) ([]any, error) {
 		if n > maxFilterItems {
 			return nil, fmt.Errorf("range %d..%d has too many items (more than %d)", x.lo, x.hi, maxFilterItems)
 		}
-		if err := b.allocItems(n, 0); err != nil {
+		// The items, each number boxed in an interface (8 bytes more),
+		// and the array of as many items a filter builds from them.
+		if err := b.allocItems(2*n, 8*n); err != nil {
 			return nil, err
 		}
 		out := make([]any, 0, n)

@@ -107,3 +107,34 @@ func TestExactOrError(t *testing.T) {
 		t.Errorf("size of (1..1e23): %s %q", code, out)
 	}
 }
+
+// TestRangesCharged: filters over big ranges, and a partial rendered for
+// one, are refused before their items are made (sum, compact and
+// sort_natural took 310–384 MB, uniq 820 MB, render for 591 MB).
+func TestRangesCharged(t *testing.T) {
+	opts := Options{Partials: mapPartials{"p": "{{ x }}"}, Limits: Limits{Timeout: 10 * time.Second}}
+	for src, want := range map[string]diag.Code{
+		`{{ (1..4000000) | sum }}`:                       diag.MemoryLimit,
+		`{{ (1..4000000) | compact | size }}`:            diag.MemoryLimit,
+		`{{ (1..4000000) | sort_natural | size }}`:       diag.MemoryLimit,
+		`{{ (1..4194304) | uniq | size }}`:               diag.MemoryLimit,
+		`{% render "p" for (1..4000000) as x %}`:         diag.LoopLimit,
+		`{% for i in (1..10) %}{% endfor %}{{ (1..3) }}`: "",
+	} {
+		if code, msg := bounded(t, opts, src, nil, 128<<20, 3*time.Second); code != want {
+			t.Errorf("%s: %s %q, want %q", src, code, msg, want)
+		}
+	}
+	// Within the budget the answers stay.
+	for src, want := range map[string]string{
+		`{{ (1..100000) | sum }}`:                "5000050000",
+		`{{ (1..100000) | uniq | size }}`:        "100000",
+		`{{ (1..1000) | sort_natural | first }}`: "1",
+		`{% render "p" for (1..3) as x %}`:       "123",
+		`{{ (1..100000) | compact | last }}`:     "100000",
+	} {
+		if code, out := bounded(t, opts, src, nil, 128<<20, 3*time.Second); code != "" || out != want {
+			t.Errorf("%s: %s %q, want %q", src, code, out, want)
+		}
+	}
+}

@@ -114,8 +114,15 @@ func (tag *includeTag) run(st *state, w io.Writer) error {
 	}
 	cl.iterate = tag.loop && cl.subject != nil && (isArray(cl.subject) || tag.render && isObject(cl.subject))
 	if cl.iterate {
+		// A loop over more items than the loop limit has left can never
+		// finish: it fails before its items are made.
+		if n := size(cl.subject); isArray(cl.subject) && n > int64(st.b.limits.MaxLoopIterations-st.b.iterations) {
+			st.popN(cl.pushed)
+			return diag.Errorf(diag.LoopLimit, tag.rng, "a partial rendered for %d items would pass the %d loop iterations of one render", n, st.b.limits.MaxLoopIterations)
+		}
 		if r, ok := cl.subject.(rangeValue); ok {
-			if err := st.b.allocItems(r.len(), 0); err != nil {
+			// The items, each number boxed in an interface.
+			if err := st.b.allocItems(r.len(), 8*r.len()); err != nil {
 				st.popN(cl.pushed)
 				return diag.Errorf(diag.MemoryLimit, tag.rng, "%v", err)
 			}

@@ -28,6 +28,10 @@ import (
 // it.
 const itemBytes = 16
 
+// uniqKeyBytes is what uniq's note of one item costs: its key (a short
+// string for a number) and its map entry.
+const uniqKeyBytes = 64
+
 // workQuantum is how many units of filter work pass between two looks at
 // the clock.
 const workQuantum = 1 << 14

@@ -83,7 +83,7 @@ func writeInspect(b stringWriter, v any, depth int, quoted bool) {
 		return
 	case string:
 		if quoted {
-			b.WriteString(strconv.Quote(x))
+			writeQuoted(b, x)
 		} else {
 			b.WriteString(x)
 		}

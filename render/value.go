@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // The value model. Templates see these Go types:
@@ -274,7 +275,7 @@ func isArray(v any) bool {
 func size(v any) int64 {
 	switch x := normalize(v).(type) {
 	case string:
-		return int64(len([]rune(x)))
+		return int64(utf8.RuneCountInString(x)) // as len([]rune(x)), without making it
 	case []any:
 		return int64(len(x))
 	case *Map:

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/workflows"
 )
 
@@ -76,10 +77,21 @@ Examples:
 				}
 				raw = b
 			}
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			// A relative FILE stays inside the repository, as --out does:
+			// a committed directory or file link cannot lead the read or
+			// the write outside it.
+			root, err := fsroot.Discover(".")
+			if err != nil {
+				return err
+			}
+			target, err := confinePath(root, path, "run context file "+path)
+			if err != nil {
+				return err
+			}
+			if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 				return fmt.Errorf("cannot create the directory of %s: %w", path, err)
 			}
-			dropped, err := workflows.SetRunContextFile(path, key, raw)
+			dropped, err := workflows.SetRunContextFile(target, key, raw)
 			if err != nil {
 				return err
 			}

@@ -15,8 +15,8 @@ import (
 
 	"github.com/sheaproject/shea/internal/atomicfile"
 	"github.com/sheaproject/shea/internal/fsroot"
-	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/internal/partials"
+	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/lanes"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"

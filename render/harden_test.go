@@ -159,3 +159,27 @@ func TestInspectFormsCharged(t *testing.T) {
 		t.Errorf("got %s %q", code, out)
 	}
 }
+
+// TestMessagesShortAndExact: a big-integer loop bound is named, not "got
+// {}"; a 200 KB partial name is not echoed whole.
+func TestMessagesShortAndExact(t *testing.T) {
+	for _, src := range []string{
+		`{% for i in (1..3) limit: 99999999999999999999 %}{% endfor %}`,
+		`{% for i in (1..3) offset: 99999999999999999999 %}{% endfor %}`,
+		`{% tablerow i in (1..3) cols: 99999999999999999999 %}{% endtablerow %}`,
+	} {
+		tpl := compat(t, Options{}, src)
+		if _, msg := renderCode(t, tpl, nil); !strings.Contains(msg, "99999999999999999999 is beyond the 64-bit integers") {
+			t.Errorf("%s: %q", src, msg)
+		}
+	}
+	name := strings.Repeat("a", 200_000)
+	tpl := compat(t, Options{Partials: mapPartials{}}, `{% include n %}`)
+	if code, msg := renderCode(t, tpl, map[string]any{"n": name}); code != diag.MissingPartial || len(msg) > 1000 {
+		t.Errorf("dynamic name: %s, %d bytes: %.100q", code, len(msg), msg)
+	}
+	_, diags := New(Options{Partials: mapPartials{}}).Compile(`{% render "`+name+`" %}`, "t.liquid", diag.Pos{}, nil)
+	if len(diags) != 1 || diags[0].Code != diag.MissingPartial || len(diags[0].Summary) > 1000 {
+		t.Errorf("literal name: %d diagnostics, first %.100q (%d bytes)", len(diags), diags.Error(), len(diags.Error()))
+	}
+}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"math/big"
 	"strconv"
 	"time"
@@ -174,4 +175,21 @@ func writeQuoted(w stringWriter, s string) {
 		s = s[end:]
 	}
 	w.WriteByte('"')
+}
+
+// maxMessageValue caps the bytes of a value (a partial name, a number)
+// quoted in a diagnostic's summary.
+const maxMessageValue = 200
+
+// truncateForMessage shortens s, for a diagnostic, to its first bytes and
+// a note of the rest's size.
+func truncateForMessage(s string) string {
+	if len(s) <= maxMessageValue {
+		return s
+	}
+	cut := maxMessageValue
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes more)", s[:cut], len(s)-cut)
 }

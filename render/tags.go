@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"math/big"
 	"strings"
 
 	"github.com/sheaproject/shea/strict"
@@ -197,6 +198,9 @@ func loopBound(st *state, eval evalFn, r diag.Range, what string) (int64, bool, 
 	}
 	n, err := toInteger(v)
 	if err != nil {
+		if b, ok := normalize(v).(*big.Int); ok {
+			return 0, false, diag.Errorf(diag.RenderError, r, "for-loop %s %s is beyond the 64-bit integers", what, truncateForMessage(b.String()))
+		}
 		return 0, false, diag.Errorf(diag.RenderError, r, "for-loop %s must be an integer, got %s", what, rubyInspect(normalize(v)))
 	}
 	return n, true, nil

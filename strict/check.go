@@ -200,7 +200,8 @@ type walker struct {
 	// suggestWork counts the local names offered as did-you-mean
 	// candidates so far (see maxSuggestWork).
 	suggestWork int
-	filterNames []string // sorted, for suggestions; built on first use
+	sugg        diag.Suggester // bounds all did-you-mean comparisons of one check
+	filterNames []string       // sorted, for suggestions; built on first use
 }
 
 // maxSuggestWork bounds the local names compared for did-you-mean
@@ -532,7 +533,7 @@ func (w *walker) filter(f *Filter) {
 		if w.filterNames == nil {
 			w.filterNames = filterNames(w.opts.Filters)
 		}
-		d.Detail = diag.DidYouMean(f.Name, w.filterNames)
+		d.Detail = w.sugg.DidYouMean(f.Name, w.filterNames)
 		return
 	}
 	if w.an != nil {
@@ -736,7 +737,7 @@ func (w *walker) external(p *Path) (shape, bool) {
 	candidates := append(w.suggestableLocals(), w.opts.Context.Names()...)
 	d := w.errorf(diag.UnknownVariable, p.RootSpan.Range(), "unknown variable %q", p.Root)
 	d.Subject = p.Range()
-	d.Detail = diag.DidYouMean(p.Root, candidates)
+	d.Detail = w.sugg.DidYouMean(p.Root, candidates)
 	switch {
 	case w.isolated && d.Detail == "":
 		d.Detail = "A partial rendered with {% render %} sees the template's inputs and the arguments the tag passes, not the caller's local variables."
@@ -770,7 +771,7 @@ func (w *walker) unknownProperty(p *Path, i int, sh shape, candidates []string) 
 	} else {
 		d = w.errorf(diag.UnknownProperty, r, "unknown property %q of %s", seg.Name, prefix)
 	}
-	if s := diag.Suggest(seg.Name, candidates); s != "" {
+	if s := w.sugg.Suggest(seg.Name, candidates); s != "" {
 		d.Detail = `Did you mean "` + prefix + "." + s + `"?`
 	} else if len(candidates) > 0 && len(candidates) <= 30 {
 		d.Detail = prefix + " has " + strings.Join(quoteAll(candidates), ", ") + "."

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sheaproject/shea/internal/testclock"
 
+	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -181,5 +182,26 @@ func TestMessagesShortAndExact(t *testing.T) {
 	_, diags := New(Options{Partials: mapPartials{}}).Compile(`{% render "`+name+`" %}`, "t.liquid", diag.Pos{}, nil)
 	if len(diags) != 1 || diags[0].Code != diag.MissingPartial || len(diags[0].Summary) > 1000 {
 		t.Errorf("literal name: %d diagnostics, first %.100q (%d bytes)", len(diags), diags.Error(), len(diags.Error()))
+	}
+}
+
+// TestJSONNumbers: a JSON number of 3M digits is refused at once (it took
+// 45 s to convert, then was described as "got object"); a big integer
+// that fits is an integer to the schema.
+func TestJSONNumbers(t *testing.T) {
+	start := now()
+	_, err := DecodeJSON([]byte(`{"attempt": ` + strings.Repeat("7", 3<<20) + `}`))
+	if err == nil || !strings.Contains(err.Error(), "digits is longer than") {
+		t.Errorf("3M digits: %v", err)
+	}
+	if d := now() - start; d > testclock.Budget(2*time.Second) {
+		t.Errorf("took %v of CPU time", d)
+	}
+	v, err := DecodeJSONObject([]byte(`{"attempt": 123456789012345678901234567890}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k, _ := kindOf(v["attempt"]); k != strict.KindInteger {
+		t.Errorf("a big integer's kind is %v", k)
 	}
 }

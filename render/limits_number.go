@@ -18,8 +18,9 @@ import (
 // a render stops near its deadline.
 
 // maxNumberText caps the bytes of a decimal string (such as "3.25") that
-// an arithmetic filter converts exactly. Integer text has no cap: it
-// saturates or reads its leading digits, in linear time.
+// an arithmetic filter converts exactly, and of a number in JSON data
+// (DecodeJSON). Integer text in a string has no cap: filters saturate it
+// or read its leading digits, in linear time.
 const maxNumberText = 10_000
 
 // maxNumberBits caps the size of an integer, or of the numerator and

@@ -182,6 +182,11 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 		}
 		return nil, fmt.Errorf("unexpected %v", x)
 	case json.Number:
+		// Converting digits to a big integer takes time quadratic in
+		// their number: a 3 MB number took most of a minute.
+		if len(x) > maxNumberText {
+			return nil, fmt.Errorf("a number of %d digits is longer than the %d a number may have", len(x), maxNumberText)
+		}
 		return parseJSONNumber(string(x)), nil
 	default:
 		return x, nil

@@ -29,8 +29,16 @@ var liquidTag = regexp.MustCompile(`\{%-?\s*([a-z_#]*)`)
 func commentSpans(src string) [][2]int {
 	var spans [][2]int
 	depth, start := 0, 0
+	raw := false // inside {% raw %}: tags are text
 	for _, m := range liquidTag.FindAllStringSubmatchIndex(src, -1) {
-		switch src[m[2]:m[3]] {
+		name := src[m[2]:m[3]]
+		if raw {
+			raw = name != "endraw"
+			continue
+		}
+		switch name {
+		case "raw":
+			raw = depth == 0
 		case "comment":
 			if depth == 0 {
 				start = m[0]

@@ -58,6 +58,9 @@ func toRnum(v any) rnum {
 				return rnumDec(r)
 			}
 		}
+		if b, ok := leadingBigInt(x); ok {
+			return intResult(b)
+		}
 		return rnumInt(leadingInt(x))
 	}
 	return rnumInt(0)

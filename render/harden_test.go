@@ -2,6 +2,7 @@ package render
 
 import (
 	"context"
+	"math/big"
 	"runtime"
 	"strings"
 	"testing"
@@ -204,4 +205,73 @@ func TestJSONNumbers(t *testing.T) {
 	if k, _ := kindOf(v["attempt"]); k != strict.KindInteger {
 		t.Errorf("a big integer's kind is %v", k)
 	}
+}
+
+// FuzzBigArithmetic chains arithmetic filters on big operands under a
+// short deadline and a small budget: the render ends near its deadline,
+// with the exact answer (math/big's) or a memory or deadline error, never
+// another error, never a crash.
+func FuzzBigArithmetic(f *testing.F) {
+	f.Add("9223372036854775807", "99999999999999999999", uint8(24), byte('*'))
+	f.Add("-123456789012345678901234567890", "7", uint8(5), byte('/'))
+	f.Add("1.5", "2.25", uint8(30), byte('*'))
+	f.Add("18446744073709551616", "-3", uint8(3), byte('%'))
+	f.Add("1"+strings.Repeat("0", 400), "1"+strings.Repeat("0", 300), uint8(12), byte('+'))
+	ops := map[byte]string{'+': "plus", '-': "minus", '*': "times", '/': "divided_by", '%': "modulo"}
+	f.Fuzz(func(t *testing.T, a, b string, n uint8, op byte) {
+		name, ok := ops[op]
+		if !ok || len(a) > 2000 || len(b) > 2000 || n%40 == 0 {
+			return
+		}
+		x, okA := new(big.Int).SetString(a, 10)
+		y, okB := new(big.Int).SetString(b, 10)
+		src := `{% assign x = a %}` + strings.Repeat(`{% assign x = x | `+name+`: b %}`, int(n%40)) + `{{ x }}`
+		tpl := compat(t, Options{Limits: Limits{Timeout: 300 * time.Millisecond, MaxMemory: 8 << 20}}, src)
+		start := now()
+		out, err := tpl.Render(context.Background(), map[string]any{"a": a, "b": b})
+		if d := now() - start; d > testclock.Budget(3*time.Second) {
+			t.Fatalf("%s: took %v of CPU time", src, d)
+		}
+		if err != nil {
+			e, ok := AsError(err)
+			if !ok || len(e.Diagnostics) != 1 {
+				t.Fatalf("error %v", err)
+			}
+			switch e.Diagnostics[0].Code {
+			case diag.MemoryLimit, diag.DeadlineExceeded, diag.RenderError: // RenderError: division by zero
+				return
+			}
+			t.Fatalf("%s: %v", src, err)
+		}
+		// Integer operands: the answer is math/big's, with Ruby's floored
+		// division and modulo.
+		if !okA || !okB || strings.ContainsAny(a+b, "+_") || (op == '/' || op == '%') && y.Sign() == 0 {
+			return
+		}
+		want := new(big.Int).Set(x)
+		for range int(n % 40) {
+			switch op {
+			case '+':
+				want.Add(want, y)
+			case '-':
+				want.Sub(want, y)
+			case '*':
+				want.Mul(want, y)
+			case '/', '%':
+				q, m := new(big.Int).DivMod(want, y, new(big.Int))
+				if m.Sign() != 0 && y.Sign() < 0 {
+					q.Sub(q, big.NewInt(1))
+					m.Add(m, y)
+				}
+				if op == '/' {
+					want = q
+				} else {
+					want = m
+				}
+			}
+		}
+		if out != want.String() {
+			t.Fatalf("%s with a=%s b=%s: got %s, want %s", src, a, b, out, want)
+		}
+	})
 }

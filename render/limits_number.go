@@ -43,6 +43,9 @@ func checkNumberText(in any, args []any) error {
 		if isDecimal(strings.Trim(s, rubySpace)) {
 			return &limitError{diag.MemoryLimit, fmt.Sprintf("a decimal of %d characters is more than the %d a number may have", len(s), maxNumberText)}
 		}
+		if n := len(leadingDigits(s)); n > maxNumberText {
+			return &limitError{diag.MemoryLimit, fmt.Sprintf("an integer of %d digits is more than the %d a number may have", n, maxNumberText)}
+		}
 	}
 	return nil
 }
@@ -85,3 +88,46 @@ func (b *budget) number(n, m rnum) error {
 
 // bigBytes is what a big integer held by a template costs.
 func bigBytes(x *big.Int) int64 { return int64(len(x.Bits())) * 8 }
+
+// leadingDigits returns the digits of the integer String#to_i reads at
+// the start of s (white space, a sign, digits with single underscores
+// between them), underscores removed, with its sign.
+func leadingDigits(s string) string {
+	s = strings.TrimLeft(s, " \t\n\v\f\r")
+	var b strings.Builder
+	i := 0
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		if s[i] == '-' {
+			b.WriteByte('-')
+		}
+		i++
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '_' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' && i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+			continue
+		}
+		if c < '0' || c > '9' {
+			break
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// leadingBigInt is String#to_i for a leading integer beyond int64 (which
+// leadingInt saturates): exact, as Ruby's Bignum. ok is false for one that
+// fits, and for one over maxNumberText digits (checkNumberText refuses
+// those first where it matters).
+func leadingBigInt(s string) (*big.Int, bool) {
+	d := leadingDigits(s)
+	n := len(strings.TrimPrefix(d, "-"))
+	if n < 19 || n > maxNumberText {
+		return nil, false
+	}
+	b, ok := new(big.Int).SetString(d, 10)
+	if !ok || b.IsInt64() {
+		return nil, false
+	}
+	return b, true
+}

@@ -284,3 +284,65 @@ func TestYAMLErrorSearchBounded(t *testing.T) {
 		t.Errorf("parsed %d bytes again to place the error, want at most %d", tr.searched, maxErrorSearchBytes)
 	}
 }
+
+// FuzzYAMLMerge converts documents built from anchors, aliases and merge
+// keys (cycles included) and checks the converter stops within its limits:
+// it returns (no stack overflow), counts no more values than allowed, and
+// its diagnostics lie inside the file. A document that converts holds
+// only plain values.
+func FuzzYAMLMerge(f *testing.F) {
+	for _, s := range []string{
+		"b: &b\n  x: 1\n  <<: *b",
+		"a: &a {x: 1}\nb: &b\n  <<: [*a, *a]\n  y: 2\nc:\n  <<: [*b, *a]",
+		"a: &a\n  x: 1\n  inner:\n    <<: *a",
+		"l: &l [*l]",
+		"m0: &m0 {x: 1}\nm1: &m1\n  <<: [*m0, *m0]\nm2: &m2\n  <<: [*m1, *m1]",
+		"a: &a\n  <<: &b {k: *a}",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if strings.Contains(text, "\r") || len(text) > 4096 {
+			return
+		}
+		file := "---\n" + text + "\n---\n"
+		src := newSource("W.md", []byte(file))
+		sp := SplitSymphony(src.text)
+		tr, diags := parseYAML(src, sp.FrontStart, sp.Front)
+		for _, d := range diags {
+			if d.Code == diag.InternalError {
+				t.Fatalf("%v\n%s", d, d.Stack)
+			}
+			checkRange(t, src, d.Subject)
+		}
+		if tr == nil || diags.HasErrors() {
+			return
+		}
+		n := 0
+		var walk func(v any, depth int)
+		walk = func(v any, depth int) {
+			n++
+			if depth > 202 {
+				t.Fatalf("a value nests %d deep", depth)
+			}
+			switch x := v.(type) {
+			case map[string]any:
+				for _, e := range x {
+					walk(e, depth+1)
+				}
+			case []any:
+				for _, e := range x {
+					walk(e, depth+1)
+				}
+			case nil, bool, int64, float64, string:
+			default:
+				t.Fatalf("value of type %T", v)
+			}
+		}
+		walk(tr.value, 0)
+		// Merged mappings count once but may hold copies of their values.
+		if n > 4*maxYAMLValues {
+			t.Fatalf("%d values converted", n)
+		}
+	})
+}

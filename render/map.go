@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sheaproject/shea/internal/jsondup"
 )
@@ -72,6 +73,18 @@ func (m *Map) MarshalJSON() ([]byte, error) {
 // errDuplicateKey is a key written twice in one object.
 var errDuplicateKey = errors.New("duplicate key")
 
+// duplicateError words err: a duplicate key, found by the decoders as
+// they build each object, is named with its path by jsondup, which runs
+// only then (the document is not scanned twice on the way to success).
+func duplicateError(data []byte, err error) error {
+	if errors.Is(err, errDuplicateKey) {
+		if dup, found := jsondup.Find(data); found {
+			return fmt.Errorf("duplicate key %q at %s", dup.Key, dup.Pointer)
+		}
+	}
+	return err
+}
+
 // maxJSONDepth bounds the nesting DecodeJSON accepts.
 const maxJSONDepth = 1000
 
@@ -81,18 +94,16 @@ const maxJSONDepth = 1000
 // strings, booleans and null their Go counterparts. A key written twice in
 // one object is an error: parsers disagree about which value it keeps.
 func DecodeJSON(data []byte) (any, error) {
+	if json.Valid(data) {
+		v, err := decodeValid(data)
+		return v, duplicateError(data, err)
+	}
+	// Invalid JSON: the token decoder finds the error and words it.
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	v, err := decodeValue(dec, 0)
-	if errors.Is(err, errDuplicateKey) {
-		// The decoder stopped at the first duplicate; the scanner, run
-		// only then, names it and its path.
-		if dup, found := jsondup.Find(data); found {
-			return nil, fmt.Errorf("duplicate key %q at %s", dup.Key, dup.Pointer)
-		}
-	}
 	if err != nil {
-		return nil, err
+		return nil, duplicateError(data, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, errors.New("unexpected data after the JSON value")
@@ -182,15 +193,144 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 		}
 		return nil, fmt.Errorf("unexpected %v", x)
 	case json.Number:
-		// Converting digits to a big integer takes time quadratic in
-		// their number: a 3 MB number took most of a minute.
 		if len(x) > maxNumberText {
-			return nil, fmt.Errorf("a number of %d digits is longer than the %d a number may have", len(x), maxNumberText)
+			return nil, numberTooLong(len(x))
 		}
 		return parseJSONNumber(string(x)), nil
 	default:
 		return x, nil
 	}
+}
+
+// decodeValid decodes data, which json.Valid accepts, to what decodeValue
+// gives for it, reading the bytes directly: encoding/json's token API
+// allocates several times per token, which made decoding most of the cost
+// of a render from Go values (see FromGo).
+func decodeValid(data []byte) (any, error) {
+	d := validJSON{b: data}
+	return d.value(0)
+}
+
+// validJSON reads JSON that json.Valid accepts.
+type validJSON struct {
+	b []byte
+	i int
+}
+
+func (d *validJSON) space() {
+	for d.i < len(d.b) {
+		switch d.b[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+func (d *validJSON) value(depth int) (any, error) {
+	if depth > maxJSONDepth {
+		return nil, fmt.Errorf("JSON nested more than %d deep", maxJSONDepth)
+	}
+	d.space()
+	switch d.b[d.i] {
+	case '{':
+		d.i++
+		m := NewMap()
+		if d.space(); d.b[d.i] == '}' {
+			d.i++
+			return m, nil
+		}
+		for {
+			d.space()
+			k := d.str()
+			if _, dup := m.Get(k); dup {
+				return nil, errDuplicateKey
+			}
+			d.space()
+			d.i++ // ':'
+			v, err := d.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			m.Set(k, v)
+			d.space()
+			d.i++ // ',' or '}'
+			if d.b[d.i-1] == '}' {
+				return m, nil
+			}
+		}
+	case '[':
+		d.i++
+		out := []any{}
+		if d.space(); d.b[d.i] == ']' {
+			d.i++
+			return out, nil
+		}
+		for {
+			v, err := d.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+			d.space()
+			d.i++ // ',' or ']'
+			if d.b[d.i-1] == ']' {
+				return out, nil
+			}
+		}
+	case '"':
+		return d.str(), nil
+	case 't':
+		d.i += 4
+		return true, nil
+	case 'f':
+		d.i += 5
+		return false, nil
+	case 'n':
+		d.i += 4
+		return nil, nil
+	}
+	start := d.i
+	for d.i < len(d.b) && strings.IndexByte("+-.eE0123456789", d.b[d.i]) >= 0 {
+		d.i++
+	}
+	if d.i-start > maxNumberText {
+		return nil, numberTooLong(d.i - start)
+	}
+	return parseJSONNumber(string(d.b[start:d.i])), nil
+}
+
+// str reads the string at d.i. One without escapes, in valid UTF-8, is
+// copied as it is; any other is decoded by encoding/json (which replaces
+// invalid UTF-8 with U+FFFD, as the token decoder does).
+func (d *validJSON) str() string {
+	start := d.i
+	j := start + 1
+	for d.b[j] != '"' && d.b[j] != '\\' {
+		j++
+	}
+	if d.b[j] == '"' && utf8.Valid(d.b[start+1:j]) {
+		d.i = j + 1
+		return string(d.b[start+1 : j])
+	}
+	for d.b[j] != '"' {
+		if d.b[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	d.i = j + 1
+	var s string
+	_ = json.Unmarshal(d.b[start:d.i], &s) // valid JSON: cannot fail
+	return s
+}
+
+// numberTooLong refuses a JSON number of n characters: converting digits
+// to a big integer takes time quadratic in their number (a 3 MB number
+// took most of a minute).
+func numberTooLong(n int) error {
+	return fmt.Errorf("a number of %d digits is longer than the %d a number may have", n, maxNumberText)
 }
 
 func parseJSONNumber(s string) any {

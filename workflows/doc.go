@@ -45,8 +45,9 @@
 // every template compiled and is safe for concurrent use, so RenderLane
 // renders any number of issues from one load.
 //
-// LaneInput.Issue takes decoded JSON or the runner's own Go values (structs
-// by their json tags, omitempty honoured; see render.FromGo). The issue
+// LaneInput.Issue takes decoded JSON or the runner's own Go values, read
+// as encoding/json writes them, except that a nil slice or map is empty
+// (see render.FromGo). The issue
 // schema is the profile's, merged with template_context.schema and
 // Options.ContextSchema (see profile.Inputs.Extend); Workflow.DecodeIssue
 // reads JSON against the same schema. Properties the schema does not
@@ -76,6 +77,18 @@
 // A runner that reads the workflow with its own loader gets each template's
 // text and start position from Templates, and compiles its copy with
 // Workflow.Compile, diagnostics in the file's lines.
+//
+// A runner that renders with osteele/liquid v1.9.2 (most Go Symphony ports)
+// sets Options.Engine to EngineOsteele, or the workflow says so itself with
+// shea: {engine: osteele}: Validate then renders every lane prompt, backend
+// fragment and runner template that passed shea's smoke render with
+// osteele too (package osteele), on the same inputs and Options.Samples, reports osteele's errors at their place
+// (osteele_parse_error, osteele_render_error; the template's smoke fails)
+// and an osteele_output_differs warning where osteele prints something
+// else than shea, and adds prompt_engine=osteele/liquid version=v1.9.2 to
+// the readback after prompt_renderer. RenderTurnOsteele renders a lane as
+// such a runner would. Workpad and evidence templates are not rendered
+// with osteele: Shea Symphony renders them.
 //
 // # Composed lane prompts
 //

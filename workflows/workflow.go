@@ -97,11 +97,30 @@ type Options struct {
 	// them too, under template_context.templates (see RunnerTemplate).
 	Templates []RunnerTemplate
 
+	// Engine is the engine Validate proves the templates with: "shea"
+	// (shea's own, which renders as Shopify Liquid) or "osteele"
+	// (osteele/liquid v1.9.2, which most Go agent runners render with:
+	// after shea's check and smoke render pass, every lane prompt, backend
+	// fragment and runner template is rendered with osteele too; see
+	// package osteele). Empty takes the workflow's own shea.engine
+	// setting, else "shea". The CLI's --engine.
+	Engine string
+
 	// Samples are issues (and attempts and extra inputs) the runner really
 	// sends: Validate, and so Gate, renders every lane prompt and runner
 	// template with each of them too, besides the sample built from the
 	// schema, and reports each failure naming the sample.
 	Samples []LaneInput
+
+	// Overlay, when set, is asked for the text of every file the workflow
+	// reads (the workflow itself, prompts, layer files, partials,
+	// templates, the manifest, schema files) before the disk, with the
+	// file's absolute path (canonical for the files named in the front
+	// matter, as joined for partials and layer files): when it returns
+	// ok, that text is used as the file's, so an editor's unsaved buffers
+	// are checked as they would be once saved (see package lsp). The
+	// file on disk must exist for the workflow itself. Nil reads the disk.
+	Overlay func(path string) ([]byte, bool)
 }
 
 func (o Options) getenv(k string) string {
@@ -159,6 +178,8 @@ type Workflow struct {
 	bad   map[string]bool
 	diags diag.List
 	fatal bool // nothing beyond the file's header could be read
+	// disabled holds the warning codes the workflow's shea.disable lists.
+	disabled map[diag.Code]bool
 }
 
 // Root returns the canonical repository root no path of the workflow may
@@ -219,6 +240,14 @@ func (w *Workflow) load() {
 		w.fatal = true
 		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown profile %q", w.opts.Profile).Detail =
 			diag.DidYouMean(w.opts.Profile, profile.Names())
+		return
+	}
+	switch w.opts.Engine {
+	case "", EngineShea, EngineOsteele:
+	default:
+		w.fatal = true
+		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown engine %q", w.opts.Engine).Detail =
+			diag.DidYouMean(w.opts.Engine, []string{EngineShea, EngineOsteele})
 		return
 	}
 	if w.Profile == "" && inSheaWorkflows(w.Path) {
@@ -407,6 +436,7 @@ func (w *Workflow) findRoot() error {
 	if err != nil {
 		return fmt.Errorf("cannot use %s as the repository root: %w", dir, err)
 	}
+	r.Overlay = w.opts.Overlay
 	w.root = r
 	abs, err := filepath.Abs(filepath.Dir(w.Path))
 	if err != nil {

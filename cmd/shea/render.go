@@ -18,6 +18,7 @@ import (
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/lanes"
+	"github.com/sheaproject/shea/osteele"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -36,6 +37,7 @@ type renderOptions struct {
 	explain, strictLayers         bool
 	// both
 	profile, contextSchema, format string
+	engine                         string
 	limits                         render.Limits
 }
 
@@ -116,11 +118,22 @@ shea render WORKFLOW.md --lane LANE --issue ISSUE.json [--attempt N] [--run-cont
   --strict-layers makes a protected_section_override an error.
 
 shea render --template FILE --context FILE.json
-  renders a standalone template: it is checked on every branch against the
-  profile's lane-prompt inputs (extended by --context-schema), the data is
-  validated against the same schema, and rendering fails on any lookup of a
-  missing key. --context - reads the data from stdin. --compat renders as
-  Shopify Liquid does, without strictness.
+  renders a standalone template. It is checked on every branch against its
+  inputs: those --context-schema declares, or without it, the names the
+  data holds (each key, as deep as the data goes: a name the data lacks is
+  an error, as with strict variables in Shopify Liquid and LiquidJS); with
+  --profile, the profile's lane-prompt inputs (issue, attempt) too. The
+  data is validated against the same schema, and rendering fails on any
+  lookup of a missing key. --context - reads the data from stdin. --compat
+  renders as Shopify Liquid does, without strictness.
+
+--engine osteele prints what a runner rendering with osteele/liquid v1.9.2
+(most Go Symphony ports) would send: shea checks and renders first, all or
+nothing as above, then osteele renders the same input and its output is
+printed; an osteele error fails the render (osteele_parse_error,
+osteele_render_error) and output that differs from shea's is an
+osteele_output_differs warning on stderr. Without the flag, a workflow's
+shea: {engine: osteele} setting does the same.
 
 Diagnostics, and the warnings of a render that succeeded, always go to
 stderr: --format json or sarif writes them there as one document.
@@ -143,6 +156,12 @@ Examples:
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(o.format); err != nil {
 				return err
+			}
+			if err := checkEngine(o.engine); err != nil {
+				return err
+			}
+			if o.compat && o.engine == workflows.EngineOsteele {
+				return usageError{errors.New("--engine osteele renders strictly, as runners configure osteele; it cannot be used with --compat")}
 			}
 			if o.template != "" || o.context != "" || o.compat {
 				if len(args) > 0 || laneFlagsSet(cmd) {
@@ -187,8 +206,9 @@ Examples:
 	f.StringVar(&o.template, "template", "", "the template `FILE`")
 	f.StringVar(&o.context, "context", "", "the data: a JSON object `FILE`, or - for stdin")
 	f.BoolVar(&o.compat, "compat", false, "render as Shopify Liquid does, without strictness (--template only)")
-	f.StringVar(&o.profile, "profile", "", "inputs of --template (default symphony), or the workflow's dialect (default detected): symphony or shea")
+	f.StringVar(&o.profile, "profile", "", "the lane-prompt inputs --template may read (default none), or the workflow's dialect (default detected): symphony or shea")
 	f.StringVar(&o.contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra inputs")
+	f.StringVar(&o.engine, "engine", "", "engine whose output to print: shea or osteele (default: the workflow's shea.engine, else shea)")
 	f.StringVar(&o.format, "format", formatText, "format of the diagnostics on stderr: text, json or sarif; json also prints a rendered lane as one object")
 	addLimitFlags(f, &o.limits)
 	return cmd
@@ -220,8 +240,10 @@ func (e *env) renderTemplate(o renderOptions) error {
 	if o.template == "" || o.context == "" {
 		return usageError{fmt.Errorf("render needs --template FILE and --context FILE.json")}
 	}
-	if o.profile == "" {
-		o.profile = workflows.ProfileSymphony
+	switch o.profile {
+	case "", workflows.ProfileSymphony, workflows.ProfileShea:
+	default:
+		return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", o.profile)}
 	}
 	src, err := readTemplateFile(o.template, o.limits.MaxTemplateBytes)
 	if d := templateReadDiag(o.template, err); d != nil {
@@ -253,31 +275,74 @@ func (e *env) renderTemplate(o renderOptions) error {
 		}
 		return fmt.Errorf("context %s: %w", o.context, err)
 	}
-	var schema *strict.Schema
-	if !o.compat {
-		if schema, err = contextFor(o.profile, o.contextSchema); err != nil {
+	topts := workflows.TemplateOptions{Profile: o.profile, Data: vars, Filename: o.template,
+		PartialsDir: filepath.Dir(o.template), Limits: o.limits, Compat: o.compat}
+	if o.contextSchema != "" && !o.compat {
+		if topts.ContextSchema, err = readContextSchema(o.contextSchema); err != nil {
 			return err
 		}
+		topts.ContextSchemaName = o.contextSchema
 	}
 	srcs := &sources{}
 	srcs.add(o.template, src)
-	eng := render.New(render.Options{Compat: o.compat, Partials: partials.NewDir(filepath.Dir(o.template)), Limits: o.limits})
-	tpl, diags := eng.Compile(string(src), o.template, diag.Pos{}, schema)
-	if !diags.HasErrors() {
-		out, err := tpl.Render(context.Background(), vars)
-		if err == nil {
+	tpl, err := workflows.CompileTemplate(string(src), topts)
+	if err == nil {
+		var out string
+		if out, err = tpl.RenderData(context.Background(), vars); err == nil {
+			diags := tpl.Warnings()
+			if o.engine == workflows.EngineOsteele {
+				var odiags diag.List
+				out, odiags = renderOsteele(tpl.Compiled(), out, vars, o.limits, partials.NewDir(filepath.Dir(o.template)))
+				diags = append(diags, odiags...)
+				if odiags.HasErrors() {
+					return e.failOsteele(o.format, diags, srcs)
+				}
+			}
 			if err := e.warn(o.format, diags, srcs); err != nil {
 				return err
 			}
 			_, err = io.WriteString(e.stdout, out)
 			return err
 		}
-		diags = append(diags, diag.AsList(err)...)
+	}
+	var werr *workflows.Error
+	if !errors.As(err, &werr) {
+		return err
+	}
+	diags := werr.Diagnostics
+	if tpl != nil {
+		diags = append(tpl.Warnings(), diags...)
 	}
 	if err := e.reportOn(e.stderr, o.format, diags, srcs); err != nil {
 		return err
 	}
 	return findingsError{}
+}
+
+// failOsteele reports the diagnostics of a failed osteele render.
+func (e *env) failOsteele(format string, diags diag.List, srcs *sources) error {
+	if err := e.reportOn(e.stderr, format, diags, srcs); err != nil {
+		return err
+	}
+	return findingsError{}
+}
+
+// renderOsteele renders a template shea has rendered as shea output with
+// osteele/liquid, and returns osteele's output, or its error, with a
+// warning when the outputs differ.
+func renderOsteele(tpl *render.Template, shea string, vars map[string]any, limits render.Limits, dir strict.PartialSource) (string, diag.List) {
+	ot, diags := osteele.Parse(tpl, osteele.Options{Partials: dir, Timeout: limits.Timeout, MaxOutputBytes: limits.MaxOutputBytes})
+	if diags.HasErrors() {
+		return "", diags
+	}
+	out, diags := ot.Render(context.Background(), vars)
+	if diags.HasErrors() {
+		return "", diags
+	}
+	if d := osteele.Compare(tpl, shea, out); d != nil {
+		diags = append(diags, d)
+	}
+	return out, diags
 }
 
 // renderLane is the workflow form: load, check the inputs, render one
@@ -316,7 +381,14 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 	if diags.HasErrors() {
 		return e.failRender(o.format, diags, srcs, w)
 	}
-	turn, err := w.RenderTurn(ctx, o.lane, in)
+	var turn *workflows.Turn
+	if w.Engine() == workflows.EngineOsteele {
+		var warnings diag.List
+		turn, warnings, err = w.RenderTurnOsteele(ctx, o.lane, in)
+		diags = append(diags, warnings...)
+	} else {
+		turn, err = w.RenderTurn(ctx, o.lane, in)
+	}
 	if err != nil {
 		var werr *workflows.Error
 		if !errors.As(err, &werr) {
@@ -338,7 +410,7 @@ func (e *env) loadWorkflow(path string, o renderOptions) (*workflows.Workflow, d
 	default:
 		return nil, nil, usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", o.profile)}
 	}
-	opts := workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, StrictLayers: o.strictLayers, Limits: o.limits}
+	opts := workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, StrictLayers: o.strictLayers, Limits: o.limits, Engine: o.engine}
 	if o.contextSchema != "" {
 		b, err := readContextSchema(o.contextSchema)
 		if err != nil {
@@ -389,9 +461,6 @@ func (e *env) laneInput(o renderOptions, hasAttempt bool, w *workflows.Workflow,
 			diags = append(diags, dup)
 		case err != nil:
 			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "the extra inputs must be a JSON object: %v", err))
-		case extra["issue"] != nil || extra[workflows.InputAttempt] != nil || extra[workflows.InputRunContext] != nil:
-			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "the extra inputs cannot set issue, attempt or run_context").
-				WithDetail("Pass the issue with --issue, the attempt with --attempt and the run context with --run-context."))
 		}
 		in.Extra = extra
 	}

@@ -44,8 +44,8 @@ const maxYAMLValues = 100_000
 // searched for exactly (see errorLine).
 const maxErrorSearchLines = 1000
 
-// maxErrorSearchBytes caps the bytes all the prefixes parsed by that
-// search hold together; past it, the construct's line is reported.
+// maxErrorSearchBytes caps the bytes the prefixes parsed line by line by
+// that search hold together; past it, the search halves its interval.
 const maxErrorSearchBytes = 1 << 20
 
 // parseYAML decodes text, which starts at normalised offset start of src.
@@ -136,24 +136,44 @@ func (t *tree) syntaxError(err error) *diag.Diagnostic {
 	from = max(1, min(from, len(lines)))
 	line := from
 	if len(lines) <= maxErrorSearchLines {
-		// Each try parses a prefix of the document: the bytes parsed in all
-		// are capped (maxErrorSearchBytes), so that an error at the end of
-		// a long front matter costs a few parses, not one per line.
-		end := 0
-		for _, l := range lines[:from-1] {
-			end += len(l)
-		}
-		for i := from - 1; i < len(lines); i++ {
+		// ends[i] is the end of the prefix through line i+1.
+		ends := make([]int, len(lines))
+		for i, end := 0, 0; i < len(lines); i++ {
 			end += len(lines[i])
-			if t.searched+end > maxErrorSearchBytes {
-				break
-			}
-			t.searched += end
+			ends[i] = end
+		}
+		fails := func(i int) bool {
+			t.searched += ends[i]
 			var n yaml.Node
-			if e := yaml.Unmarshal([]byte(t.text[:end]), &n); e != nil && stripLine(e.Error()) == msg {
-				line = i + 1
+			e := yaml.Unmarshal([]byte(t.text[:ends[i]]), &n)
+			return e != nil && stripLine(e.Error()) == msg
+		}
+		// Line by line from the construct while the prefixes parsed stay
+		// within maxErrorSearchBytes (the usual case: a short document, or
+		// an error near its construct); past that, a binary search for the
+		// first failing prefix (a prefix that holds the error fails, so
+		// failing is monotonic): at most log2(maxErrorSearchLines)+1 more
+		// parses of at most the whole text, where trying every line was
+		// quadratic (4 MB: 57 s).
+		found := false
+		lo := from - 1
+		for ; lo < len(lines) && t.searched+ends[lo] <= maxErrorSearchBytes; lo++ {
+			if fails(lo) {
+				line, found = lo+1, true
 				break
 			}
+		}
+		if !found && lo < len(lines) {
+			hi := len(lines) - 1 // the whole text fails with msg
+			for lo < hi {
+				mid := (lo + hi) / 2
+				if fails(mid) {
+					hi = mid
+				} else {
+					lo = mid + 1
+				}
+			}
+			line = lo + 1
 		}
 	}
 	r := t.src.lineRange(t.line0 + line)

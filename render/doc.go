@@ -46,7 +46,11 @@
 // at inside costly filters too), output size, the memory of values the
 // render builds, loop
 // iterations and partial depth are errors with their own codes, never
-// truncations (see Limits). A panic, which would be a bug, is recovered at
+// truncations (see Limits). Numbers are bounded too: decimal text over
+// 10,000 characters and arithmetic results over 2^20 bits are memory_limit
+// errors, and big integers count against the memory budget. A value
+// printed or compared with == is exact, or an error when it nests deeper
+// than 1,000 levels (a Go value that contains itself). A panic, which would be a bug, is recovered at
 // Compile and Render and reported as internal_error with its stack.
 //
 // In compat mode (Options.Compat) there is no strictness contract, and the

@@ -44,6 +44,10 @@ reads stdin). KEY becomes the newest key; if the file would then be larger than
 100 KB, the oldest keys are dropped, each named on stderr. A value that alone
 is larger than that is an error and leaves the file unchanged. The file is
 written atomically: a temporary file in its directory renamed into place.
+A relative FILE stays inside the repository root (the nearest directory
+with .git), as render --out does: a path through .. or a symbolic link
+(a directory link or the file itself) that leads outside is refused; an
+absolute FILE is the caller's choice.
 
 Exit status: 0 written, 2 the command could not run (bad flags, an unreadable
 file or a value that is not JSON, a value over the cap).

@@ -103,12 +103,15 @@ type segment struct {
 	// keys: the keys it declares for a dynamic one (strict.Segment.Keys).
 	declared bool
 	keys     []string
+	// open: the value may allow keys it does not declare, or its shape is
+	// unknown to the checker (strict.Segment.Open); an absent key is nil.
+	open bool
 }
 
 func (c *compiler) path(p *strict.Path) evalFn {
 	segs := make([]segment, len(p.Segments))
 	for i, s := range p.Segments {
-		seg := segment{dot: s.Dot, span: s.Span, declared: s.Declared, keys: s.Keys}
+		seg := segment{dot: s.Dot, span: s.Span, declared: s.Declared, keys: s.Keys, open: s.Open}
 		switch {
 		case s.Index != nil:
 			if lit, ok := s.Index.(*strict.Literal); ok && (lit.Kind == strict.LitInt || lit.Kind == strict.LitString) {
@@ -122,6 +125,8 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		segs[i] = seg
 	}
 	root := p.Root
+	// A local the template binds reads as nil where no binding has run.
+	local := p.Local
 	var rootExpr evalFn
 	if p.RootExpr != nil {
 		rootExpr = c.expr(p.RootExpr)
@@ -154,7 +159,7 @@ func (c *compiler) path(p *strict.Path) evalFn {
 			}
 			start = 1
 			if v, ok = st.lookup(k); !ok {
-				if st.strict && !st.t.schema.Has(k) {
+				if st.strict && !st.t.schema.Has(k) && !local {
 					r := p.Range()
 					r.End = segs[0].span.Range().End
 					return nil, missing(r, name, p, 1)
@@ -165,7 +170,7 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		if !ok {
 			// An input the schema declares may be left out (attempt on
 			// the first run): it reads as nil.
-			if st.strict && !st.t.schema.Has(name) {
+			if st.strict && !st.t.schema.Has(name) && !(local && rootExpr == nil) {
 				r := p.Range()
 				r.End = p.RootSpan.Range().End
 				return nil, missing(r, name, p, 0)
@@ -188,7 +193,7 @@ func (c *compiler) path(p *strict.Path) evalFn {
 			next, found := property(v, key, s.dot)
 			if !found {
 				// A property the schema declares may be left out too.
-				if st.strict && isObject(v) && !s.declared && !s.declares(key) {
+				if st.strict && isObject(v) && !s.declared && !s.open && !s.declares(key) {
 					r := p.Range()
 					r.End = s.span.Range().End
 					return nil, missing(r, name, p, i+1)

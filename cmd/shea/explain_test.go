@@ -75,7 +75,8 @@ func TestExplainExamples(t *testing.T) {
 			}
 			wantExit := exitFindings
 			switch info.Code {
-			case diag.UnknownConfigKey, diag.ProtectedSectionOverride, diag.AppendPlainHeading, diag.LaxSyntax:
+			case diag.UnknownConfigKey, diag.ProtectedSectionOverride, diag.AppendPlainHeading, diag.LaxSyntax,
+				diag.MaybeUnbound, diag.UndeclaredKey, diag.MayFail:
 				wantExit = exitClean // warnings
 			case diag.MissingWorkflowFile:
 				wantExit = exitFailure // the named file is unreadable

@@ -1,0 +1,66 @@
+package strict
+
+import (
+	"testing"
+)
+
+// hazardSchema has the types the hazard checks look at.
+func hazardSchema(t *testing.T) *Schema {
+	t.Helper()
+	s, err := CompileSchema("hazard.json", []byte(`{
+		"type": "object",
+		"required": ["count", "tags", "u", "pos", "text", "mixed"],
+		"properties": {
+			"count": {"type": "integer"},
+			"maybe": {"type": ["integer", "null"]},
+			"pos": {"type": "integer", "minimum": 1},
+			"tags": {"type": ["array", "null"], "items": {"type": "string"}},
+			"list": {"type": "array", "items": {"type": "string"}},
+			"u": {"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "object", "properties": {"a": {"type": "string"}}}]},
+			"text": {"type": "string"},
+			"mixed": {"type": "array", "items": {"type": ["integer", "string"]}},
+			"free": {"type": "object"}
+		}
+	}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Uses that fail for some schema-valid value: an access valid for one
+// branch of a union is an error; a filter or comparison that can fail is a
+// may_fail warning unless an enclosing condition guards it. Positions were
+// counted by hand.
+func TestCheckHazards(t *testing.T) {
+	runCheckCases(t, Options{Context: hazardSchema(t)}, []checkCase{
+		{"index of array or object", "{{ u[0] }}", []string{"unknown_property 1:4@3-1:8@7"}, nil},
+		{"last of array or object", "{{ u.last }}", []string{"unknown_property 1:4@3-1:10@9"}, nil},
+		{"size of array or object", "{{ u.size }}{{ u.first }}{{ u.a }}", nil, nil},
+		{"divisor may be 0", "{{ 100 | divided_by: count }}", []string{"may_fail 1:10@9-1:20@19"},
+			[]string{"Guard it with {% if count != 0 %} … {% endif %}, or give the schema a minimum above 0."}},
+		{"modulo by a nullable", "{{ 100 | modulo: maybe }}", []string{"may_fail 1:10@9-1:16@15"}, nil},
+		{"truthy is no guard against 0", "{% if count %}{{ 100 | divided_by: count }}{% endif %}", []string{"may_fail 1:24@23-1:34@33"}, nil},
+		{"guard != 0", "{% if count != 0 %}{{ 100 | divided_by: count }}{% endif %}", nil, nil},
+		{"guard > 0", "{% if count > 0 %}{{ 100 | modulo: count }}{% endif %}", nil, nil},
+		{"guard 0 <", "{% if 0 < count %}{{ 100 | modulo: count }}{% endif %}", nil, nil},
+		{"guard unless == 0", "{% unless count == 0 %}{{ 100 | divided_by: count }}{% endunless %}", nil, nil},
+		{"guard in an and chain", "{% if text and count != 0 %}{{ 100 | divided_by: count }}{% endif %}", nil, nil},
+		{"guard != 0 leaves nil", "{% if maybe != 0 %}{{ 100 | divided_by: maybe }}{% endif %}", []string{"may_fail 1:29@28-1:39@38"}, nil},
+		{"guard > 0 rules out nil", "{% if maybe > 0 %}{{ 100 | divided_by: maybe }}{% endif %}", nil, nil},
+		{"guard does not reach the else", "{% if count != 0 %}{% else %}{{ 100 | divided_by: count }}{% endif %}", []string{"may_fail 1:39@38-1:49@48"}, nil},
+		{"minimum above 0", "{{ 100 | divided_by: pos }}", nil, nil},
+		{"concat of a nullable", "{{ list | concat: tags }}", []string{"may_fail 1:11@10-1:17@16"}, nil},
+		{"concat guarded", "{% if tags %}{{ list | concat: tags }}{% endif %}", nil, nil},
+		{"concat of an array", "{{ tags | concat: list }}", nil, nil},
+		{"integer against string", "{% if count > 'a' %}{% endif %}", []string{"may_fail 1:13@12-1:14@13"}, nil},
+		{"string against integer", "{% if text <= count %}{% endif %}", []string{"may_fail 1:12@11-1:14@13"}, nil},
+		{"integer against integer", "{% if count > 1 %}{% endif %}{% if text == count %}{% endif %}", nil, nil},
+		{"sort of mixed items", "{{ mixed | sort }}", []string{"may_fail 1:12@11-1:16@15"}, nil},
+		{"sort of strings", "{{ list | sort }}", nil, nil},
+		{"slice by a nullable", "{{ text | slice: 0, maybe }}", []string{"may_fail 1:11@10-1:16@15"}, nil},
+		{"base64_decode of free text", "{{ text | base64_decode }}", []string{"may_fail 1:11@10-1:24@23"}, nil},
+		{"base64 round trip", "{{ text | base64_encode | base64_decode }}", nil, nil},
+		{"undeclared key of a free-form object", "{{ free.a }}{{ free.size }}", []string{"undeclared_key 1:4@3-1:10@9"}, nil},
+	})
+}

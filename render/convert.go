@@ -95,6 +95,8 @@ func decimal(v any) *big.Rat {
 	switch x := v.(type) {
 	case int64:
 		return new(big.Rat).SetInt64(x)
+	case *big.Int:
+		return new(big.Rat).SetInt(x)
 	case float64:
 		r, ok := new(big.Rat).SetString(strconv.FormatFloat(x, 'g', -1, 64))
 		if !ok {

@@ -154,7 +154,7 @@ func kindOf(x any) (strict.Kind, any) {
 		return strict.KindNull, x
 	case bool:
 		return strict.KindBoolean, x
-	case int64:
+	case int64, *big.Int:
 		return strict.KindInteger, x
 	case float64:
 		if y == float64(int64(y)) {

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"reflect"
 	"sort"
 	"strings"
@@ -176,8 +177,8 @@ func isObject(v any) bool {
 	switch v.(type) {
 	case *Map, map[string]any:
 		return true
-	case nil, string, int64, float64, bool, []any, time.Time:
-		return false
+	case nil, string, int64, float64, bool, []any, time.Time, *big.Int:
+		return false // (a *big.Int is an integer beyond int64, not a struct)
 	}
 	rv := reflect.ValueOf(v)
 	for rv.Kind() == reflect.Pointer && !rv.IsNil() {

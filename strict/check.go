@@ -533,8 +533,10 @@ func (w *walker) pipeline(pl *Pipeline) shape {
 // filterResult is the shape a filter returns, where shea knows it.
 func filterResult(name string, in shape) shape {
 	switch name {
-	case "size", "at_least", "at_most":
+	case "size":
 		return intShape
+	case "plus", "minus", "times", "divided_by", "modulo", "abs", "ceil", "floor", "round", "at_least", "at_most":
+		return numberShape
 	case "append", "prepend", "upcase", "downcase", "capitalize", "strip", "lstrip", "rstrip",
 		"replace", "replace_first", "replace_last", "remove", "remove_first", "remove_last",
 		"truncate", "truncatewords", "escape", "escape_once", "url_encode", "url_decode",
@@ -631,6 +633,10 @@ func (w *walker) expr(e Expr) shape {
 			return intShape
 		case LitString:
 			return stringShape
+		case LitFloat:
+			return numberShape
+		case LitBool:
+			return booleanShape
 		}
 		return anyShape
 	case *RangeLit:
@@ -759,11 +765,15 @@ func specialProperty(sh shape, seg *Segment) (shape, bool) {
 	switch seg.Name {
 	case "size":
 		if sh.allows(tArray) || sh.allows(tString) || sh.allows(tObject) {
+			// nil, true and false have no size.
+			if sh.maybeNil || sh.allows(tBoolean) || sh.allows(tNull) {
+				return intShape.orNil(), true
+			}
 			return intShape, true
 		}
 	case "first", "last":
 		if sh.allows(tArray) {
-			return sh.items(), true
+			return sh.items().orNil(), true // nil for an empty array
 		}
 		if seg.Name == "first" && sh.allows(tObject) {
 			return anyShape, true
@@ -802,7 +812,11 @@ func (w *walker) external(p *Path) (shape, bool) {
 	// The template's inputs are global: a render partial sees them too
 	// (Liquid's static environment); only locals stay outside it.
 	if w.opts.Context.Has(p.Root) {
-		return w.opts.Context.shape(p.Root), true
+		sh := w.opts.Context.shape(p.Root)
+		if !w.opts.Context.Required(p.Root) {
+			sh = sh.orNil() // an input the data may leave out
+		}
+		return sh, true
 	}
 	candidates := append(w.suggestableLocals(), w.opts.Context.Names()...)
 	d := w.errorf(diag.UnknownVariable, p.RootSpan.Range(), "unknown variable %q", p.Root)

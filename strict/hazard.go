@@ -257,11 +257,12 @@ func (w *walker) filterHazard(f *Filter, in shape, args []shape) {
 			a := f.Args[positional[0]]
 			sh := args[positional[0]]
 			ts, ok := sh.types()
-			if !ok {
-				return
-			}
 			name := exprName(a.Value)
 			_, nonNil := w.guarded(name)
+			if !ok {
+				w.unknownHazard(f, name, "{% if "+name+" %}")
+				return
+			}
 			var bad []string
 			if other := ts &^ (tArray | tNull); other != 0 {
 				bad = append(bad, article(strings.Join(other.names(), " or ")))
@@ -290,9 +291,9 @@ func (w *walker) filterHazard(f *Filter, in shape, args []shape) {
 		if len(positional) == 0 {
 			it := in.items()
 			ts, ok := it.types()
-			if ok && ts&(tNumber|tInteger) != 0 && ts&tString != 0 {
-				w.mayFail(f.NameSpan.Range(), "Sort by a property of one type, or make the items' schema a single type.",
-					"filter \"sort\" fails when the items mix numbers and strings")
+			if !ok || ts&(tNumber|tInteger) != 0 && ts&tString != 0 || ts&(tObject|tArray|tBoolean) != 0 {
+				w.mayFail(f.NameSpan.Range(), "Sort by a property of one type (sort: 'name'), or make the items' schema a single type of numbers or strings.",
+					"filter \"sort\" fails when the items mix numbers and strings, or are objects, arrays or booleans, which do not compare")
 			}
 		}
 	}
@@ -304,11 +305,14 @@ func (w *walker) divisorHazard(f *Filter, e Expr, sh shape) {
 		return // a literal 0 fails every render, which the smoke render reports
 	}
 	ts, ok := sh.types()
-	if !ok {
-		return
-	}
 	name := exprName(e)
 	nonZero, nonNil := w.guarded(name)
+	if !ok {
+		if !nonZero || !nonNil {
+			w.unknownHazard(f, name, "{% if "+name+" > 0 %}")
+		}
+		return
+	}
 	var bad []string
 	if ts&(tNumber|tInteger) != 0 && !nonZero && !excludesZero(sh) {
 		bad = append(bad, "0")
@@ -414,6 +418,15 @@ func (w *walker) compareHazard(e *Compare, l, r shape) {
 	lt, ok1 := l.types()
 	rt, ok2 := r.types()
 	if !ok1 || !ok2 {
+		if isNilLiteral(e.Left) || isNilLiteral(e.Right) {
+			return // nil compares as false with anything
+		}
+		unknown := e.Left
+		if ok1 {
+			unknown = e.Right
+		}
+		w.mayFail(e.OpSpan.Range(), "Declare the value's type in the schema, so that the comparison is checked.",
+			"comparison may fail: the type of %s is not known before rendering (a number compared with a string fails)", exprName(unknown))
 		return
 	}
 	num := tNumber | tInteger
@@ -436,11 +449,12 @@ func (w *walker) integerHazard(f *Filter, e Expr, sh shape) {
 		return
 	}
 	ts, ok := sh.types()
-	if !ok {
-		return
-	}
 	name := exprName(e)
 	_, nonNil := w.guarded(name)
+	if !ok {
+		w.unknownHazard(f, name, "")
+		return
+	}
 	var bad []string
 	if (sh.maybeNil || ts&tNull != 0) && !nonNil {
 		bad = append(bad, "nil")
@@ -476,4 +490,20 @@ func bounded(sh shape) bool {
 		}
 	}
 	return true
+}
+
+// unknownHazard warns about an argument whose type the checker does not
+// know (a key of a free-form object, a value an unknown filter returned):
+// the filter fails for some values it may have.
+func (w *walker) unknownHazard(f *Filter, name, guard string) {
+	detail := "Declare the value's type in the schema, or bind it from a value whose type is known."
+	if guard != "" {
+		detail = "Guard it with " + guard + ", or declare the value's type in the schema."
+	}
+	w.mayFail(f.NameSpan.Range(), detail, "filter %q may fail: the type of %s is not known before rendering (nil, for one, makes it fail)", f.Name, name)
+}
+
+func isNilLiteral(e Expr) bool {
+	l, ok := e.(*Literal)
+	return ok && (l.Kind == LitNil || l.Kind == LitBlank || l.Kind == LitEmpty || l.Kind == LitBool)
 }

@@ -283,10 +283,15 @@ func (s shape) property(name string) (res shape, ok bool, candidates []string) {
 	if s.fields != nil {
 		for _, f := range s.fields {
 			if f == name {
-				if name == "parentloop" {
-					return s, true, nil
+				switch name {
+				case "parentloop":
+					return s.orNil(), true, nil // nil outside a nested loop
+				case "name":
+					return stringShape, true, nil
+				case "first", "last", "col_first", "col_last":
+					return booleanShape, true, nil
 				}
-				return anyShape, true, nil
+				return intShape, true, nil
 			}
 		}
 		return anyShape, false, s.fields
@@ -461,6 +466,8 @@ func (s shape) nilIf(may bool, nodes []*jsonschema.Schema) shape {
 
 var (
 	intShape          = shape{kind: "integer"}
+	numberShape       = shape{kind: "number"}
+	booleanShape      = shape{kind: "boolean"}
 	stringShape       = shape{kind: "string"}
 	forloopShape      = shape{fields: []string{"first", "index", "index0", "last", "length", "name", "parentloop", "rindex", "rindex0"}}
 	tablerowloopShape = shape{fields: []string{"col", "col0", "col_first", "col_last", "first", "index", "index0", "last", "length", "rindex", "rindex0", "row"}}

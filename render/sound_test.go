@@ -1,0 +1,46 @@
+package render
+
+import (
+	"context"
+	"testing"
+
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// A local bound on some paths only reads as nil on the others, in strict
+// mode too: the check warns (maybe_unbound) and the render does not fail.
+// Each case takes the path that binds nothing (attempt is nil, the labels
+// empty); the expected output is Shopify Liquid's.
+func TestLocalsUnboundOnThePathTakenReadNil(t *testing.T) {
+	schema := laneSchema(t)
+	for _, tc := range []struct{ name, src, want string }{
+		{"if", "{% if attempt %}{% assign x = 1 %}{% endif %}[{{ x }}]", "[]"},
+		{"capture", "{% if attempt %}{% capture x %}y{% endcapture %}{% endif %}[{{ x }}]", "[]"},
+		{"increment", "{% if attempt %}{% increment x %}{% endif %}[{{ x }}]", "[]"},
+		{"decrement", "{% if attempt %}{% decrement x %}{% endif %}[{{ x }}]", "[]"},
+		{"empty loop", "{% for l in issue.labels %}{% assign x = l %}{% endfor %}[{{ x }}]", "[]"},
+		{"for else", "{% for l in issue.labels %}{% assign x = l %}{% else %}e{% endfor %}[{{ x }}]", "e[]"},
+		{"unmatched case", "{% case attempt %}{% when 1 %}{% assign x = 1 %}{% endcase %}[{{ x }}]", "[]"},
+		{"break before the assign", "{% for i in (1..2) %}{% break %}{% assign x = i %}{% endfor %}[{{ x }}]", "[]"},
+		{"earlier iteration", "{% for i in (1..2) %}[{{ x }}]{% assign x = i %}{% endfor %}", "[][1]"},
+		{"property of it", "{% if attempt %}{% assign x = issue %}{% endif %}[{{ x.title }}]", "[]"},
+		{"in a condition", "{% if attempt %}{% assign x = 1 %}{% endif %}{% if x %}y{% else %}n{% endif %}", "n"},
+		{"self", "{% if attempt %}{% assign x = 1 %}{% endif %}[{{ self.x }}]", "[]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, diags := New(Options{}).Compile(tc.src, "p.md", diag.Pos{}, schema)
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			if len(diags) == 0 || diags[0].Code != diag.MaybeUnbound {
+				t.Errorf("diagnostics %v, want a maybe_unbound warning", diags)
+			}
+			vars := issueVars()
+			vars["issue"].(map[string]any)["labels"] = []any{}
+			out, err := tpl.Render(context.Background(), vars)
+			if err != nil || out != tc.want {
+				t.Errorf("got %q, %v; want %q", out, err, tc.want)
+			}
+		})
+	}
+}

@@ -9,7 +9,7 @@ func hazardSchema(t *testing.T) *Schema {
 	t.Helper()
 	s, err := CompileSchema("hazard.json", []byte(`{
 		"type": "object",
-		"required": ["count", "tags", "u", "pos", "text", "mixed"],
+		"required": ["count", "tags", "list", "u", "pos", "text", "mixed"],
 		"properties": {
 			"count": {"type": "integer"},
 			"maybe": {"type": ["integer", "null"]},
@@ -62,5 +62,22 @@ func TestCheckHazards(t *testing.T) {
 		{"base64_decode of free text", "{{ text | base64_decode }}", []string{"may_fail 1:11@10-1:24@23"}, nil},
 		{"base64 round trip", "{{ text | base64_encode | base64_decode }}", nil, nil},
 		{"undeclared key of a free-form object", "{{ free.a }}{{ free.size }}", []string{"undeclared_key 1:4@3-1:10@9"}, nil},
+	})
+}
+
+// concat of a value whose type is unknown (a key of a free-form object)
+// or that may be an integer or nil is a hazard.
+func TestCheckHazardConcatArguments(t *testing.T) {
+	runCheckCases(t, Options{Context: hazardSchema(t)}, []checkCase{
+		{"unknown and not an array", "{{ list | concat: free.x }}{{ tags | concat: maybe }}",
+			[]string{"may_fail 1:11@10-1:17@16", "undeclared_key 1:19@18-1:25@24", "may_fail 1:38@37-1:44@43"}, nil},
+	})
+	// An input the data may leave out reads as nil.
+	s, err := CompileSchema("opt.json", []byte(`{"type": "object", "properties": {"a": {"type": "array"}}}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runCheckCases(t, Options{Context: s}, []checkCase{
+		{"optional input", "{{ a | concat: a }}{% if a %}{{ a | concat: a }}{% endif %}", []string{"may_fail 1:8@7-1:14@13"}, nil},
 	})
 }

@@ -39,8 +39,8 @@ func TestCheckedTemplatesRenderForValidData(t *testing.T) {
 	for seed := 0; seed < n; seed++ {
 		st.run(t, uint64(seed))
 	}
-	t.Logf("%d schemas, %d templates: %d accepted (%d with may_fail), %d renders; failures: %d unwarned, %d warned (may_fail); %d contexts wrongly rejected",
-		n, st.templates, st.accepted, st.warned, st.renders, st.failures, st.warnedFailures, st.invalid)
+	t.Logf("%d schemas, %d templates: %d accepted (%d with may_fail), %d renders; failures: %d unwarned (in %d templates), %d warned (may_fail); %d contexts wrongly rejected",
+		n, st.templates, st.accepted, st.warned, st.renders, st.failures, st.failedTemplates, st.warnedFailures, st.invalid)
 	if st.invalid > 0 {
 		t.Errorf("%d schema-valid contexts rejected as context_invalid; first: %s", st.invalid, st.firstInvalid)
 	}
@@ -72,6 +72,7 @@ type soundStats struct {
 	templates, accepted, warned, renders int
 	failures, warnedFailures             int
 	first                                string
+	failedTemplates                      int // accepted templates with a failing render, no may_fail
 	invalid                              int // valid data the engine rejected
 	firstInvalid                         string
 }
@@ -105,6 +106,7 @@ func (st *soundStats) run(t testing.TB, seed uint64) {
 		if warned {
 			st.warned++
 		}
+		failed := false
 		for j := 0; j < 6; j++ {
 			data, _ := json.Marshal(g.context(inputs))
 			vars, err := DecodeJSONObject(data)
@@ -130,6 +132,10 @@ func (st *soundStats) run(t testing.TB, seed uint64) {
 				continue
 			}
 			st.failures++
+			if !failed {
+				failed = true
+				st.failedTemplates++
+			}
 			if os.Getenv("SHEA_PROPERTY_VERBOSE") != "" {
 				t.Logf("seed %d: %v\ntemplate: %s\ndata: %s", seed, err, src, data)
 			}

@@ -701,7 +701,7 @@ func (w *walker) path(p *Path) shape {
 				}
 				if sh.allows(tArray) || sh.unknown() {
 					w.unionAccess(p, i, sh)
-					sh = sh.items().orNil()
+					sh = sh.items().orNil() // nil past the end, or through nil
 					continue
 				}
 			}
@@ -713,6 +713,9 @@ func (w *walker) path(p *Path) shape {
 			continue
 		}
 		next, ok, candidates := sh.property(seg.Name)
+		if ok && sh.maybeNil {
+			next = next.orNil() // reading through nil gives nil
+		}
 		if ok {
 			switch {
 			case sh.declares(seg.Name):
@@ -733,6 +736,9 @@ func (w *walker) path(p *Path) shape {
 		if special, ok := specialProperty(sh, seg); ok {
 			if seg.Name == "last" {
 				w.unionAccess(p, i, sh)
+			}
+			if sh.maybeNil {
+				special = special.orNil()
 			}
 			sh = special
 			continue

@@ -260,7 +260,9 @@ func (w *walker) filterHazard(f *Filter, in shape, args []shape) {
 			name := exprName(a.Value)
 			_, nonNil := w.guarded(name)
 			if !ok {
-				w.unknownHazard(f, name, "{% if "+name+" %}")
+				if w.resolves(a.Value) {
+					w.unknownHazard(f, name, "{% if "+name+" %}")
+				}
 				return
 			}
 			var bad []string
@@ -308,7 +310,7 @@ func (w *walker) divisorHazard(f *Filter, e Expr, sh shape) {
 	name := exprName(e)
 	nonZero, nonNil := w.guarded(name)
 	if !ok {
-		if !nonZero || !nonNil {
+		if (!nonZero || !nonNil) && w.resolves(e) {
 			w.unknownHazard(f, name, "{% if "+name+" > 0 %}")
 		}
 		return
@@ -425,6 +427,9 @@ func (w *walker) compareHazard(e *Compare, l, r shape) {
 		if ok1 {
 			unknown = e.Right
 		}
+		if !w.resolves(unknown) {
+			return // already an unknown_variable error
+		}
 		w.mayFail(e.OpSpan.Range(), "Declare the value's type in the schema, so that the comparison is checked.",
 			"comparison may fail: the type of %s is not known before rendering (a number compared with a string fails)", exprName(unknown))
 		return
@@ -452,7 +457,9 @@ func (w *walker) integerHazard(f *Filter, e Expr, sh shape) {
 	name := exprName(e)
 	_, nonNil := w.guarded(name)
 	if !ok {
-		w.unknownHazard(f, name, "")
+		if w.resolves(e) {
+			w.unknownHazard(f, name, "")
+		}
 		return
 	}
 	var bad []string
@@ -506,4 +513,17 @@ func (w *walker) unknownHazard(f *Filter, name, guard string) {
 func isNilLiteral(e Expr) bool {
 	l, ok := e.(*Literal)
 	return ok && (l.Kind == LitNil || l.Kind == LitBlank || l.Kind == LitEmpty || l.Kind == LitBool)
+}
+
+// resolves reports whether the root of e (a path) names a local or an
+// input: a path that does not is an unknown_variable error already.
+func (w *walker) resolves(e Expr) bool {
+	p, ok := e.(*Path)
+	if !ok || p.RootExpr != nil {
+		return true
+	}
+	if _, ok := w.lookup(p.Root); ok {
+		return true
+	}
+	return w.opts.Context.Has(p.Root) || p.Root == "self"
 }

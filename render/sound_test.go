@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -42,5 +43,34 @@ func TestLocalsUnboundOnThePathTakenReadNil(t *testing.T) {
 				t.Errorf("got %q, %v; want %q", out, err, tc.want)
 			}
 		})
+	}
+}
+
+// An integer beyond int64 is a schema-valid integer (JSON has no bound):
+// it validates as one, and reading a key or index of it is nil, as of any
+// number, not a lookup of a missing key.
+func TestHugeIntegersAreIntegers(t *testing.T) {
+	s, err := strict.CompileSchema("s.json", []byte(`{"type": "object", "required": ["x", "y"], "properties": {
+		"x": {"type": "integer", "minimum": 1},
+		"y": {"anyOf": [{"type": "string"}, {"type": "integer"}]}}}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tpl, diags := New(Options{}).Compile("{{ x }} [{{ y[0] }}] {{ y | plus: 1 }}", "t.liquid", diag.Pos{}, s)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	for _, tc := range []struct{ data, want string }{
+		{`{"x": 100000000000000000000, "y": -100000000000000000000}`, "100000000000000000000 [] -99999999999999999999"},
+		{`{"x": 1, "y": 9223372036854775808}`, "1 [] 9223372036854775809"},
+	} {
+		vars, err := DecodeJSONObject([]byte(tc.data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := tpl.Render(context.Background(), vars)
+		if err != nil || out != tc.want {
+			t.Errorf("%s: got %q, %v; want %q", tc.data, out, err, tc.want)
+		}
 	}
 }

@@ -74,3 +74,24 @@ func TestHugeIntegersAreIntegers(t *testing.T) {
 		}
 	}
 }
+
+// sort orders integers beyond int64 among the others, as Ruby does.
+func TestSortHugeIntegers(t *testing.T) {
+	s, err := strict.CompileSchema("s.json", []byte(`{"type": "object", "required": ["xs"], "properties": {
+		"xs": {"type": "array", "items": {"type": "integer"}}}}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tpl, diags := New(Options{}).Compile("{{ xs | sort | join: ',' }}", "t.liquid", diag.Pos{}, s)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	vars, err := DecodeJSONObject([]byte(`{"xs": [1, -100000000000000000000, 100000000000000000000, 0]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := tpl.Render(context.Background(), vars)
+	if want := "-100000000000000000000,0,1,100000000000000000000"; err != nil || out != want {
+		t.Errorf("got %q, %v; want %q", out, err, want)
+	}
+}

@@ -47,7 +47,7 @@ var registry = []Info{
 		"Declare the key in template_context.schema (or --context-schema) with its type, so that a misspelling becomes an error and the key's shape is checked.",
 		"-- prompt.md --\nTeam: {{ issue.native_ref.team }}\n", "shea check prompt.md"},
 	{MayFail, ClassTemplateRender,
-		"A warning: a filter or a comparison fails when it renders for some value the schema allows, and no enclosing condition rules that value out: divided_by or modulo by a value that may be 0 or null, concat of a value that may be null or not an array, < or > between a number and a string, sort of an array whose items mix numbers and strings.",
+		"A warning: a filter or a comparison fails when it renders for some value the schema allows, and no enclosing condition rules that value out: divided_by or modulo by a value that may be 0 or nil (0 is truthy, so {% if x %} does not rule it out), concat of a value that may be nil or not an array, < or > between a number and a string, sort of items that mix numbers and strings or do not compare (objects, arrays, booleans), a length for slice, truncate or truncatewords that may be nil or not an integer, base64_decode of free text; also such a use of a value whose type the checker does not know (a key of a free-form object). A template with this warning may fail to render for some valid data; the smoke renders of validate try boundary values.",
 		"Guard the use with the condition the detail names ({% if issue.priority != 0 %} around a division), narrow the schema (minimum, required, a single type), or use a literal.",
 		"-- prompt.md --\nShare: {{ 100 | divided_by: issue.priority }}%\n", "shea check prompt.md"},
 	{FilterArguments, ClassTemplateRender,

@@ -344,6 +344,7 @@ func (w *walker) bind(name string, sh shape, r Span) {
 	}
 	w.locals[name] = sh
 	w.setDef(name)
+	w.unguard(name)
 	if w.an != nil {
 		w.an.Locals = append(w.an.Locals, Reference{Name: name, Range: r.Range()})
 	}

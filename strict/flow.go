@@ -164,6 +164,7 @@ func (w *walker) preBind(body []Node) {
 }
 
 func (w *walker) preBindName(name string, r Span) {
+	w.unguard(name) // a later iteration sees the new value
 	if _, ok := w.locals[name]; ok {
 		return
 	}

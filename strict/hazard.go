@@ -527,3 +527,14 @@ func (w *walker) resolves(e Expr) bool {
 	}
 	return w.opts.Context.Has(p.Root) || p.Root == "self"
 }
+
+// unguard forgets what the enclosing conditions proved about name and the
+// paths under it: it has been bound again. (Entries are blanked in place,
+// so that the blocks around keep their marks into w.guards.)
+func (w *walker) unguard(name string) {
+	for i, g := range w.guards {
+		if g.path == name || strings.HasPrefix(g.path, name+".") || strings.HasPrefix(g.path, name+"[") {
+			w.guards[i] = guard{}
+		}
+	}
+}

@@ -50,6 +50,8 @@ func TestCheckHazards(t *testing.T) {
 		{"guard > 0 rules out nil", "{% if maybe > 0 %}{{ 100 | divided_by: maybe }}{% endif %}", nil, nil},
 		{"guard does not reach the else", "{% if count != 0 %}{% else %}{{ 100 | divided_by: count }}{% endif %}", []string{"may_fail 1:39@38-1:49@48"}, nil},
 		{"minimum above 0", "{{ 100 | divided_by: pos }}", nil, nil},
+		{"guard of a local bound again", "{% assign d = count %}{% if d != 0 %}{% assign d = 0 %}{{ 1 | divided_by: d }}{% endif %}", []string{"may_fail 1:63@62-1:73@72"}, nil},
+		{"guard of a local bound in a later iteration", "{% assign d = count %}{% if d != 0 %}{% for i in list %}{{ 1 | divided_by: d }}{% assign d = count %}{% endfor %}{% endif %}", []string{"may_fail 1:64@63-1:74@73"}, nil},
 		{"concat of a nullable", "{{ list | concat: tags }}", []string{"may_fail 1:11@10-1:17@16"}, nil},
 		{"concat guarded", "{% if tags %}{{ list | concat: tags }}{% endif %}", nil, nil},
 		{"concat of an array", "{{ tags | concat: list }}", nil, nil},

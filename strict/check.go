@@ -180,6 +180,12 @@ type walker struct {
 	loopFrames []loopFrame
 	// guards are what the enclosing conditions prove (see hazard.go).
 	guards []guard
+	// shapeTrail records the shapes locals had before each binding, and
+	// elseCounts and elseRuns what a for loop's else leaves definite (see
+	// flow.go).
+	shapeTrail []shapeUndo
+	elseCounts map[string]int
+	elseRuns   int
 	// scope holds the block-scoped bindings (loop variables, forloop,
 	// partial arguments), innermost last; frames are the indexes in scope
 	// where each block's bindings start.
@@ -338,7 +344,9 @@ func nameHash(name string) uint64 {
 }
 
 func (w *walker) bind(name string, sh shape, r Span) {
-	if _, ok := w.locals[name]; !ok {
+	prev, had := w.locals[name]
+	w.shapeTrail = append(w.shapeTrail, shapeUndo{name, prev, had})
+	if !had {
 		w.visible += nameHash(name)
 		w.localOrder = append(w.localOrder, name)
 	}
@@ -1029,8 +1037,11 @@ func (w *walker) include(n *Include) {
 	if n.Render {
 		saved, savedOrder, savedScope, savedFrames, savedIso, savedLoops, savedVisible := w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops, w.visible
 		savedDef, savedTrail, savedLoopFrames, savedGuards := w.def, w.trail, w.loopFrames, w.guards
+		savedShapes := w.shapeTrail
 		w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops, w.visible = map[string]shape{}, nil, nil, nil, true, 0, 0
 		w.def, w.trail, w.loopFrames, w.guards = nil, nil, nil, nil
+		w.shapeTrail = nil
+		defer func() { w.shapeTrail = savedShapes }()
 		w.push(args...)
 		w.body(t.Body)
 		w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops, w.visible = saved, savedOrder, savedScope, savedFrames, savedIso, savedLoops, savedVisible

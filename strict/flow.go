@@ -47,21 +47,97 @@ func (w *walker) undoTo(mark int) []string {
 
 // join walks bodies as alternative paths that each start at the current
 // point. When exhaustive (one of them always runs), the names every body
-// binds are definitely bound afterwards.
+// binds are definitely bound afterwards. A name bound on some path has,
+// after the block, the union of the shapes it has at the end of each path.
 func (w *walker) join(bodies [][]Node, exhaustive bool, walk func(i int)) {
 	mark := len(w.trail)
+	smark := len(w.shapeTrail)
 	counts := map[string]int{}
+	var ends []map[string]shape
+	var undone []shapeUndo
 	for i := range bodies {
 		walk(i)
 		for _, n := range w.undoTo(mark) {
 			counts[n]++
 		}
+		e, u := w.undoShapes(smark)
+		ends, undone = append(ends, e), append(undone, u...)
 	}
+	w.mergeShapes(ends, undone, !exhaustive)
 	if !exhaustive {
 		return
 	}
 	for _, n := range w.trailOrder(counts, len(bodies)) {
 		w.setDef(n)
+	}
+}
+
+// shapeUndo records a local's shape before a binding changed it.
+type shapeUndo struct {
+	name string
+	prev shape
+	had  bool // the name was bound (somewhere) before
+}
+
+// undoShapes returns the shapes of the locals bound since smark, and
+// restores the shapes they had before, returning the undone records. A
+// name first bound since smark stays possibly bound.
+func (w *walker) undoShapes(smark int) (map[string]shape, []shapeUndo) {
+	if len(w.shapeTrail) == smark {
+		return nil, nil
+	}
+	ends := map[string]shape{}
+	for _, u := range w.shapeTrail[smark:] {
+		ends[u.name] = w.locals[u.name]
+	}
+	for i := len(w.shapeTrail) - 1; i >= smark; i-- {
+		if u := w.shapeTrail[i]; u.had {
+			w.locals[u.name] = u.prev
+		}
+	}
+	undone := append([]shapeUndo(nil), w.shapeTrail[smark:]...)
+	w.shapeTrail = w.shapeTrail[:smark]
+	return ends, undone
+}
+
+// mergeShapes gives each local some path bound the union of its shapes at
+// the ends of the paths (ends) and, on a path that did not bind it or when
+// none may run (skippable), the shape it had before.
+func (w *walker) mergeShapes(ends []map[string]shape, undone []shapeUndo, skippable bool) {
+	before := map[string]shapeUndo{}
+	for _, u := range undone {
+		if _, ok := before[u.name]; !ok {
+			before[u.name] = u
+		}
+	}
+	names := make([]string, 0, len(before))
+	for n := range before {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		b := before[n]
+		var sh shape
+		first := true
+		add := func(x shape) {
+			if first {
+				sh, first = x, false
+				return
+			}
+			sh = unionShape(sh, x)
+		}
+		for _, e := range ends {
+			if x, ok := e[n]; ok {
+				add(x)
+			} else if b.had {
+				add(b.prev)
+			}
+		}
+		if skippable && b.had {
+			add(b.prev)
+		}
+		w.shapeTrail = append(w.shapeTrail, b)
+		w.locals[n] = sh
 	}
 }
 
@@ -98,14 +174,26 @@ func (w *walker) exitLoop() {
 // body; without one, nothing the body binds is definite afterwards.
 func (w *walker) loopBody(body func(), elseBody []Node, hasElse bool) {
 	mark := len(w.trail)
+	smark := len(w.shapeTrail)
 	w.loopFrames = append(w.loopFrames, loopFrame{mark: mark})
 	body()
 	f := w.loopFrames[len(w.loopFrames)-1]
 	w.loopFrames = w.loopFrames[:len(w.loopFrames)-1]
 	atEnd := w.undoTo(mark)
+	e, undone := w.undoShapes(smark)
+	ends := []map[string]shape{e}
 	if !hasElse {
+		w.mergeShapes(ends, undone, true)
 		return
 	}
+	defer func() {
+		e, u := w.undoShapes(smark)
+		ends, undone = append(ends, e), append(undone, u...)
+		w.mergeShapes(ends, undone, true)
+		for _, n := range w.trailOrder(w.elseCounts, w.elseRuns) {
+			w.setDef(n)
+		}
+	}()
 	counts := map[string]int{}
 	for _, n := range atEnd {
 		counts[n]++
@@ -122,9 +210,7 @@ func (w *walker) loopBody(body func(), elseBody []Node, hasElse bool) {
 			counts[n]++
 		}
 	}
-	for _, n := range w.trailOrder(counts, runs+1) {
-		w.setDef(n)
-	}
+	w.elseCounts, w.elseRuns = counts, runs+1
 }
 
 // preBind makes the names a loop body binds possibly bound from the
@@ -165,7 +251,11 @@ func (w *walker) preBind(body []Node) {
 
 func (w *walker) preBindName(name string, r Span) {
 	w.unguard(name) // a later iteration sees the new value
-	if _, ok := w.locals[name]; ok {
+	if prev, ok := w.locals[name]; ok {
+		// Before its binding in the body, a later iteration reads what
+		// the previous one bound, of a shape not known yet.
+		w.shapeTrail = append(w.shapeTrail, shapeUndo{name, prev, true})
+		w.locals[name] = anyShape
 		return
 	}
 	w.visible += nameHash(name)

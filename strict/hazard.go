@@ -2,6 +2,7 @@ package strict
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"slices"
 	"strings"
@@ -230,6 +231,9 @@ func exprName(e Expr) string {
 		if e.Value == nil {
 			return "nil"
 		}
+		if e.Kind == LitInt || e.Kind == LitFloat {
+			return fmt.Sprint(e.Value)
+		}
 	}
 	return "the value"
 }
@@ -290,6 +294,9 @@ func (w *walker) filterHazard(f *Filter, in shape, args []shape) {
 				"filter %q fails when its input is not valid base64, which the schema allows", f.Name)
 		}
 	case "sort":
+		if ts, ok := in.types(); ok && ts&tArray == 0 {
+			return // not an array: sorted as one item
+		}
 		if len(positional) == 0 {
 			it := in.items()
 			ts, ok := it.types()

@@ -493,3 +493,29 @@ func (s shape) fingerprint(b *strings.Builder) {
 		b.WriteByte(']')
 	}
 }
+
+// unionShape is what is known of a value that has shape a on some paths
+// and b on others.
+func unionShape(a, b shape) shape {
+	var fa, fb strings.Builder
+	a.fingerprint(&fa)
+	b.fingerprint(&fb)
+	if fa.String() == fb.String() {
+		return a
+	}
+	nilToo := a.maybeNil || b.maybeNil
+	switch {
+	case a.kind == "" && b.kind == "" && a.fields == nil && b.fields == nil && a.item == nil && b.item == nil &&
+		len(a.nodes) > 0 && len(b.nodes) > 0:
+		memo := a.memo
+		if memo == nil {
+			memo = b.memo
+		}
+		nodes := append(append(make([]*jsonschema.Schema, 0, len(a.nodes)+len(b.nodes)), a.nodes...), b.nodes...)
+		return shape{nodes: nodes, memo: memo, maybeNil: nilToo}
+	case a.kind != "" && a.kind == b.kind && a.item == nil && b.item == nil:
+		a.maybeNil = nilToo
+		return a
+	}
+	return anyShape
+}

@@ -787,6 +787,9 @@ func specialProperty(sh shape, seg *Segment) (shape, bool) {
 			return intShape, true
 		}
 	case "first", "last":
+		if seg.Name == "first" && sh.allows(tArray) && sh.allows(tObject) && !sh.unknown() {
+			return anyShape, true // an item, or an object's first [key, value] pair
+		}
 		if sh.allows(tArray) {
 			return sh.items().orNil(), true // nil for an empty array
 		}

@@ -37,6 +37,7 @@ func TestCheckHazards(t *testing.T) {
 		{"index of array or object", "{{ u[0] }}", []string{"unknown_property 1:4@3-1:8@7"}, nil},
 		{"last of array or object", "{{ u.last }}", []string{"unknown_property 1:4@3-1:10@9"}, nil},
 		{"size of array or object", "{{ u.size }}{{ u.first }}{{ u.a }}", nil, nil},
+		{"first of array or object may be a pair", "{{ u.first | sort }}", []string{"may_fail 1:14@13-1:18@17"}, nil},
 		{"divisor may be 0", "{{ 100 | divided_by: count }}", []string{"may_fail 1:10@9-1:20@19"},
 			[]string{"Guard it with {% if count != 0 %} … {% endif %}, or give the schema a minimum above 0."}},
 		{"modulo by a nullable", "{{ 100 | modulo: maybe }}", []string{"may_fail 1:10@9-1:16@15"}, nil},

@@ -400,6 +400,12 @@ func (w *walker) node(n Node) {
 		w.join(bodies, exhaustive, func(i int) {
 			c := n.Clauses[i]
 			base := len(w.guards)
+			// A later clause runs when the earlier conditions are false.
+			for j, prev := range n.Clauses[:i] {
+				if prev.Cond != nil && w.hazardOK() {
+					w.guardsOf(prev.Cond, !(n.Unless && j == 0))
+				}
+			}
 			if c.Cond != nil {
 				w.cond(c.Cond, n.Unless && i == 0)
 			}

@@ -27,7 +27,8 @@ import (
 // Guards are the simple conditions of an enclosing if (or their negation
 // for unless): "x != 0" rules out 0, "x > 0" (and the like) rules out 0
 // and nil, a bare "x" or "x != nil" rules out nil, and "and" combines
-// them. Note that {% if x %} does not rule out 0: 0 is truthy in Liquid.
+// them; a later clause (elsif, else) sees the earlier conditions false.
+// Note that {% if x %} does not rule out 0: 0 is truthy in Liquid.
 
 // guard is what an enclosing condition proves about a path.
 type guard struct {

@@ -85,6 +85,9 @@ func (w *walker) guardsOf(e Expr, negated bool) {
 		if !okP || !okL {
 			return
 		}
+		// A false ordering comparison says nothing of nil: nil < 0 and
+		// nil >= 0 are both false.
+		ordering := op == "<" || op == ">" || op == "<=" || op == ">="
 		if negated {
 			op = negateOp(op)
 		}
@@ -106,6 +109,9 @@ func (w *walker) guardsOf(e Expr, negated bool) {
 			case "<=":
 				g.nonZero, g.nonNil = sign < 0, true
 			}
+		}
+		if negated && ordering {
+			g.nonNil = false
 		}
 		if g.nonZero || g.nonNil {
 			w.guards = append(w.guards, g)

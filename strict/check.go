@@ -316,6 +316,7 @@ func (w *walker) push(b ...binding) {
 	w.scope = append(w.scope, b...)
 	for _, x := range b {
 		w.visible += nameHash(x.name)
+		w.unguard(x.name) // the name now holds another value
 	}
 }
 

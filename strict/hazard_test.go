@@ -55,6 +55,7 @@ func TestCheckHazards(t *testing.T) {
 		{"else of unless != 0 is a guard", "{% unless count != 0 %}none{% else %}{{ 100 | divided_by: count }}{% endunless %}", nil, nil},
 		{"else of >= 0 leaves nil", "{% if maybe >= 0 %}none{% else %}{{ 100 | divided_by: maybe }}{% endif %}", []string{"may_fail 1:43@42-1:53@52"}, nil},
 		{"unless <= 0 leaves nil", "{% unless maybe <= 0 %}{{ 100 | divided_by: maybe }}{% endunless %}", []string{"may_fail 1:33@32-1:43@42"}, nil},
+		{"a loop variable hides a guarded name", "{% if count != 0 %}{% for count in mixed %}{{ 1 | divided_by: count }}{% endfor %}{% endif %}", []string{"may_fail 1:51@50-1:61@60"}, nil},
 		{"else of an or rules out each part", "{% if count == 0 or text %}none{% else %}{{ 100 | divided_by: count }}{% endif %}", nil, nil},
 		{"minimum above 0", "{{ 100 | divided_by: pos }}", nil, nil},
 		{"local of a shape per branch", "{% if count %}{% assign v = text %}{% else %}{% assign v = count %}{% endif %}{% if v > 1 %}{% endif %}", []string{"may_fail 1:87@86-1:88@87"}, nil},

@@ -2,8 +2,8 @@ package render
 
 import (
 	"encoding"
-	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // toInteger is Liquid's to_integer, used by loop limits and offsets.
@@ -107,34 +106,36 @@ func decimal(v any) *big.Rat {
 	return new(big.Rat)
 }
 
-// maxGoDepth bounds how deeply FromGo follows nested Go values; a value
-// that nests deeper, a cyclic one included, is an error.
+// maxGoDepth bounds how deeply FromGo follows nested Go values looking
+// for nil slices and maps (encoding/json bounds the rest: a cyclic value is
+// an error).
 const maxGoDepth = 1000
 
-// FromGo returns a Go value in the value model, as encoding/json would
-// present it to a JavaScript reader, so that data from a runner's own types
-// is validated and rendered exactly like the same data decoded from JSON:
+// FromGo returns a Go value in the value model as encoding/json presents
+// it: the value is marshalled with json.Marshal and decoded again as
+// DecodeJSON decodes a context (objects in field order, integers beyond
+// int64 keeping their digits), so that data from a runner's own types is
+// validated and rendered exactly like the same data read from JSON. Struct
+// fields are named by their json tags (else their Go names), omitempty,
+// omitzero, "-" and ",string" are honoured, json.Marshaler and
+// encoding.TextMarshaler decide their own form, and a time.Time is its RFC
+// 3339 string ("2026-03-30T12:00:00Z"), which the date filter reads.
 //
-//   - a struct becomes an object (*Map, in field order) of its exported
-//     fields, each named by its liquid tag, else its json tag, else its Go
-//     name; a field tagged "-" is left out, omitempty leaves out a false,
-//     0, "", nil or empty value, omitzero a zero one, and ",string" writes
-//     a number or boolean as a string; the fields of an untagged embedded
-//     struct are promoted unless the outer struct has a field of that name;
-//   - a pointer or interface is the value it holds, nil is null;
-//   - a map with string, integer or encoding.TextMarshaler keys becomes an
-//     object (map[string]any), a slice or array an array ([]any), a nil
-//     slice null and a []byte a base64 string, as in JSON;
-//   - every Go integer becomes int64 (a uint64 beyond it float64), every
-//     float float64, a json.Number either;
-//   - time.Time stays a date, which prints and validates as a string;
-//   - a value with ToLiquid (osteele/liquid's Drop) becomes what ToLiquid
-//     returns; one implementing json.Marshaler becomes the JSON it writes;
-//     one implementing encoding.TextMarshaler its text.
+// One exception serves runners, whose issue models hold lists that are
+// never null: a nil slice or map is empty ([] or {}), not null, wherever it
+// is (a nil pointer stays null, a type with its own MarshalJSON or
+// MarshalText is left to it, and so is what lies behind an embedded
+// pointer to an unexported struct type, which reflection cannot replace).
+// The caller's value is never modified: what holds a nil slice is copied
+// first.
 //
-// Values already in the model are returned as they are, without copying.
-// A channel, function or complex number has no JSON form, and is an error
-// naming its JSON pointer, as is nesting deeper than 1000 levels.
+// Values already in the model (nil, bool, int64, float64, string, []any,
+// map[string]any, *Map) are returned as they are, without copying, and so
+// are the model values inside them; a json.Number becomes a number, and a
+// value with ToLiquid (osteele/liquid's Drop), outside a Go struct, what
+// ToLiquid returns. A value JSON cannot encode (a channel, a function, a
+// complex number, NaN, a cycle) is a *GoValueError naming the JSON pointer
+// of the model value that holds it.
 func FromGo(v any) (any, error) {
 	out, _, err := fromGo(v, 0)
 	return out, err
@@ -191,7 +192,7 @@ func fromGo(v any, depth int) (out any, changed bool, err error) {
 		return nil, false, &GoValueError{"", fmt.Errorf("is nested more than %d deep (is it cyclic?)", maxGoDepth)}
 	}
 	switch x := v.(type) {
-	case nil, bool, int64, float64, string, time.Time:
+	case nil, bool, int64, float64, string:
 		return v, false, nil
 	case []any:
 		var cp []any
@@ -256,248 +257,219 @@ func fromGo(v any, depth int) (out any, changed bool, err error) {
 		c, _, err := fromGo(x.ToLiquid(), depth+1)
 		return c, true, err
 	}
-	c, err := fromReflect(reflect.ValueOf(v), depth)
+	c, err := viaJSON(v)
 	return c, true, err
 }
 
-func fromReflect(rv reflect.Value, depth int) (any, error) {
-	if depth > maxGoDepth {
-		return nil, &GoValueError{"", fmt.Errorf("is nested more than %d deep (is it cyclic?)", maxGoDepth)}
+// viaJSON converts a Go value by marshalling it with encoding/json, nil
+// slices and maps first made empty, and decoding the JSON.
+func viaJSON(v any) (any, error) {
+	if rv := reflect.ValueOf(v); holdsNil(rv, 0) {
+		v = emptyNils(rv).Interface()
 	}
-	if !rv.IsValid() {
-		return nil, nil
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, &GoValueError{"", marshalError(err)}
 	}
-	t := rv.Type()
-	if t == reflect.TypeFor[time.Time]() {
-		return rv.Interface(), nil
+	c, err := decodeValid(b)
+	if err != nil {
+		// json.Marshal writes valid JSON; only nesting beyond the decoder's
+		// bound fails here.
+		return nil, &GoValueError{"", fmt.Errorf("cannot be read back from JSON: %w", err)}
 	}
-	if (rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface) && rv.IsNil() {
-		return nil, nil
+	return c, nil
+}
+
+// marshalError words an encoding/json error for a *GoValueError.
+func marshalError(err error) error {
+	var te *json.UnsupportedTypeError
+	var ve *json.UnsupportedValueError
+	switch {
+	case errors.As(err, &te):
+		return fmt.Errorf("holds a Go %s, which has no JSON form", te.Type)
+	case errors.As(err, &ve):
+		return fmt.Errorf("holds a value JSON cannot encode (%s)", ve.Str)
 	}
-	if rv.Kind() == reflect.Pointer && t.Elem() == reflect.TypeFor[time.Time]() {
-		return rv.Elem().Interface(), nil
+	return fmt.Errorf("cannot be written as JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
+}
+
+// ownsForm reports whether values of type t write their own JSON, so that
+// a nil slice or map of that type is left to them (time.Time is one).
+func ownsForm(t reflect.Type) bool {
+	jm, tm := reflect.TypeFor[json.Marshaler](), reflect.TypeFor[encoding.TextMarshaler]()
+	if t.Implements(jm) || t.Implements(tm) {
+		return true
 	}
-	if rv.CanInterface() {
-		if d, ok := rv.Interface().(dropper); ok {
-			c, _, err := fromGo(d.ToLiquid(), depth+1)
-			return c, err
-		}
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
+		p := reflect.PointerTo(t)
+		return p.Implements(jm) || p.Implements(tm)
 	}
-	if t.Implements(reflect.TypeFor[json.Marshaler]()) && rv.CanInterface() {
-		b, err := rv.Interface().(json.Marshaler).MarshalJSON()
-		if err != nil {
-			return nil, &GoValueError{"", fmt.Errorf("cannot be written as JSON: %w", err)}
-		}
-		c, err := DecodeJSON(b)
-		if err != nil {
-			return nil, &GoValueError{"", fmt.Errorf("wrote invalid JSON: %w", err)}
-		}
-		return c, nil
-	}
-	if t.Implements(reflect.TypeFor[encoding.TextMarshaler]()) && rv.CanInterface() {
-		b, err := rv.Interface().(encoding.TextMarshaler).MarshalText()
-		if err != nil {
-			return nil, &GoValueError{"", fmt.Errorf("cannot be written as text: %w", err)}
-		}
-		return string(b), nil
+	return false
+}
+
+// holdsNil reports whether rv holds a nil slice or map that JSON would
+// write as null: the walk FromGo makes before marshalling. It reads no
+// struct tags; a field encoding/json leaves out is walked too, harmlessly.
+// Beyond maxGoDepth it gives up (a cyclic value is encoding/json's error).
+func holdsNil(rv reflect.Value, depth int) bool {
+	if depth > maxGoDepth || !rv.IsValid() || ownsForm(rv.Type()) {
+		return false
 	}
 	switch rv.Kind() {
-	case reflect.Pointer, reflect.Interface:
-		return fromReflect(rv.Elem(), depth+1)
-	case reflect.Bool:
-		return rv.Bool(), nil
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return rv.Int(), nil
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return uintValue(rv.Uint()), nil
-	case reflect.Float32, reflect.Float64:
-		return rv.Float(), nil
-	case reflect.String:
-		return rv.String(), nil
-	case reflect.Slice:
+	case reflect.Slice, reflect.Map:
 		if rv.IsNil() {
-			return nil, nil
+			return true
 		}
-		if t.Elem().Kind() == reflect.Uint8 && !t.Elem().Implements(reflect.TypeFor[json.Marshaler]()) && !t.Elem().Implements(reflect.TypeFor[encoding.TextMarshaler]()) {
-			return base64.StdEncoding.EncodeToString(rv.Bytes()), nil
+		if scalarKind(rv.Type().Elem().Kind()) {
+			return false
+		}
+		if rv.Kind() == reflect.Map {
+			it := rv.MapRange()
+			for it.Next() {
+				if holdsNil(it.Value(), depth+1) {
+					return true
+				}
+			}
+			return false
 		}
 		fallthrough
 	case reflect.Array:
-		out := make([]any, rv.Len())
-		for i := range out {
-			c, err := fromElem(rv.Index(i), depth+1)
-			if err != nil {
-				return nil, under(err, strconv.Itoa(i))
-			}
-			out[i] = c
+		if rv.Kind() == reflect.Array && scalarKind(rv.Type().Elem().Kind()) {
+			return false
 		}
-		return out, nil
-	case reflect.Map:
-		if rv.IsNil() {
-			return nil, nil
-		}
-		out := make(map[string]any, rv.Len())
-		it := rv.MapRange()
-		for it.Next() {
-			k, err := mapKey(it.Key())
-			if err != nil {
-				return nil, &GoValueError{"", err}
+		for i := range rv.Len() {
+			if holdsNil(rv.Index(i), depth+1) {
+				return true
 			}
-			c, err := fromElem(it.Value(), depth+1)
-			if err != nil {
-				return nil, under(err, k)
-			}
-			out[k] = c
 		}
-		return out, nil
+	case reflect.Pointer, reflect.Interface:
+		return !rv.IsNil() && holdsNil(rv.Elem(), depth+1)
 	case reflect.Struct:
-		m := NewMap()
-		if err := structFields(m, rv, depth, map[string]bool{}); err != nil {
-			return nil, err
-		}
-		return m, nil
-	}
-	return nil, &GoValueError{"", fmt.Errorf("has Go type %s, which has no JSON form", t)}
-}
-
-// fromElem converts an element of a Go container, taking the fast path
-// for model values.
-func fromElem(rv reflect.Value, depth int) (any, error) {
-	if rv.Kind() == reflect.Interface && !rv.IsNil() {
-		rv = rv.Elem()
-	}
-	if rv.CanInterface() {
-		c, _, err := fromGo(rv.Interface(), depth)
-		return c, err
-	}
-	return fromReflect(rv, depth)
-}
-
-// mapKey names a map key as encoding/json does.
-func mapKey(k reflect.Value) (string, error) {
-	if k.Kind() == reflect.String {
-		return k.String(), nil
-	}
-	if tm, ok := k.Interface().(encoding.TextMarshaler); ok {
-		if k.Kind() == reflect.Pointer && k.IsNil() {
-			return "", nil
-		}
-		b, err := tm.MarshalText()
-		return string(b), err
-	}
-	switch k.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return strconv.FormatInt(k.Int(), 10), nil
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return strconv.FormatUint(k.Uint(), 10), nil
-	}
-	return "", fmt.Errorf("is a map with %s keys, which has no JSON form", k.Type())
-}
-
-// structFields adds the fields of struct rv to m. taken holds the names the
-// outer structs defined, which promoted fields do not override.
-func structFields(m *Map, rv reflect.Value, depth int, taken map[string]bool) error {
-	t := rv.Type()
-	var embedded []reflect.Value
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		name, opts, tagged := fieldTag(f)
-		if name == "-" && tagged {
-			continue
-		}
-		fv := rv.Field(i)
-		if f.Anonymous && name == "" {
-			ft := f.Type
-			if ft.Kind() == reflect.Pointer {
-				ft = ft.Elem()
-			}
-			if ft.Kind() == reflect.Struct {
-				if fv.Kind() == reflect.Pointer {
-					if fv.IsNil() {
-						continue
-					}
-					fv = fv.Elem()
-				}
-				embedded = append(embedded, fv)
-				continue
+		t := rv.Type()
+		for i := range t.NumField() {
+			if f := t.Field(i); (f.IsExported() || f.Anonymous) && holdsNil(rv.Field(i), depth+1) {
+				return true
 			}
 		}
-		if !f.IsExported() {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		if taken[name] {
-			continue
-		}
-		if (opts.omitEmpty && isEmptyField(fv)) || (opts.omitZero && fv.IsZero()) {
-			continue
-		}
-		c, err := fromElem(fv, depth+1)
-		if err != nil {
-			return under(err, name)
-		}
-		if opts.asString {
-			switch x := c.(type) {
-			case int64, float64, bool:
-				c = toString(x)
-			}
-		}
-		m.Set(name, c)
-	}
-	if len(embedded) == 0 {
-		return nil
-	}
-	outer := maps.Clone(taken)
-	for _, k := range m.keys {
-		outer[k] = true
-	}
-	for _, e := range embedded {
-		if err := structFields(m, e, depth+1, outer); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-type fieldOpts struct{ omitEmpty, omitZero, asString bool }
-
-// fieldTag reads a field's liquid tag, else its json tag: the name (""
-// when the tag gives none) and the options.
-func fieldTag(f reflect.StructField) (name string, opts fieldOpts, tagged bool) {
-	tag, ok := f.Tag.Lookup("liquid")
-	if !ok {
-		tag, ok = f.Tag.Lookup("json")
-	}
-	if !ok {
-		return "", opts, false
-	}
-	name, rest, _ := strings.Cut(tag, ",")
-	for rest != "" {
-		var o string
-		o, rest, _ = strings.Cut(rest, ",")
-		switch o {
-		case "omitempty":
-			opts.omitEmpty = true
-		case "omitzero":
-			opts.omitZero = true
-		case "string":
-			opts.asString = true
-		}
-	}
-	return name, opts, true
-}
-
-// isEmptyField is encoding/json's test for omitempty.
-func isEmptyField(v reflect.Value) bool {
-	switch v.Kind() {
-	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
-		return v.Len() == 0
-	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64, reflect.Interface, reflect.Pointer:
-		return v.IsZero()
 	}
 	return false
+}
+
+func scalarKind(k reflect.Kind) bool {
+	return k >= reflect.Bool && k <= reflect.Complex128 || k == reflect.String
+}
+
+// emptyNils returns a copy of rv in which every nil slice or map that
+// holdsNil finds is empty. Only what leads to one is copied.
+func emptyNils(rv reflect.Value) reflect.Value {
+	cp := reflect.New(rv.Type()).Elem()
+	cp.Set(rv)
+	fillNils(cp, 0)
+	return cp
+}
+
+// fillNils makes the nil slices and maps under v empty, in place: v is
+// addressable, part of a copy emptyNils made. What a pointer, map, slice or
+// interface refers to belongs to the caller, and is copied before it
+// changes. A field that cannot be set (under an unexported embedded
+// pointer) is left as it is.
+func fillNils(v reflect.Value, depth int) {
+	if !holdsNil(v, depth) {
+		return
+	}
+	t := v.Type()
+	switch v.Kind() {
+	case reflect.Slice:
+		if !v.CanSet() {
+			return
+		}
+		if v.IsNil() {
+			v.Set(reflect.MakeSlice(t, 0, 0))
+			return
+		}
+		n := reflect.MakeSlice(t, v.Len(), v.Len())
+		reflect.Copy(n, v)
+		for i := range n.Len() {
+			fillNils(n.Index(i), depth+1)
+		}
+		v.Set(n)
+	case reflect.Map:
+		if !v.CanSet() {
+			return
+		}
+		n := reflect.MakeMapWithSize(t, v.Len())
+		it := v.MapRange()
+		for it.Next() {
+			e := it.Value()
+			if holdsNil(e, depth+1) {
+				e = emptyNils(e)
+			}
+			n.SetMapIndex(it.Key(), e)
+		}
+		v.Set(n)
+	case reflect.Array:
+		for i := range v.Len() {
+			fillNils(v.Index(i), depth+1)
+		}
+	case reflect.Pointer:
+		if v.CanSet() {
+			p := reflect.New(t.Elem())
+			p.Elem().Set(v.Elem())
+			fillNils(p.Elem(), depth+1)
+			v.Set(p)
+		}
+	case reflect.Interface:
+		if v.CanSet() {
+			v.Set(emptyNils(v.Elem()))
+		}
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if f := t.Field(i); f.IsExported() || f.Anonymous {
+				fillNils(v.Field(i), depth+1)
+			}
+		}
+	}
+}
+
+// GoObjectHint explains, for a context_invalid error's detail, how
+// encoding/json named the fields of a Go struct v (or a pointer to one)
+// whose object, converted (FromGo's result for v), does not fit a schema:
+// it names v's Go type and the keys its fields became, and, when every key
+// is a Go field name, says that the struct has no json tags. It returns ""
+// for a value that is not a Go struct.
+func GoObjectHint(v, converted any) string {
+	t := reflect.TypeOf(v)
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	m, ok := converted.(*Map)
+	if t == nil || t.Kind() != reflect.Struct || !ok {
+		return ""
+	}
+	keys := m.Keys()
+	if len(keys) == 0 {
+		return fmt.Sprintf("The Go value is a %s, whose JSON object has no keys: encoding/json writes only exported fields.", t)
+	}
+	goNames := true
+	for _, k := range keys {
+		if f, ok := t.FieldByName(k); !ok || f.Name != k {
+			goNames = false
+		}
+	}
+	shown := keys
+	if len(shown) > 8 {
+		shown = shown[:8]
+	}
+	quoted := make([]string, len(shown))
+	for i, k := range shown {
+		quoted[i] = strconv.Quote(k)
+	}
+	list := strings.Join(quoted, ", ")
+	if len(shown) < len(keys) {
+		list += ", …"
+	}
+	if goNames {
+		return fmt.Sprintf("The Go value is a %s, whose fields have no json tags, so encoding/json names them by their Go names: %s. Tag each field with the name the schema declares (`json:\"identifier\"`).", t, list)
+	}
+	return fmt.Sprintf("The Go value is a %s, which encoding/json writes with the keys %s: each field is named by its json tag, else its Go name.", t, list)
 }

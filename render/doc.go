@@ -27,9 +27,12 @@
 //
 // Data may be Go values of any type JSON can encode: structs (by their
 // json tags, omitempty honoured), pointers, maps, slices and time.Time.
-// FromGo presents them as encoding/json would, so that a runner's own
-// types are validated and rendered exactly like the same data decoded from
-// JSON.
+// FromGo marshals them with encoding/json and decodes the JSON, so that a
+// runner's own types are validated and rendered exactly like the same data
+// decoded from JSON (a time.Time is its RFC 3339 string), with one
+// exception: a nil slice or map is empty, not null. A Go struct that does
+// not fit the schema gets a context_invalid detail naming its type and the
+// keys its fields became.
 //
 // Rendering first validates the data against the template's context schema
 // (a bad context is a context_invalid error naming the JSON pointer), then

@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sheaproject/shea/internal/jsondup"
 )
@@ -81,6 +82,10 @@ func DecodeJSON(data []byte) (any, error) {
 	if dup, found := jsondup.Find(data); found {
 		return nil, fmt.Errorf("duplicate key %q at %s", dup.Key, dup.Pointer)
 	}
+	if json.Valid(data) {
+		return decodeValid(data)
+	}
+	// Invalid JSON: the token decoder finds the error and words it.
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	v, err := decodeValue(dec, 0)
@@ -176,6 +181,124 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 	default:
 		return x, nil
 	}
+}
+
+// decodeValid decodes data, which json.Valid accepts, to what decodeValue
+// gives for it, reading the bytes directly: encoding/json's token API
+// allocates several times per token, which made decoding most of the cost
+// of a render from Go values (see FromGo).
+func decodeValid(data []byte) (any, error) {
+	d := validJSON{b: data}
+	return d.value(0)
+}
+
+// validJSON reads JSON that json.Valid accepts.
+type validJSON struct {
+	b []byte
+	i int
+}
+
+func (d *validJSON) space() {
+	for d.i < len(d.b) {
+		switch d.b[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+func (d *validJSON) value(depth int) (any, error) {
+	if depth > maxJSONDepth {
+		return nil, fmt.Errorf("JSON nested more than %d deep", maxJSONDepth)
+	}
+	d.space()
+	switch d.b[d.i] {
+	case '{':
+		d.i++
+		m := NewMap()
+		if d.space(); d.b[d.i] == '}' {
+			d.i++
+			return m, nil
+		}
+		for {
+			d.space()
+			k := d.str()
+			d.space()
+			d.i++ // ':'
+			v, err := d.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			m.Set(k, v)
+			d.space()
+			d.i++ // ',' or '}'
+			if d.b[d.i-1] == '}' {
+				return m, nil
+			}
+		}
+	case '[':
+		d.i++
+		out := []any{}
+		if d.space(); d.b[d.i] == ']' {
+			d.i++
+			return out, nil
+		}
+		for {
+			v, err := d.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+			d.space()
+			d.i++ // ',' or ']'
+			if d.b[d.i-1] == ']' {
+				return out, nil
+			}
+		}
+	case '"':
+		return d.str(), nil
+	case 't':
+		d.i += 4
+		return true, nil
+	case 'f':
+		d.i += 5
+		return false, nil
+	case 'n':
+		d.i += 4
+		return nil, nil
+	}
+	start := d.i
+	for d.i < len(d.b) && strings.IndexByte("+-.eE0123456789", d.b[d.i]) >= 0 {
+		d.i++
+	}
+	return parseJSONNumber(string(d.b[start:d.i])), nil
+}
+
+// str reads the string at d.i. One without escapes, in valid UTF-8, is
+// copied as it is; any other is decoded by encoding/json (which replaces
+// invalid UTF-8 with U+FFFD, as the token decoder does).
+func (d *validJSON) str() string {
+	start := d.i
+	j := start + 1
+	for d.b[j] != '"' && d.b[j] != '\\' {
+		j++
+	}
+	if d.b[j] == '"' && utf8.Valid(d.b[start+1:j]) {
+		d.i = j + 1
+		return string(d.b[start+1 : j])
+	}
+	for d.b[j] != '"' {
+		if d.b[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	d.i = j + 1
+	var s string
+	_ = json.Unmarshal(d.b[start:d.i], &s) // valid JSON: cannot fail
+	return s
 }
 
 func parseJSONNumber(s string) any {

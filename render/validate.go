@@ -30,11 +30,30 @@ func (t *Template) contextOf(vars map[string]any) (map[string]any, diag.List) {
 	if t.schema == nil {
 		return vars, nil
 	}
-	vars, err := fromGoVars(vars)
+	conv, err := fromGoVars(vars)
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{}, "context cannot be rendered: %v", err)}
 	}
-	return vars, t.validateContext(vars)
+	diags := t.validateContext(conv)
+	for _, d := range diags {
+		addGoHint(d, vars, conv)
+	}
+	return conv, diags
+}
+
+// addGoHint gives a context_invalid error about a whole input that came
+// from a Go struct (missing or undeclared properties) a detail naming the
+// struct's type and the keys encoding/json gave its fields.
+func addGoHint(d *diag.Diagnostic, vars, conv map[string]any) {
+	if d.Detail != "" {
+		return
+	}
+	for k, v := range vars {
+		if strings.Contains(d.Summary, " at /"+escapeToken(k)+": ") {
+			d.Detail = GoObjectHint(v, conv[k])
+			return
+		}
+	}
 }
 
 // validateContext validates vars, which are in the value model.

@@ -1,6 +1,7 @@
 package strict
 
 import (
+	"fmt"
 	"math"
 	"strings"
 
@@ -248,6 +249,9 @@ func (p *parser) parseNodes(s *stream, stops []string) token {
 		if !ok {
 			return token{}
 		}
+		if t.kind == tokTag || t.kind == tokOutput || t.kind == tokBadOutput {
+			t = p.cutUnterminated(t, s)
+		}
 		switch t.kind {
 		case tokText:
 			v := p.src[t.start:t.end]
@@ -317,6 +321,87 @@ func (p *parser) badOutput(t token) {
 	default:
 		p.errorAt(diag.UnclosedBlock, t.start, t.start+2, "output is not closed with }}")
 	}
+}
+
+// cutUnterminated finds an output or tag that lacks its closer: one whose
+// content holds the "{{" or "{%" of a later output or tag, outside
+// quotes, because the lexer ran on to the next closer it found (as
+// Liquid's tokenizer does). It reports it once, at its opening delimiter,
+// naming the missing closer, and recovers as the author most likely
+// meant: the token ends at the end of its first line (a stray "%" or "}"
+// there dropped), and lexing resumes after it, so that the tags it
+// swallowed are read again and no diagnostic follows from the one missing
+// closer. Lax parsing keeps Liquid's reading.
+func (p *parser) cutUnterminated(t token, s *stream) token {
+	if s.lex == nil || p.lax {
+		return t
+	}
+	tag := p.src[t.start+1] == '%'
+	from := t.start + 2
+	if tag {
+		if t.kind != tokTag || p.name(t) == "#" || p.name(t) == "liquid" {
+			return t // an inline comment may hold anything, a liquid tag comments
+		}
+		from = t.nameEnd
+	}
+	k := innerDelim(p.src, from, t.end)
+	if k < 0 {
+		return t
+	}
+	// Only a token that runs past the end of its line: on one line, the
+	// inner delimiter is more likely a typo inside the token than the
+	// start of a new one (and Liquid reads no tag there either).
+	nl := strings.IndexByte(p.src[from:k], '\n')
+	if nl < 0 {
+		return t
+	}
+	cut := from + nl
+	closer, what, stray := "}}", "output", byte('}')
+	if tag {
+		closer, what, stray = "%}", "tag", '%'
+	}
+	d := p.errorAt(diag.UnclosedBlock, t.start, t.start+2, "%s is not closed with %s", what, closer)
+	d.Detail = fmt.Sprintf("Close it with %s at the end of its line: without it, the %s runs on to the next %s, past the %q of a later line.",
+		closer, what, closer, p.src[k:k+2])
+	s.lex.pos = cut
+	me := cut
+	for me > from && isSpace(p.src[me-1]) {
+		me--
+	}
+	if me > from && p.src[me-1] == stray {
+		me--
+	}
+	for me > from && isSpace(p.src[me-1]) {
+		me--
+	}
+	r := token{kind: tokOutput, start: t.start, end: cut, trimLeft: t.trimLeft, markStart: t.start + 2, markEnd: me}
+	if t.trimLeft {
+		r.markStart++
+	}
+	if tag {
+		r.kind, r.nameStart, r.nameEnd = tokTag, t.nameStart, t.nameEnd
+		r.markStart = skipSpace(p.src, t.nameEnd, me)
+	}
+	r.markStart = min(r.markStart, me)
+	return r
+}
+
+// innerDelim returns the offset of the first "{{" or "{%" in src[from:to]
+// outside a quoted string, or -1.
+func innerDelim(src string, from, to int) int {
+	for i := from; i+1 < to; i++ {
+		switch c := src[i]; c {
+		case '"', '\'':
+			if j := strings.IndexByte(src[i+1:to], c); j >= 0 {
+				i += j + 1
+			}
+		case '{':
+			if d := src[i+1]; d == '{' || d == '%' {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 func (p *parser) badTag(t token, s *stream) {

@@ -288,6 +288,9 @@ func TestParseBadSyntax(t *testing.T) {
 		{"tag inside an output", "{{ x {% if y %}", "", []string{"unclosed_block 1:1@0-1:3@2"}},
 		{"unclosed tag inside an output", "{{ a['{%00'] }}", "", []string{"unclosed_block 1:1@0-1:3@2"}},
 		{"unterminated output on line 2", "a\n{{ x", `"a\n"`, []string{"unclosed_block 2:1@2-2:3@4"}},
+		{"endif missing its closer", "{% if x %}b{% endif\nc {% if y %}{% endif %}", `if x ["b"] "\nc " if y []`, []string{"unclosed_block 1:12@11-1:14@13"}},
+		{"output missing its closer", "{{ x \nb {{ y }}", `{{x}} "\nb " {{y}}`, []string{"unclosed_block 1:1@0-1:3@2"}},
+		{"quoted delimiters are not a missing closer", "{% assign a = \"\n{{\" %}", `assign a = "\n{{"`, nil},
 		{"percent brace", "{%}", "", []string{"unclosed_block 1:1@0-1:3@2"}},
 		{"tag without name", "{% %}", "", []string{"syntax_error 1:1@0-1:6@5"}},
 		{"unknown tag", "{% iff x %}", "", []string{"unknown_tag 1:4@3-1:7@6"}},
@@ -316,6 +319,17 @@ func TestParseDiagnosticText(t *testing.T) {
 		{"{% capture c d %}{% endcapture %}", `unexpected "d" after the capture variable`, ""},
 		{"{% for x in y foo: 1 %}{% endfor %}", `unknown for-loop attribute "foo"`, ""},
 		{"{% if\x00x %}{% endif %}", `unexpected character '\x00'`, ""},
+		// A tag or output missing its closer on one line, whose token runs
+		// on to a later line's closer, is reported once, at its opening
+		// delimiter; the tags it swallowed are read again.
+		{"{% if x %}\nb\n{% endif\nc\n{% if y %}e{% endif %}\n", "tag is not closed with %}",
+			`Close it with %} at the end of its line: without it, the tag runs on to the next %}, past the "{%" of a later line.`},
+		{"a {{ x \nb\nc {{ y }}\n", "output is not closed with }}",
+			`Close it with }} at the end of its line: without it, the output runs on to the next }}, past the "{{" of a later line.`},
+		{"{% for i in (1..3) %\nx {{ i }}\n{% endfor %}", "tag is not closed with %}",
+			`Close it with %} at the end of its line: without it, the tag runs on to the next %}, past the "{{" of a later line.`},
+		{"{{ x \n{% if y %}z{% endif %}", "output is not closed with }}",
+			`Close it with }} at the end of its line: without it, the output runs on to the next }}, past the "{%" of a later line.`},
 	} {
 		_, diags := Parse(c.src, "t", diag.Pos{}, ParseOptions{})
 		if len(diags) != 1 {

@@ -45,8 +45,9 @@
 // every template compiled and is safe for concurrent use, so RenderLane
 // renders any number of issues from one load.
 //
-// LaneInput.Issue takes decoded JSON or the runner's own Go values (structs
-// by their json tags, omitempty honoured; see render.FromGo). The issue
+// LaneInput.Issue takes decoded JSON or the runner's own Go values, read
+// as encoding/json writes them, except that a nil slice or map is empty
+// (see render.FromGo). The issue
 // schema is the profile's, merged with template_context.schema and
 // Options.ContextSchema (see profile.Inputs.Extend); Workflow.DecodeIssue
 // reads JSON against the same schema. Properties the schema does not

@@ -44,14 +44,15 @@ type TemplateSource struct {
 	Key string
 	// Kind is where the text comes from: SourceWorkflowBody,
 	// SourceInlineFallback, SourcePromptFile, SourceTemplateFile,
-	// SourceRepositoryDefault, SourceComposed, SourceRunnerValue or
-	// SourceRunnerFile.
+	// SourceRepositoryDefault, SourceComposed, SourceFrontMatterValue,
+	// SourceRunnerFile or SourceRunnerDefault.
 	Kind string
 	// Filename names the file in diagnostics (the workflow's path as given
 	// to Load for text in the workflow itself).
 	Filename string
-	// Source is the template as compiled: trimmed as both dialects trim
-	// templates, line breaks normalised to "\n". A composed lane's Source
+	// Source is the template as compiled: trimmed of leading and trailing
+	// whitespace as both dialects trim templates (unless a runner template
+	// sets KeepWhitespace), line breaks normalised to "\n". A composed lane's Source
 	// is the composed template, which spans several files: its Start is
 	// zero, and LaneSource tells where each section came from.
 	Source string
@@ -87,7 +88,8 @@ func (w *Workflow) Templates() []TemplateSource {
 }
 
 // Compile compiles src, a template the runner keeps itself (its own
-// loader's copy of a lane prompt, say), with the inputs of the workflow's
+// loader's copy of a lane prompt, a built-in template, a prompt edited at
+// run time), with the inputs of the workflow's
 // lane prompts: the profile's issue and attempt, extended by
 // template_context.schema and Options.ContextSchema. It uses the workflow's
 // limits, and looks partials up in the workflow's directory. filename and
@@ -164,7 +166,7 @@ func (w *Workflow) readEngine(dir string) *render.Engine {
 	}
 	opts := render.Options{Limits: w.opts.Limits}
 	if dir != "" {
-		opts.Partials = partials.NewDir(dir)
+		opts.Partials = partials.NewDirOverlay(dir, w.opts.Overlay)
 	}
 	return render.New(opts)
 }

@@ -114,6 +114,7 @@ type fileRef struct {
 	ptr     string // config pointer of the path value ("" for defaults)
 	rel     string // the path as written
 	display string // joinAsWritten(workflow dir, rel)
+	exact   bool   // keep the text untrimmed (RunnerTemplate.KeepWhitespace)
 }
 
 // readRef resolves and reads a referenced file, reporting path_outside_root,
@@ -141,6 +142,9 @@ func (w *Workflow) readRef(ref fileRef, what string) (text string, start diag.Po
 		return "", diag.Pos{}, filename, false
 	}
 	text, start = trimmed(raw)
+	if ref.exact && text != "" {
+		text, start = strings.TrimPrefix(raw, bom), diag.StartPos
+	}
 	if text == "" {
 		w.errorf(diag.EmptyTemplateFile, at, "%s %s is empty", what, ref.rel).Detail =
 			"An empty template would give the agent or the record nothing; write it, or remove the setting to use the default."

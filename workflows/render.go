@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sheaproject/shea/render"
+	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -49,8 +50,8 @@ func (e *Error) Unwrap() error { return e.Diagnostics.Err() }
 type LaneInput struct {
 	// Issue is the tracker issue: decoded JSON (DecodeIssue's result, or
 	// map[string]any) or a Go value of any type JSON can encode, such as
-	// the runner's own issue struct, read by its json tags as
-	// render.FromGo says. It must fit the workflow's issue schema (the
+	// the runner's own issue struct, read as encoding/json writes it, a
+	// nil slice or map being empty (see render.FromGo). It must fit the workflow's issue schema (the
 	// profile's, extended by template_context.schema and
 	// Options.ContextSchema); properties the schema does not declare are left
 	// out before rendering, so a runner's extra fields are fine as long as
@@ -91,22 +92,49 @@ func (w *Workflow) RenderLane(ctx context.Context, lane string, in LaneInput) (s
 // converted, and the issue's undeclared properties left out. An error is a
 // *render.Error.
 func (w *Workflow) laneVars(in LaneInput) (map[string]any, error) {
+	return inputVars(in, w.issueVal, w.Path, true)
+}
+
+// inputVars returns the rendering context of in for a template whose issue
+// schema is issueVal (nil: none to prune by), naming filename in errors.
+// With lane set, attempt is always an input (nil when in.Attempt is);
+// without it, issue and attempt are inputs only when in sets them. Extra
+// may not set issue, attempt or run_context, which have fields of their
+// own. An error is a *render.Error.
+func inputVars(in LaneInput, issueVal *strict.Validator, filename string, lane bool) (map[string]any, error) {
+	fail := func(d *diag.Diagnostic) error {
+		return &render.Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{d}}
+	}
 	vars := make(map[string]any, len(in.Extra)+2)
 	for k, v := range in.Extra {
+		switch k {
+		case InputIssue, InputAttempt, InputRunContext:
+			return nil, fail(diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "the extra inputs cannot set %s", k).
+				WithDetail("The issue, the attempt and the run context have inputs of their own (LaneInput.Issue, Attempt and RunContext; shea render --issue, --attempt and --run-context)."))
+		}
 		vars[k] = v
 	}
 	if in.Issue != nil {
 		issue, err := render.FromGo(in.Issue)
 		if err != nil {
-			return nil, &render.Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
-				diag.Errorf(diag.ContextInvalid, diag.Range{Filename: w.Path}, "the issue cannot be rendered: %v", err)}}
+			return nil, fail(diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "the issue cannot be rendered: %v", err))
 		}
-		vars["issue"] = pruneUndeclared(issue, w.issueVal, 0)
+		pruned := pruneUndeclared(issue, issueVal, 0)
+		if m, ok := issue.(*render.Map); ok && m.Len() > 0 {
+			if p, ok := pruned.(*render.Map); ok && p.Len() == 0 {
+				// Not one field fits the schema: the runner's struct has no
+				// json tags, or tags of another model.
+				return nil, fail(diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "the issue has none of the properties the issue schema declares").
+					WithDetail("%s", render.GoObjectHint(in.Issue, issue)))
+			}
+		}
+		vars[InputIssue] = pruned
 	}
-	if in.Attempt != nil {
-		vars["attempt"] = int64(*in.Attempt)
-	} else {
-		vars["attempt"] = nil
+	switch {
+	case in.Attempt != nil:
+		vars[InputAttempt] = int64(*in.Attempt)
+	case lane:
+		vars[InputAttempt] = nil
 	}
 	return vars, nil
 }

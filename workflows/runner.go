@@ -14,17 +14,24 @@ import (
 
 // The source kinds of a runner's templates.
 const (
-	SourceFrontMatterValue = "front_matter_value"   // a string value of the front matter
-	SourceRunnerFile       = "runner_template_file" // a file the runner names
+	SourceFrontMatterValue = "front_matter_value"      // a string value of the front matter
+	SourceRunnerFile       = "runner_template_file"    // a file the runner names
+	SourceRunnerDefault    = "runner_template_default" // RunnerTemplate.Default
 )
 
 // RunnerTemplate names a template that a runner renders beyond the
 // profile's own, so that the gate checks it: a prompt the runner keeps in
-// the front matter (agent.reviewer_prompt) or in a file of its own. It is
-// compiled with the inputs of the lane prompts unless Context says
-// otherwise, smoke-rendered like them, listed by Templates and in the
-// readback (runner_template.<name>=<kind> path=<p> bytes=<n> smoke=pass),
-// and its diagnostics point into the file that holds it.
+// the front matter (agent.reviewer_prompt) or in a file of its own, with
+// the runner's built-in text as its default. It is compiled with the inputs
+// of the lane prompts, extended by ContextSchema, smoke-rendered like them,
+// listed by Templates and in the readback (runner_template.<name>=<kind>
+// path=<p> bytes=<n> smoke=pass), rendered by Workflow.RenderLane under
+// its name, and its diagnostics point into the file that holds it (a
+// default's into "<builtin>/<name>").
+//
+// Like the profile's prompts, its text is trimmed of leading and trailing
+// whitespace (a block scalar's final line break included) unless
+// KeepWhitespace is set.
 //
 // A workflow declares the same under template_context.templates, a list
 // whose items are a value path ("agent.reviewer_prompt"), or a mapping
@@ -65,6 +72,18 @@ type RunnerTemplate struct {
 	ContextSchema []byte
 	// ContextSchemaName names ContextSchema in diagnostics.
 	ContextSchemaName string
+	// Default is the template used when Value leads to nothing or to an
+	// empty (or blank) string: the runner's built-in text, gated and
+	// rendered like the front matter's (kind SourceRunnerDefault, file
+	// name "<builtin>/" and the template's name). "" means none: a
+	// missing value is then no template, and an empty one an
+	// empty_template_file error. A File template has no default (a
+	// missing file is an error).
+	Default string
+	// KeepWhitespace keeps the template's text exactly as the value, file
+	// or Default holds it; by default leading and trailing whitespace is
+	// trimmed, as both dialects trim their prompts.
+	KeepWhitespace bool
 }
 
 // runnerDecl is a runner template to load, and where it was declared.
@@ -102,7 +121,7 @@ func (w *Workflow) loadRunnerTemplates() {
 					fp += "/file"
 				}
 			}
-			text, start, filename, ok := w.readRef(fileRef{ptr: fp, rel: d.File, display: it.display}, "runner template")
+			text, start, filename, ok := w.readRef(fileRef{ptr: fp, rel: d.File, display: it.display, exact: d.KeepWhitespace}, "runner template")
 			it.filename = filename
 			w.runner = append(w.runner, it)
 			if !ok {
@@ -112,7 +131,19 @@ func (w *Workflow) loadRunnerTemplates() {
 			it.text, it.start, it.loaded, it.dir = text, start, true, filepath.Dir(filename)
 			w.compileRunner(it)
 		default:
-			for _, m := range w.matchValues(d) {
+			matches := w.matchValues(d)
+			if len(matches) == 0 && d.Default != "" {
+				name := d.Name
+				if name == "" {
+					name = d.Value
+				}
+				if !seen[name] {
+					seen[name] = true
+					w.loadDefault(d, name)
+				}
+				continue
+			}
+			for _, m := range matches {
 				name := d.Name
 				if name == "" || strings.Contains(d.Value, "*") {
 					name = m.path
@@ -121,9 +152,13 @@ func (w *Workflow) loadRunnerTemplates() {
 					continue
 				}
 				seen[name] = true
+				if d.Default != "" && w.blankValue(m.ptr) {
+					w.loadDefault(d, name)
+					continue
+				}
 				it := &item{key: name, kind: SourceFrontMatterValue, display: w.Path, filename: w.Path, dir: w.partialsDir(), schema: w.runnerSchema(d)}
 				w.runner = append(w.runner, it)
-				if !w.placeValue(it, m.ptr) {
+				if !w.placeValue(it, m.ptr, d.KeepWhitespace) {
 					it.failed = true
 					continue
 				}
@@ -131,6 +166,32 @@ func (w *Workflow) loadRunnerTemplates() {
 			}
 		}
 	}
+}
+
+// loadDefault loads a runner template's Default under name.
+func (w *Workflow) loadDefault(d runnerDecl, name string) {
+	file := builtinPrefix + name
+	it := &item{key: name, kind: SourceRunnerDefault, display: file, filename: file, dir: w.partialsDir(), schema: w.runnerSchema(d)}
+	it.text, it.start = d.Default, diag.StartPos
+	if !d.KeepWhitespace {
+		it.text, it.start = trimmed(d.Default)
+	}
+	w.runner = append(w.runner, it)
+	if it.text == "" {
+		w.errorf(diag.EmptyTemplateFile, w.declRange(d.ptr), "the default of runner template %s is empty", name)
+		it.failed = true
+		return
+	}
+	it.loaded = true
+	w.compileRunner(it)
+}
+
+// blankValue reports whether the front matter value at ptr is a string
+// holding only whitespace.
+func (w *Workflow) blankValue(ptr string) bool {
+	v, _ := lookupPointer(map[string]any(w.Config), ptr)
+	s, ok := v.(string)
+	return ok && strings.TrimSpace(s) == ""
 }
 
 // runnerSchema returns the inputs of a runner template: the lane
@@ -277,7 +338,7 @@ func (w *Workflow) matchValues(d runnerDecl) []valueMatch {
 // placeValue fills it with the template held by the front matter string at
 // ptr, and the mapping of its positions to the workflow file. It reports a
 // value that is not a string, or empty, and returns false.
-func (w *Workflow) placeValue(it *item, ptr string) bool {
+func (w *Workflow) placeValue(it *item, ptr string, exact bool) bool {
 	v, _ := lookupPointer(map[string]any(w.Config), ptr)
 	s, isString := v.(string)
 	ref, found := w.tree.index[ptr]
@@ -286,6 +347,9 @@ func (w *Workflow) placeValue(it *item, ptr string) bool {
 		return false
 	}
 	text, start := trimmed(s)
+	if exact && text != "" {
+		text, start = s, diag.StartPos
+	}
 	if text == "" {
 		w.errorf(diag.EmptyTemplateFile, w.tree.valueAt(ptr), "runner template %s is empty", it.key).Detail =
 			"An empty template would give the agent nothing; write it, or remove the setting."

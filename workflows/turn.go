@@ -14,6 +14,9 @@ import (
 	"github.com/sheaproject/shea/strict/diag"
 )
 
+// InputIssue is the issue a lane prompt reads.
+const InputIssue = "issue"
+
 // The per-turn inputs: only a lane's turn block may read them.
 const (
 	InputAttempt    = "attempt"

@@ -12,7 +12,6 @@ import (
 
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/osteele"
-	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -181,21 +180,23 @@ func laneProfile(lane, profile string, explicit bool) (string, error) {
 	return "", usageError{errors.New(msg)}
 }
 
-// contextFor returns a profile's lane context, extended by a schema file
-// (see profile.Extend).
+// contextFor returns the inputs of a standalone template: those of the
+// profile, extended by the schema file extra.
 func contextFor(dialect, extra string) (*strict.Schema, error) {
-	schema, err := profile.LaneContext(dialect)
-	if err != nil {
-		return nil, usageError{err}
+	switch dialect {
+	case "", workflows.ProfileSymphony, workflows.ProfileShea:
+	default:
+		return nil, usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", dialect)}
 	}
-	if extra == "" {
-		return schema, nil
+	opts := workflows.TemplateOptions{Profile: dialect}
+	if extra != "" {
+		b, err := readContextSchema(extra)
+		if err != nil {
+			return nil, err
+		}
+		opts.ContextSchema, opts.ContextSchemaName = b, extra
 	}
-	b, err := readContextSchema(extra)
-	if err != nil {
-		return nil, err
-	}
-	s, diags := profile.Extend(dialect, b, extra)
+	s, diags := workflows.TemplateInputs(opts)
 	if diags.HasErrors() {
 		return nil, diags.Err()
 	}

@@ -117,11 +117,14 @@ shea render WORKFLOW.md --lane LANE --issue ISSUE.json [--attempt N] [--run-cont
   --strict-layers makes a protected_section_override an error.
 
 shea render --template FILE --context FILE.json
-  renders a standalone template: it is checked on every branch against the
-  profile's lane-prompt inputs (extended by --context-schema), the data is
-  validated against the same schema, and rendering fails on any lookup of a
-  missing key. --context - reads the data from stdin. --compat renders as
-  Shopify Liquid does, without strictness.
+  renders a standalone template. It is checked on every branch against its
+  inputs: those --context-schema declares, or without it, the names the
+  data holds (each key, as deep as the data goes: a name the data lacks is
+  an error, as with strict variables in Shopify Liquid and LiquidJS); with
+  --profile, the profile's lane-prompt inputs (issue, attempt) too. The
+  data is validated against the same schema, and rendering fails on any
+  lookup of a missing key. --context - reads the data from stdin. --compat
+  renders as Shopify Liquid does, without strictness.
 
 --engine osteele prints what a runner rendering with osteele/liquid v1.9.2
 (most Go Symphony ports) would send: shea checks and renders first, all or
@@ -202,7 +205,7 @@ Examples:
 	f.StringVar(&o.template, "template", "", "the template `FILE`")
 	f.StringVar(&o.context, "context", "", "the data: a JSON object `FILE`, or - for stdin")
 	f.BoolVar(&o.compat, "compat", false, "render as Shopify Liquid does, without strictness (--template only)")
-	f.StringVar(&o.profile, "profile", "", "inputs of --template (default symphony), or the workflow's dialect (default detected): symphony or shea")
+	f.StringVar(&o.profile, "profile", "", "the lane-prompt inputs --template may read (default none), or the workflow's dialect (default detected): symphony or shea")
 	f.StringVar(&o.contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra inputs")
 	f.StringVar(&o.engine, "engine", "", "engine whose output to print: shea or osteele (default: the workflow's shea.engine, else shea)")
 	f.StringVar(&o.format, "format", formatText, "format of the diagnostics on stderr: text, json or sarif; json also prints a rendered lane as one object")
@@ -236,8 +239,10 @@ func (e *env) renderTemplate(o renderOptions) error {
 	if o.template == "" || o.context == "" {
 		return usageError{fmt.Errorf("render needs --template FILE and --context FILE.json")}
 	}
-	if o.profile == "" {
-		o.profile = workflows.ProfileSymphony
+	switch o.profile {
+	case "", workflows.ProfileSymphony, workflows.ProfileShea:
+	default:
+		return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", o.profile)}
 	}
 	src, err := readTemplateFile(o.template, o.limits.MaxTemplateBytes)
 	if d := templateReadDiag(o.template, err); d != nil {
@@ -268,34 +273,43 @@ func (e *env) renderTemplate(o renderOptions) error {
 	if err != nil {
 		return fmt.Errorf("context %s: %w", o.context, err)
 	}
-	var schema *strict.Schema
-	if !o.compat {
-		if schema, err = contextFor(o.profile, o.contextSchema); err != nil {
+	topts := workflows.TemplateOptions{Profile: o.profile, Data: vars, Filename: o.template,
+		PartialsDir: filepath.Dir(o.template), Limits: o.limits, Compat: o.compat}
+	if o.contextSchema != "" && !o.compat {
+		if topts.ContextSchema, err = readContextSchema(o.contextSchema); err != nil {
 			return err
 		}
+		topts.ContextSchemaName = o.contextSchema
 	}
 	srcs := &sources{}
 	srcs.add(o.template, src)
-	eng := render.New(render.Options{Compat: o.compat, Partials: partials.NewDir(filepath.Dir(o.template)), Limits: o.limits})
-	tpl, diags := eng.Compile(string(src), o.template, diag.Pos{}, schema)
-	if !diags.HasErrors() {
-		out, err := tpl.Render(context.Background(), vars)
-		if err == nil && o.engine == workflows.EngineOsteele {
-			var odiags diag.List
-			out, odiags = renderOsteele(tpl, out, vars, o.limits, partials.NewDir(filepath.Dir(o.template)))
-			diags = append(diags, odiags...)
-			if odiags.HasErrors() {
-				return e.failOsteele(o.format, diags, srcs)
+	tpl, err := workflows.CompileTemplate(string(src), topts)
+	if err == nil {
+		var out string
+		if out, err = tpl.RenderData(context.Background(), vars); err == nil {
+			diags := tpl.Warnings()
+			if o.engine == workflows.EngineOsteele {
+				var odiags diag.List
+				out, odiags = renderOsteele(tpl.Compiled(), out, vars, o.limits, partials.NewDir(filepath.Dir(o.template)))
+				diags = append(diags, odiags...)
+				if odiags.HasErrors() {
+					return e.failOsteele(o.format, diags, srcs)
+				}
 			}
-		}
-		if err == nil {
 			if err := e.warn(o.format, diags, srcs); err != nil {
 				return err
 			}
 			_, err = io.WriteString(e.stdout, out)
 			return err
 		}
-		diags = append(diags, diag.AsList(err)...)
+	}
+	var werr *workflows.Error
+	if !errors.As(err, &werr) {
+		return err
+	}
+	diags := werr.Diagnostics
+	if tpl != nil {
+		diags = append(tpl.Warnings(), diags...)
 	}
 	if err := e.reportOn(e.stderr, o.format, diags, srcs); err != nil {
 		return err
@@ -442,9 +456,6 @@ func (e *env) laneInput(o renderOptions, hasAttempt bool, w *workflows.Workflow,
 			diags = append(diags, dup)
 		case err != nil:
 			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "the extra inputs must be a JSON object: %v", err))
-		case extra["issue"] != nil || extra[workflows.InputAttempt] != nil || extra[workflows.InputRunContext] != nil:
-			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "the extra inputs cannot set issue, attempt or run_context").
-				WithDetail("Pass the issue with --issue, the attempt with --attempt and the run context with --run-context."))
 		}
 		in.Extra = extra
 	}

@@ -97,7 +97,7 @@ var registry = []Info{
 		"The data supplied for rendering does not match the template's input schema, so nothing was rendered. As a warning (the lane still renders): shea render --run-context given for a lane without a turn block, since nothing in such a lane reads the run context.",
 		"Supply data of the declared shape: the summary names the JSON pointer and what was expected there.",
 		"-- prompt.md --\n{{ issue.title }}\n-- context.json --\n{\"issue\": {\"id\": \"1\", \"identifier\": \"ABC-1\", \"title\": 42, \"state\": \"Todo\"}}\n",
-		"shea render --template prompt.md --context context.json"},
+		"shea render --profile symphony --template prompt.md --context context.json"},
 	{DeadlineExceeded, ClassTemplateRender,
 		"Rendering ran past its deadline and was stopped; nothing was output.",
 		"Look for loops over very large ranges, or give the render more time.",

@@ -107,6 +107,7 @@ const (
 	UnknownConfigKey          Code = "unknown_config_key"
 	MissingTemplateFile       Code = "missing_template_file"
 	EmptyTemplateFile         Code = "empty_template_file"
+	EmptyWorkflow             Code = "empty_workflow"
 	ResourceClosureError      Code = "resource_closure_error"
 	PathOutsideRoot           Code = "path_outside_root"
 	NotARegularFile           Code = "not_a_regular_file"

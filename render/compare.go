@@ -105,6 +105,9 @@ func equalDepth(a, b any, depth *int) bool {
 		return ok && x.Equal(y)
 	}
 	if isArray(a) {
+		if _, ok := b.(rangeValue); ok {
+			return false // Ruby's Array#== is false for a Range, even an empty one
+		}
 		if !isArray(b) || size(a) != size(b) { // sizes first: a range can be huge
 			return false
 		}
@@ -305,7 +308,8 @@ func contains(a, b any) bool {
 	}
 	switch x := a.(type) {
 	case string:
-		return strings.Contains(x, toString(b))
+		// Ruby's right.to_s: an array or hash reads as its inspect form.
+		return strings.Contains(x, strOf(b))
 	case *Map:
 		k, ok := b.(string)
 		if !ok || x == nil {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math/big"
 	"reflect"
 	"time"
 )
@@ -69,6 +70,12 @@ func property(obj any, key any, dot bool) (v any, found bool) {
 		// string (Ruby's strict_variables raises for them).
 		if k, ok := key.(string); ok && dot && k == "size" {
 			return int64(8), true
+		}
+		return nil, false
+	case *big.Int:
+		// A Bignum's size is the bytes its magnitude needs.
+		if k, ok := key.(string); ok && dot && k == "size" {
+			return int64((x.BitLen() + 7) / 8), true
 		}
 		return nil, false
 	case float64, bool, time.Time:

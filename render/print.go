@@ -53,6 +53,8 @@ func writeValue(b *strings.Builder, v any, depth *int) {
 		b.WriteString(x)
 	case int64:
 		b.WriteString(strconv.FormatInt(x, 10))
+	case *big.Int:
+		b.WriteString(x.String())
 	case float64:
 		b.WriteString(formatFloat(x))
 	case bool:

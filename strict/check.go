@@ -556,6 +556,13 @@ func (w *walker) filter(f *Filter) {
 		}
 	}
 	if positional < s.Min || s.Max >= 0 && positional > s.Max {
+		if w.opts.Compat && w.opts.Lax {
+			// Shopify's lax mode fails only when the filter runs (Ruby's
+			// ArgumentError), so a call on a branch never taken renders.
+			w.diags = append(w.diags, diag.Warningf(diag.LaxSyntax, f.NameSpan.Range(),
+				"filter %q takes %s, got %d: Shopify fails only if it runs; strict mode rejects it", f.Name, countArgs(s), positional))
+			return
+		}
 		w.errorf(diag.FilterArguments, f.NameSpan.Range(), "filter %q takes %s, got %d", f.Name, countArgs(s), positional)
 	}
 }

@@ -50,12 +50,7 @@ func TagNames() []string {
 func (p *parser) parseOutput(t token) Node {
 	o := new(Output)
 	o.Span = p.tokSpan(t)
-	e := p.newExprParser(t.markStart, t.markEnd)
-	if e.peek().kind == eEOS {
-		return o
-	}
-	o.Value = e.pipeline()
-	e.end()
+	o.Value, _ = p.pipelineOrLax(t.markStart, t.markEnd)
 	return o
 }
 
@@ -131,11 +126,7 @@ func (p *parser) parseTag(t token, s *stream) Node {
 		return &Increment{Tag: tag, Var: m, VarSpan: p.pos.span(t.markStart, t.markEnd), Decrement: name == "decrement"}
 	case "echo":
 		n := &Echo{Tag: tag}
-		e := p.newExprParser(t.markStart, t.markEnd)
-		if e.peek().kind != eEOS {
-			n.Value = e.pipeline()
-			e.end()
-		}
+		n.Value, _ = p.pipelineOrLax(t.markStart, t.markEnd)
 		return n
 	case "ifchanged":
 		p.noMarkup(t)
@@ -180,13 +171,17 @@ func (p *parser) parseAssign(t token, tag Tag) Node {
 	}
 	n := &Assign{Tag: tag, Target: p.src[ms:ne], TargetSpan: p.pos.span(ms, ne)}
 	e := p.newExprParser(eq+1, me)
-	if e.peek().kind == eEOS && !e.err {
+	if e.peek().kind == eEOS && !e.err && !p.lax {
 		p.errorAt(diag.SyntaxError, eq, eq+1, "assign needs a value after =")
 		return nil
 	}
-	n.Value = e.pipeline()
-	if !e.end() {
+	var ok bool
+	if n.Value, ok = p.pipelineOrLax(eq+1, me); !ok {
 		return nil
+	}
+	if n.Value == nil {
+		// Shopify's lax parser assigns nil when it finds no value.
+		n.Value = &Pipeline{Span: p.pos.span(eq+1, me), Value: p.literal(p.pos.span(eq+1, me), LitNil, nil)}
 	}
 	return n
 }
@@ -378,6 +373,18 @@ func (p *parser) parseLoopHeader(t token, lt loopTag) (loopHeader, bool) {
 		}
 		if scan && !e.atPair() {
 			e.next()
+			continue
+		}
+		if p.lax && lt.reversed && e.peek().kind == eID && !e.look(eColon, 1) {
+			// Shopify's lax parser reads reversed only right after the
+			// collection; elsewhere it, like any word that is not
+			// "name: value", is ignored.
+			w := e.next()
+			what := "is ignored"
+			if w.text == "reversed" {
+				what = "does not reverse the loop"
+			}
+			p.warnLax(w.start, w.end, "%q after the loop's attributes %s in Shopify's lax parser; strict mode rejects it", w.text, what)
 			continue
 		}
 		attr := e.next()

@@ -98,3 +98,54 @@ func TestLaxOutputs(t *testing.T) {
 		})
 	}
 }
+
+// TestConformanceValues: causes the differential test found in values,
+// printing, arithmetic and comparison (issue 27): integers beyond 64 bits
+// inside arrays and hashes and in numeric strings, BigDecimal's -0.0, an
+// array or hash compared with a range, a string containing an array or
+// hash (Ruby tests its inspect form), and floats where Ruby needs an
+// integer (range bounds and for's limit and offset: "invalid integer").
+func TestConformanceValues(t *testing.T) {
+	tests := []rubyCase{
+		{"{{ a }}|{{ a.size }}|{{ a | default: 1 }}|{{ h }}|{{ b.size }}|{{ c.size }}", "{\"a\":[99999999999999999999],\"h\":{\"x\":[-99999999999999999999]},\"b\":99999999999999999999,\"c\":-18446744073709551616}", "99999999999999999999|1|99999999999999999999|{\"x\"=>[-99999999999999999999]}|9|9", false},
+		{"{{ b | default: 2 }}|{{ b | join: ',' }}|{{ a | first }}|{{ a | first | plus: 1 }}", "{\"a\":[99999999999999999999],\"b\":99999999999999999999}", "99999999999999999999|99999999999999999999|99999999999999999999|100000000000000000000", false},
+		{"{{ '99999999999999999999' | plus: 0 }}|{{ s | times: 1 }}|{{ '-99999999999999999999x' | minus: 1 }}|{{ '1_000' | plus: 0 }}", "{\"s\":\"18446744073709551616\"}", "99999999999999999999|18446744073709551616|-100000000000000000000|1000", false},
+		{"{{ 0 | times: -1.5 }}|{{ -1.5 | times: 0 }}|{{ 0 | times: -1 }}|{{ 0 | divided_by: -1.5 }}|{{ 0 | minus: 0.0 }}|{{ -1 | times: 0.0 }}", "", "-0.0|-0.0|0|-0.0|0.0|-0.0", false},
+		{"{{ z | plus: 0 }}|{{ z | minus: 0 }}|{{ z | times: 1 }}|{{ '-0.0' | times: 1 }}|{{ '-0.0' | plus: 0 }}|{{ z | abs }}|{{ z | round: 1 }}|{{ -0.04 | round: 1 }}|{{ z | divided_by: 2 }}", "{\"z\":-0.0}", "0.0|-0.0|-0.0|-0.0|0.0|0.0|-0.0|-0.0|-0.0", false},
+		{"{% if a == (3..1) %}1{% endif %}{% if h == (3..1) %}2{% endif %}{% if (3..1) == a %}3{% endif %}{% if (3..1) == h %}4{% endif %}{% if b == (1..2) %}5{% endif %}{% if (1..2) == (1..2) %}6{% endif %}", "{\"a\":[],\"h\":{},\"b\":[1,2]}", "6", false},
+		{"{% if s contains a %}1{% endif %}{% if s contains h %}2{% endif %}{% if s contains r %}3{% endif %}{% if s contains (1..2) %}4{% endif %}", "{\"a\":[1,2],\"h\":{\"x\":1},\"r\":[1,\"a\",null],\"s\":\"a[1, 2]b{\\\"x\\\"=>1}1..2 [1, \\\"a\\\", nil]\"}", "1234", false},
+		{"{{ (a..3) }}", "{\"a\":1.5}", "", true},
+		{"{{ (a..3) }}", "{\"a\":2.0}", "", true},
+		{"{{ (a..3) }}", "{\"a\":true}", "", true},
+		{"{{ (a..3) }}", "{\"a\":[1]}", "", true},
+		{"{{ (a..3) }}|{{ (b..3) }}|{{ (c..3) }}|{{ (1.5..3) }}|{{ ('2x'..3) }}", "{\"a\":\"2.5\",\"b\":null,\"c\":\" 7\"}", "2..3|0..3|7..3|1..3|2..3", false},
+		{"{% for i in (1..5) limit: a %}{{ i }}{% endfor %}", "{\"a\":2.0}", "", true},
+		{"{% for i in (1..5) offset: a %}{{ i }}{% endfor %}", "{\"a\":1.5}", "", true},
+		{"{% for i in (1..5) limit: 1.5 %}{{ i }}{% endfor %}", "", "", true},
+		{"{% for i in (1..5) limit: a %}{{ i }}{% endfor %}|{% for i in (1..5) limit: b %}{{ i }}{% endfor %}|{% for i in (1..5) limit: c %}{{ i }}{% endfor %}", "{\"a\":\"0x2\",\"b\":\" 3 \",\"c\":99999999999999999999}", "12|123|12345", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) { renderCompat(t, Options{}, tt) })
+	}
+}
+
+// TestConformanceFilters: filter causes the differential test found
+// (issue 27): sort and sort_natural order nils as Ruby's merge sort does
+// with Liquid's comparison (sort_natural says nil is greater even than
+// nil), uniq with a property never reads it for one item, Unicode's full
+// case mappings (İ, ﬁ, ŉ, ΐ), bytes that are not UTF-8 kept by case
+// mapping, and arrays written with Ruby's inspect escapes.
+func TestConformanceFilters(t *testing.T) {
+	tests := []rubyCase{
+		{"{% assign s = a | sort: 'n' %}{% for x in s %}{{ x.k }}{% endfor %}|{% assign s = a | sort_natural: 'n' %}{% for x in s %}{{ x.k }}{% endfor %}", "{\"a\":[{\"k\":1,\"n\":null},{\"k\":2,\"n\":\"b\"},{\"k\":3},{\"k\":4,\"n\":\"a\"},{\"k\":5,\"n\":null},{\"k\":6,\"n\":\"A\"},{\"k\":7},{\"k\":8,\"n\":\"b\"}]}", "64281357|46287531", false},
+		{"{{ b | sort_natural | join: ',' }}|{{ c | sort | join: ',' }}", "{\"b\":[\"b\",null,\"B\",\"a\",null,\"A\",\"b\"],\"c\":[3,null,1,null,2]}", "a,A,b,B,b,,|1,2,3,,", false},
+		{"{{ a | uniq: 'n' }}|{{ b | uniq: 'n' }}|{{ c | uniq: 'n' }}|{{ d | uniq: 'n' }}|{{ f | uniq: 'n' }}", "{\"a\":5,\"b\":\"str\",\"c\":[1],\"d\":[{\"n\":1},{\"n\":1},{\"n\":2}],\"f\":[\"ab\",\"cd\"]}", "5|str|1|{\"n\"=>1}{\"n\"=>2}|ab", false},
+		{"{{ a | uniq: 'n' }}", "{\"a\":[1,2]}", "", true},
+		{"{{ 'İ' | downcase }}|{{ 'ﬁ' | upcase }}|{{ 'ß' | upcase }}|{{ 'ŉ' | upcase }}|{{ 'ǅ' | downcase }}|{{ 'ǅ' | capitalize }}|{{ 'ﬁx' | capitalize }}|{{ 'ΣΑΣ' | downcase }}|{{ 'ßa' | capitalize }}|{{ 'aİ' | capitalize }}|{{ 'ΐ' | upcase }}", "", "i̇|FI|SS|ʼN|ǆ|ǅ|Fix|σασ|Ssa|Ai̇|Ϊ́", false},
+		{"{{ '/w==' | base64_decode | upcase | base64_encode }}|{{ '/w==' | base64_decode | capitalize | base64_encode }}|{{ '/2E=' | base64_decode | upcase | base64_encode }}|{{ '/2E=' | base64_decode | downcase | base64_encode }}", "", "/w==|/w==|/0E=|/2E=", false},
+		{"{{ a | base64_encode }}|{{ '/w==' | base64_decode | reverse | base64_encode }}", "{\"a\":[\"\\u0001\\u007f a\\u00a0b \\u2028 é \\u001b #{x} #$ #@ #a \\\"q\\\" \\\\ \\n\\t\"]}", "WyJcdTAwMDFcdTAwN0YgYcKgYiBcdTIwMjggw6kgXGUgXCN7eH0gXCMkIFwjQCAjYSBcInFcIiBcXCBcblx0Il0=|WyJceEZGIl0=", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) { renderCompat(t, Options{}, tt) })
+	}
+}

@@ -172,6 +172,11 @@ func filterUniq(b *budget, in any, args []any, _ map[string]any) (any, error) {
 		return nil, err
 	}
 	prop, _ := optArg(args, 0)
+	if len(items) <= 1 {
+		// Ruby's uniq never calls its block for one item, so the
+		// property is never read.
+		return append([]any{}, items...), nil
+	}
 	seen := make(map[string]bool, len(items))
 	out := []any{}
 	for _, e := range items {

@@ -83,7 +83,7 @@ func writeInspect(b *strings.Builder, v any, depth int, quoted bool) {
 		return
 	case string:
 		if quoted {
-			b.WriteString(strconv.Quote(x))
+			writeRubyQuoted(b, x)
 		} else {
 			b.WriteString(x)
 		}
@@ -111,7 +111,7 @@ func writeInspect(b *strings.Builder, v any, depth int, quoted bool) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(strconv.Quote(p.key))
+			writeRubyQuoted(b, p.key)
 			b.WriteString("=>")
 			writeInspect(b, p.val, depth+1, true)
 		}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // toString renders a value as Liquid prints it.
@@ -98,7 +99,7 @@ func writeHash(b *strings.Builder, v any, depth *int) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(strconv.Quote(kv.key))
+		writeRubyQuoted(b, kv.key)
 		b.WriteString("=>")
 		inspect(b, kv.val, depth)
 	}
@@ -115,7 +116,7 @@ func inspect(b *strings.Builder, v any, depth *int) {
 	case nil:
 		b.WriteString("nil")
 	case string:
-		b.WriteString(strconv.Quote(x))
+		writeRubyQuoted(b, x)
 	case []any:
 		b.WriteByte('[')
 		for i, e := range x {
@@ -130,6 +131,62 @@ func inspect(b *strings.Builder, v any, depth *int) {
 	default:
 		writeValue(b, x, depth)
 	}
+}
+
+// writeRubyQuoted writes s as Ruby's String#inspect does: in double
+// quotes, with \" \\ and \n-style escapes, \#{ for the start of an
+// interpolation, \uXXXX for other control characters and line separators,
+// \xHH (upper case) for each byte that is not UTF-8, and every other
+// character as it is.
+func writeRubyQuoted(b *strings.Builder, s string) {
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(b, "\\x%02X", s[i])
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '#' && i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '$' || s[i+1] == '@'):
+			b.WriteString("\\#")
+		case r < 0x20 || r == 0x7f || r == 0x2028 || r == 0x2029:
+			if e := rubyEscape(r); e != 0 {
+				b.WriteByte('\\')
+				b.WriteByte(e)
+			} else {
+				fmt.Fprintf(b, "\\u%04X", r)
+			}
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	b.WriteByte('"')
+}
+
+// rubyEscape is the letter of the escape Ruby's inspect writes for a
+// control character by name (\n, \e), or 0.
+func rubyEscape(r rune) byte {
+	switch r {
+	case '\a':
+		return 'a'
+	case '\b':
+		return 'b'
+	case '\t':
+		return 't'
+	case '\n':
+		return 'n'
+	case '\v':
+		return 'v'
+	case '\f':
+		return 'f'
+	case '\r':
+		return 'r'
+	case 0x1b:
+		return 'e'
+	}
+	return 0
 }
 
 // formatFloat prints a float as Ruby's Float#to_s does: the shortest

@@ -31,7 +31,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cases := fs.Int("cases", 20000, "how many random cases to render")
 	seed := fs.Int64("seed", 1, "the generator's seed")
 	show := fs.Int("show", 1, "minimised examples to print per bucket")
-	budget := fs.Int("budget", 400, "most candidates tried when minimising one disagreement")
+	budget := fs.Int("budget", 150, "most candidates tried when minimising one disagreement")
 	worker := fs.String("worker", defaultWorker(), "the Ruby worker script")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -52,6 +52,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	buckets := map[string]*bucket{}
 	agree := 0
 	for i := 0; i < *cases; i++ {
+		if i > 0 && i%2000 == 0 {
+			fmt.Fprintf(stderr, "difftest: %d cases, %d agree, %s\n", i, agree, time.Since(start).Round(time.Second))
+		}
 		c := g.Case()
 		kind, err := compare(rb, c)
 		if err != nil {

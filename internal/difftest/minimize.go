@@ -155,6 +155,13 @@ func templateShrinks(src string) []string {
 		return b.String()
 	}
 	var out []string
+	// First each top-level unit alone (a piece, or a block with its body):
+	// most disagreements live in one of them.
+	if units := topUnits(ps); len(units) > 1 {
+		for _, u := range units {
+			out = append(out, strings.Join(ps[u[0]:u[1]], ""))
+		}
+	}
 	for i, p := range ps {
 		if blockTags[tagName(p)] {
 			if j := matchEnd(ps, i); j > 0 {
@@ -181,6 +188,23 @@ func templateShrinks(src string) []string {
 	return out
 }
 
+// topUnits splits pieces into top-level units, [from, to) each: a block
+// from its tag to its end tag, or one piece.
+func topUnits(ps []string) [][2]int {
+	var units [][2]int
+	for i := 0; i < len(ps); {
+		j := i + 1
+		if blockTags[tagName(ps[i])] {
+			if e := matchEnd(ps, i); e > i {
+				j = e + 1
+			}
+		}
+		units = append(units, [2]int{i, j})
+		i = j
+	}
+	return units
+}
+
 // minimize shrinks c while still(c) holds, trying at most budget
 // candidates, and returns the smallest case found.
 func minimize(c Case, still func(Case) bool, budget int) Case {
@@ -198,7 +222,11 @@ func minimize(c Case, still func(Case) bool, budget int) Case {
 		if improved {
 			continue
 		}
-		for _, d := range c.Data.shrinks() {
+		shrinks := c.Data.shrinks()
+		if len(c.Data.keys) > 1 {
+			shrinks = append([]jv{{kind: 'o'}}, shrinks...) // no data at all first
+		}
+		for _, d := range shrinks {
 			if budget--; budget < 0 {
 				return c
 			}

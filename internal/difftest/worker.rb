@@ -16,6 +16,9 @@ require "timeout"
 require "liquid"
 
 $stdout.sync = true
+# A case that would build a huge value fails with NoMemoryError instead of
+# taking the machine's memory.
+Process.setrlimit(Process::RLIMIT_AS, 2 << 30)
 LIMITS = { render_length_limit: 1_000_000, render_score_limit: 1_000_000, assign_score_limit: 1_000_000 }.freeze
 
 def answer(req)

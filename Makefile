@@ -1,11 +1,12 @@
-# shea's tasks. `make check` runs every check; CI runs `make test`.
+# shea's tasks. `make check` runs every check; CI (.ci/run) runs fmt-check, vet,
+# lint, test and race.
 GO      ?= go
 PKGS    := ./...
 LINT    := $(GO) tool -modfile=tools/lint/go.mod
 FUZZTIME ?= 15s
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: test race vet lint fmt-check fuzz differential bench bench-fixtures bench-compare bench-cpu release-snapshot check
+.PHONY: mutation test race timing vet lint fmt-check fuzz differential bench bench-fixtures bench-compare bench-cpu release-snapshot check
 
 ## test: the whole test suite (what CI runs)
 test:
@@ -14,6 +15,10 @@ test:
 ## race: the test suite under the race detector
 race:
 	$(GO) test -race $(PKGS)
+
+## timing: the suite with its bounds on time asserted (SHEA_TIMING=1; see internal/testclock)
+timing:
+	SHEA_TIMING=1 $(GO) test -count=1 $(PKGS)
 
 vet:
 	$(GO) vet $(PKGS)
@@ -49,6 +54,10 @@ bench-compare:
 ## bench-cpu: CPU time per strict parse+render against the peers (user+system time of each engine's process)
 bench-cpu:
 	python3 ./scripts/bench_cpu.py
+
+## mutation: gremlins over the files where Liquid's meaning and shea's safety live (FILES= to choose)
+mutation:
+	./scripts/mutation.sh
 
 release-snapshot:
 	./scripts/release-snapshot.sh

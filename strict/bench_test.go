@@ -243,15 +243,14 @@ func BenchmarkCheck(b *testing.B) {
 // compares the times: a linear checker takes about ten times as long, a
 // quadratic one a hundred. The bound of 15 leaves room for the larger
 // template's poorer cache locality and for noise. To keep the measure honest
-// on a busy machine, each time is the CPU time of the checking thread
-// (where the OS reports it) with the garbage collector paused, the two
+// on a busy machine, each time is the CPU time of the process (where the
+// OS reports it) with the garbage collector paused, the two
 // sizes are timed alternately so that both see the same machine, and each
 // keeps its best time, which discards pauses that only ever make a run
 // slower.
+// It asserts time, so it runs only with SHEA_TIMING=1 (make timing).
 func TestCheckIsLinear(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing test")
-	}
+	testclock.Require(t)
 	lane := mustLane(t)
 	for _, typos := range []bool{false, true} {
 		t.Run(fmt.Sprintf("typos=%t", typos), func(t *testing.T) {
@@ -288,10 +287,10 @@ func timeCheck(src string, opts Options) (time.Duration, string) {
 	defer runtime.UnlockOSThread()
 	runtime.GC()
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	if start, ok := testclock.ThreadCPU(); ok {
+	if start, ok := testclock.ProcessCPU(); ok {
 		Check(src, "t", diag.Pos{}, opts)
-		end, _ := testclock.ThreadCPU()
-		return end - start, "thread CPU time"
+		end, _ := testclock.ProcessCPU()
+		return end - start, "process CPU time"
 	}
 	start := time.Now()
 	Check(src, "t", diag.Pos{}, opts)

@@ -99,9 +99,7 @@ func BenchmarkValidate500(b *testing.B) {
 // quadratic step would make it 8 times larger). Each size takes the best of
 // several runs, to be robust against a busy machine.
 func TestValidationScalesLinearly(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing test")
-	}
+	testclock.Require(t)
 	// Process CPU time, where the system reports it, does not grow while
 	// the process waits for a core; the two sizes take turns so that both
 	// see the same machine, and each keeps its best run.

@@ -14,7 +14,8 @@ import (
 //	  disable: [unknown_config_key]
 //
 // Errors are never dropped. A listed name that is not a diagnostic code is
-// a config_invalid error at its place, with the closest code.
+// a config_invalid error at its place, with the closest code. The set is
+// kept on w, and Validate applies it again to what its smoke renders find.
 func (w *Workflow) applyDisable() {
 	sh, ok := w.Config["shea"].(map[string]any)
 	if !ok {
@@ -45,12 +46,21 @@ func (w *Workflow) applyDisable() {
 		}
 		off[diag.Code(name)] = true
 	}
-	kept := w.diags[:0]
-	for _, d := range w.diags {
-		if d.Severity == diag.Warning && off[d.Code] {
+	w.disabled = off
+	w.diags = w.dropDisabled(w.diags)
+}
+
+// dropDisabled returns l without the warnings the workflow disables.
+func (w *Workflow) dropDisabled(l diag.List) diag.List {
+	if len(w.disabled) == 0 {
+		return l
+	}
+	var kept diag.List
+	for _, d := range l {
+		if d.Severity == diag.Warning && w.disabled[d.Code] {
 			continue
 		}
 		kept = append(kept, d)
 	}
-	w.diags = kept
+	return kept
 }

@@ -246,6 +246,7 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 	for _, it := range w.workpads {
 		smoke(it)
 	}
+	diags = w.dropDisabled(diags)
 	diags.Sort()
 	r := &Report{Workflow: w.Path, Profile: w.Profile, Diagnostics: diags}
 	if r.Profile == "" {

@@ -159,6 +159,8 @@ type Workflow struct {
 	bad   map[string]bool
 	diags diag.List
 	fatal bool // nothing beyond the file's header could be read
+	// disabled holds the warning codes the workflow's shea.disable lists.
+	disabled map[diag.Code]bool
 }
 
 // Root returns the canonical repository root no path of the workflow may

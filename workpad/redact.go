@@ -74,8 +74,11 @@ var redactions = sync.OnceValue(func() []redaction {
 // Names that introduce a value (the header, the user in a URL, the
 // variable) are kept so the reader sees what was removed. Redact is a
 // safety net, not a guarantee: it knows shapes, not every secret.
-func Redact(s string) string {
-	for _, r := range redactions() {
+func Redact(s string) string { return redactWith(redactions(), s) }
+
+// redactWith applies rules to s in order.
+func redactWith(rules []redaction, s string) string {
+	for _, r := range rules {
 		s = r.re.ReplaceAllString(s, r.repl)
 	}
 	return s

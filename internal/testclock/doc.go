@@ -8,6 +8,10 @@
 // the tests are built with -race, so a bound meant to catch a runaway
 // (seconds instead of hours) still catches it without failing on a slow
 // but correct run.
+//
+// Bounds on time are asserted only with SHEA_TIMING=1 (make timing): the
+// default suite (make test) logs them. A test whose only assertion is a time
+// calls Require and is skipped without it.
 package testclock
 
 import "time"

@@ -1,6 +1,6 @@
 module github.com/sheaproject/shea/tools/release
 
-go 1.26.8
+go 1.25.0
 
 tool github.com/goreleaser/goreleaser/v2
 

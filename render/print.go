@@ -71,6 +71,13 @@ func writeValue(b *strings.Builder, v any, depth *int) {
 		b.WriteString(x.Format("2006-01-02 15:04:05 -0700"))
 	case *Map, map[string]any:
 		writeHash(b, x, depth)
+	case *loopObject:
+		// A Liquid drop prints its class name.
+		if x.table {
+			b.WriteString("Liquid::TablerowloopDrop")
+		} else {
+			b.WriteString("Liquid::ForloopDrop")
+		}
 	default:
 		rv := reflect.ValueOf(x)
 		switch rv.Kind() {

@@ -23,12 +23,13 @@ const (
 )
 
 type laxRegexps struct {
-	markup, filterMarkup, filterParser, word, filterArgs, tagAttr, varParser, rangeLit, integer, float *regexp.Regexp
+	markup, fragment, filterMarkup, filterParser, word, filterArgs, tagAttr, varParser, rangeLit, integer, float *regexp.Regexp
 }
 
 var laxRx = sync.OnceValue(func() *laxRegexps {
 	return &laxRegexps{
 		markup:       regexp.MustCompile(`(?s)(` + rxFragment + `)(.*)`),
+		fragment:     regexp.MustCompile(rxFragment),
 		filterMarkup: regexp.MustCompile(`(?s)\|\s*(.*)`),
 		filterParser: regexp.MustCompile(`(?:\s+|` + rxFragment + `|,)+`),
 		word:         regexp.MustCompile(`\w+`),

@@ -481,6 +481,7 @@ func (p *parser) parseCycle(t token, tag Tag) Node {
 		} else {
 			e.end()
 			n.Implicit = strings.TrimSpace(p.src[valuesStart:t.markEnd])
+			p.laxCycleValues(n, valuesStart, t.markEnd)
 			return n
 		}
 	}
@@ -502,7 +503,41 @@ func (p *parser) parseCycle(t token, tag Tag) Node {
 	}
 	e.end()
 	n.Implicit = strings.TrimSpace(p.src[valuesStart:t.markEnd])
+	p.laxCycleValues(n, valuesStart, t.markEnd)
 	return n
+}
+
+// laxCycleValues reads, in lax markup, a cycle's values as Shopify's lax
+// parser does where that differs from the strict reading: it splits the
+// markup at every comma, even one inside quotes ('b,c' is the variables b
+// and c), reads the first fragment of each part, and drops the values
+// that read as nil (a literal nil is no value of the cycle).
+func (p *parser) laxCycleValues(n *Cycle, from, to int) {
+	if !p.lax {
+		return
+	}
+	differs := false
+	for _, v := range n.Values {
+		if l, ok := v.(*Literal); ok && (l.Kind == LitNil || l.Kind == LitString && strings.Contains(l.Value.(string), ",")) {
+			differs = true
+		}
+	}
+	if !differs {
+		return
+	}
+	var vals []Expr
+	at := from
+	for _, part := range strings.Split(p.src[from:to], ",") {
+		if loc := laxRx().fragment.FindStringIndex(part); loc != nil {
+			v := p.laxExpr(part[loc[0]:loc[1]], at+loc[0], 0)
+			if l, ok := v.(*Literal); !ok || l.Kind != LitNil {
+				vals = append(vals, v)
+			}
+		}
+		at += len(part) + 1
+	}
+	n.Values = vals
+	p.warnLax(from, to, "Shopify's lax parser splits a cycle's values at every comma, even in quotes, and drops nil values; strict mode reads them as written")
 }
 
 // atPair reports whether "name: value" comes next, as Shopify's

@@ -3,8 +3,8 @@ package render
 import (
 	"math/big"
 	"reflect"
-	"unicode/utf8"
 	"time"
+	"unicode/utf8"
 )
 
 // property reads key (a string, or an integer index) of obj. found is false

@@ -149,3 +149,57 @@ func TestConformanceFilters(t *testing.T) {
 		t.Run(tt.src, func(t *testing.T) { renderCompat(t, Options{}, tt) })
 	}
 }
+
+// TestConformanceTags: tag causes of issue 27, checked against Ruby Liquid
+// 5.4: tablerow with cols: nil or 0 (col_last never true), {{-}} trimming
+// both sides, cycle values read by the lax parser (split at every comma,
+// nil dropped), a forloop assigned to a variable and read after the loop
+// (Liquid counts past the last item), and arguments beyond 64 or 32 bits
+// (truncatewords, slice, round, loop bounds).
+func TestConformanceTags(t *testing.T) {
+	tests := []rubyCase{
+		{"{% tablerow i in (1..3) cols: nil %}{{ tablerowloop.col_last }}{{ tablerowloop.col }}{{ tablerowloop.row }}{% endtablerow %}", "", "<tr class=\"row1\">\n<td class=\"col1\">false11</td><td class=\"col2\">false21</td><td class=\"col3\">false31</td></tr>\n", false},
+		{"{% tablerow i in (1..3) cols: 0 %}{{ tablerowloop.col_last }}{% endtablerow %}", "", "<tr class=\"row1\">\n<td class=\"col1\">false</td><td class=\"col2\">false</td><td class=\"col3\">false</td></tr>\n", false},
+		{"a {{-}} b|a {{- -}} b|a {{- }} b|a {{ -}} b|a {{--}} b", "", "ab|ab|a b|a b|ab", false},
+		{"{% cycle 'b,c' %}|{% cycle nil, 2 %}|{% cycle 'g': nil, 'a', 'b' %}{% cycle 'g': nil, 'a', 'b' %}{% cycle 'g': nil, 'a', 'b' %}|{% cycle 'x,y', 'z' %}{% cycle 'x,y', 'z' %}", "{\"b\":\"B\",\"c\":\"C\",\"x\":\"X\",\"y\":\"Y\"}", "B|2|aba|XX", false},
+		{"{% for i in (1..3) %}{% assign f = forloop %}{% endfor %}{{ f.index }}|{{ f.last }}|{{ f.length }}|{{ f }}|{{ f.rindex }}", "", "4|false|3|Liquid::ForloopDrop|0", false},
+		{"{% for i in (1..3) %}{% assign f = forloop %}{% if i == 2 %}{% break %}{% endif %}{% endfor %}{{ f.index }}|{% for i in (1..3) %}{% assign g = forloop %}{% if i == 3 %}{% continue %}{% endif %}{% endfor %}{{ g.index }}", "", "3|4", false},
+		{"{{ 'a b c' | truncatewords: -99999999999999999999 }}", "", "a...", false},
+		{"{{ 'a b c' | truncatewords: 99999999999999999999 }}", "", "", true},
+		{"{{ 'abc' | slice: 1, 99999999999999999999 }}", "", "", true},
+		{"{{ 3.7 | round: 99999999999999999999 }}", "", "", true},
+		{"{{ 1234.5 | round: 2147483648 }}", "", "", true},
+		{"{{ 1234.5 | round: 2147483647 }}|{{ 'abc' | truncate: -99999999999999999999 }}|{% for i in (1..3) offset: 99999999999999999999 %}{{ i }}{% endfor %}|{% for i in (1..3) limit: 99999999999999999999 %}{{ i }}{% endfor %}", "", "1234.5|...||123", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) { renderCompat(t, Options{}, tt) })
+	}
+}
+
+// TestConformancePartialArguments: include and render arguments (issue
+// 27), checked against Ruby Liquid 5.4 with these partials in a
+// LocalFileSystem, except self, which 5.4 lacks: there the wants follow
+// the current release, where self is the variable scope, so a partial
+// given self reads the caller's variables through it.
+func TestConformancePartialArguments(t *testing.T) {
+	ps := mapPartials{"xx": "{{ item }}-{{ x }}", "foo": "F{{ foo }}", "ss": "{{ self.a }}", "cc": "{{ c.a }}|{{ c.item }}|{{ c.g }}"}
+	const data = `{"items":[1,2],"h":{"a":1},"g":"G"}`
+	for _, tt := range []rubyCase{
+		// The loop variable wins over an argument of the same name.
+		{"{% assign item = 'A' %}{% render 'xx' for items as item item: item %}", data, "1-2-", false},
+		{"{% render 'xx' for items as item x: item %}", data, "1-2-", false},
+		{"{% assign item = 'A' %}{% include 'xx' for items as item item: item %}", data, "1-2-", false},
+		// include iterates an array only; render iterates a range and a hash.
+		{"{% include 'foo' for (1..3) %}", data, "F1..3", false},
+		{"{% include 'foo' for items %}", data, "F1F2", false},
+		{"{% include 'foo' for h %}", data, `F{"a"=>1}`, false},
+		{"{% render 'foo' for (1..3) %}", data, "F1F2F3", false},
+		{"{% render 'foo' for h %}", data, "Fa1", false},
+		// self (current release).
+		{"{% assign a = 1 %}{% render 'cc', c: self %}", data, "1||G", false},
+		{"{% for item in items %}{% render 'cc', c: self %};{% endfor %}", data, "|1|G;|2|G;", false},
+		{"{% assign a = 'L' %}{% render 'ss', self: self %}", data, "L", false},
+	} {
+		t.Run(tt.src, func(t *testing.T) { renderCompat(t, Options{Partials: ps}, tt) })
+	}
+}

@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
 	"slices"
 	"strings"
@@ -166,6 +167,11 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		}
 		v, ok := st.lookup(name)
 		start := 0
+		if !ok && name == "self" && len(segs) == 0 && !st.strict {
+			// self alone (newer Liquid) is the scope: passed to a render
+			// partial, it lets the partial read the caller's variables.
+			return scopeSnapshot(st), nil
+		}
 		if !ok && name == "self" && len(segs) > 0 {
 			// self[key] (newer Liquid) is the variable named key: a
 			// local or the data, whichever lookup finds first.
@@ -228,6 +234,26 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		}
 		return v, nil
 	}
+}
+
+// scopeSnapshot returns the variables a lookup would find now, as an
+// object: the data, then counters, assigns and block-scoped bindings, each
+// hiding the ones before it, as lookup does.
+func scopeSnapshot(st *state) *Map {
+	m := NewMap()
+	for _, k := range slices.Sorted(maps.Keys(st.vars)) {
+		m.Set(k, st.vars[k])
+	}
+	for _, k := range slices.Sorted(maps.Keys(st.counters)) {
+		m.Set(k, st.counters[k])
+	}
+	for _, k := range slices.Sorted(maps.Keys(st.assigns)) {
+		m.Set(k, st.assigns[k])
+	}
+	for _, b := range st.scope {
+		m.Set(b.name, b.val)
+	}
+	return m
 }
 
 // declares reports whether the schema declares key for a dynamic segment.

@@ -392,10 +392,17 @@ func filterRound(_ *budget, in any, args []any, _ map[string]any) (any, error) {
 		d := toRnum(a)
 		switch d.kind {
 		case rInt:
+			if d.b != nil || d.i > math.MaxInt32 || d.i < math.MinInt32 {
+				// Ruby's round takes its digits as a C int.
+				return nil, fmt.Errorf("integer %s too big for round", d.bigInt())
+			}
 			digits = d.i
 		case rDec:
 			q := new(big.Int).Quo(d.d.Num(), d.d.Denom()) // truncates toward zero
-			digits = clampInt(q)
+			if !q.IsInt64() || q.Int64() > math.MaxInt32 || q.Int64() < math.MinInt32 {
+				return nil, fmt.Errorf("integer %s too big for round", q)
+			}
+			digits = q.Int64()
 		default:
 			return nil, floatDomainError(d.f)
 		}

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -409,6 +410,9 @@ func filterTruncatewords(_ *budget, in any, args []any, _ map[string]any) (any, 
 	}
 	words := int64(15)
 	if a, ok := optArg(args, 0); ok {
+		if n, big := fnorm(a).(*big.Int); big && n.Sign() < 0 {
+			a = int64(0) // Liquid takes any count <= 0 as 1, a Bignum too
+		}
 		n, err := rubyLong(a, "truncatewords")
 		if err != nil {
 			return nil, err

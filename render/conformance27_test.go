@@ -203,3 +203,16 @@ func TestConformancePartialArguments(t *testing.T) {
 		t.Run(tt.src, func(t *testing.T) { renderCompat(t, Options{Partials: ps}, tt) })
 	}
 }
+
+// TestConformanceFarDates: date of timestamps beyond what Go's time
+// represents exactly (issue 27); Ruby's Time.at takes any integer.
+func TestConformanceFarDates(t *testing.T) {
+	tests := []rubyCase{
+		{"{{ -9223372036854775808 | date: '%Y' }}|{{ 9223372036854775807 | date: '%Y-%m-%d %H:%M:%S %a %j' }}", "", "-292277022657|292277026596-12-04 15:30:07 Sun 339", false},
+		{"{{ 99999999999999999999 | date: '%Y %C %y %G %g %s %c' }}|{{ a | date: '%Y %s %F %D %v %x' }}|{{ '99999999999999999999' | date: '%Y' }}", "{\"a\":-99999999999999999999}", "3168873852651 31688738526 51 3168873852651 51 99999999999999999999 Sat Feb 22 09:46:39 3168873852651|-3168873848712 -99999999999999999999 -3168873848712-11-08 11/08/88  8-NOV--3168873848712 11/08/88|3168873852651", false},
+		{"{{ 72057594037927937 | date: '%Y %U %W %V %u %w' }}|{{ -72057594037927937 | date: '%Y %10Y %-Y %_12Y %012Y %C %y' }}", "", "2283416224 47 47 48 3 3|-2283412285 -2283412285 -2283412285  -2283412285 -02283412285 -22834123 15", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) { renderCompat(t, Options{}, tt) })
+	}
+}

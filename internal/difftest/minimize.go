@@ -257,11 +257,33 @@ func signature(outcome string, c Case) string {
 			parts = append(parts, "out"+markupSig(markup(p), kinds))
 		case strings.HasPrefix(p, "{%"):
 			name := tagName(p)
+			if strings.HasPrefix(name, "end") {
+				continue
+			}
 			m := strings.TrimSpace(strings.TrimPrefix(markup(p), name))
-			parts = append(parts, name+markupSig(m, kinds))
+			parts = append(parts, name+tagSig(m, kinds))
 		}
 	}
 	return outcome + " | " + strings.Join(parts, " ")
+}
+
+// tagSig is markupSig for a tag: the kinds of its literals only where
+// they are loop attributes' values (limit: float), else just its keywords,
+// operators and filters, so that buckets do not split by incidental
+// literals.
+func tagSig(m string, kinds map[string]string) string {
+	full := markupSig(m, kinds)
+	var keep []string
+	fields := strings.Fields(strings.Trim(full, "()"))
+	for i, f := range fields {
+		switch {
+		case isOperator(f), strings.HasPrefix(f, "|"):
+			keep = append(keep, f)
+		case i > 0 && strings.HasSuffix(fields[i-1], ":") && isOperator(fields[i-1]):
+			keep = append(keep, f)
+		}
+	}
+	return "(" + strings.Join(keep, " ") + ")"
 }
 
 // markupSig lists the filters of a markup and the kinds of its literals.

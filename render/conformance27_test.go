@@ -83,6 +83,7 @@ func TestLaxOutputs(t *testing.T) {
 		{"{% for i in (1..3) limit: 2 foo %}{{ i }}{% endfor %}", "", "12", false},
 		{"{% if false %}{{ 'a' | upcase: 1 }}{% endif %}ok", "", "ok", false},
 		{"{% if false %}{{ 'a' | append }}{% endif %}ok", "", "ok", false},
+		{"{% if 1e20 %}y{% else %}n{% endif %}|{% case a %}{% when 1e20 %}{% decrement k %}{% endcase %}|{% for t in 1e20 %}x{% endfor %}|{% assign x = 2e5 %}{{ x }}|{% tablerow t in 1e20 %}{% endtablerow %}", "", "n|-1|||", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
@@ -123,6 +124,9 @@ func TestConformanceValues(t *testing.T) {
 		{"{% for i in (1..5) offset: a %}{{ i }}{% endfor %}", "{\"a\":1.5}", "", true},
 		{"{% for i in (1..5) limit: 1.5 %}{{ i }}{% endfor %}", "", "", true},
 		{"{% for i in (1..5) limit: a %}{{ i }}{% endfor %}|{% for i in (1..5) limit: b %}{{ i }}{% endfor %}|{% for i in (1..5) limit: c %}{{ i }}{% endfor %}", "{\"a\":\"0x2\",\"b\":\" 3 \",\"c\":99999999999999999999}", "12|123|12345", false},
+		{"{{ 5 | size }}|{{ 99999999999999999999 | size }}|{{ a | map: 0 | join: ',' }}|{{ a | map: 66 | join: ',' }}|{{ a | map: -1 | join: ',' }}", "{\"a\":[99999999999999999999,-99999999999999999999,-18446744073709551616]}", "8|9|1,1,0|1,0,1|0,0,0", false},
+		{"{{ 99999999999999999999 | map: 'n' }}", "", "", true},
+		{"{{ b | compact: 'name' }}", "{\"b\":99999999999999999999}", "", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) { renderCompat(t, Options{}, tt) })

@@ -343,6 +343,23 @@ func rubyIndex(item, prop any) (v any, has bool, err error) {
 			return int64(0), true, nil
 		}
 		return (x >> uint(i)) & 1, true, nil
+	case *big.Int:
+		// Integer#[] of a Bignum: bit i of its two's complement.
+		i, ok := indexOf(prop)
+		if !ok {
+			return nil, true, errPropertyType
+		}
+		if i < 0 || i > 1<<20 {
+			if i > 0 && x.Sign() < 0 {
+				return int64(1), true, nil
+			}
+			return int64(0), true, nil
+		}
+		if x.Sign() >= 0 {
+			return int64(x.Bit(int(i))), true, nil
+		}
+		m := new(big.Int).Sub(new(big.Int).Neg(x), big.NewInt(1)) // -x-1 = ^x
+		return int64(1 - m.Bit(int(i))), true, nil
 	}
 	if isArray(item) {
 		i, ok := indexOf(prop)

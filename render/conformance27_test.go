@@ -159,7 +159,8 @@ func TestConformanceFilters(t *testing.T) {
 // both sides, cycle values read by the lax parser (split at every comma,
 // nil dropped), a forloop assigned to a variable and read after the loop
 // (Liquid counts past the last item), and arguments beyond 64 or 32 bits
-// (truncatewords, slice, round, loop bounds).
+// (truncatewords, slice, round, loop bounds), and a case whose text before
+// the first when is not blank (so an else of spaces prints).
 func TestConformanceTags(t *testing.T) {
 	tests := []rubyCase{
 		{"{% tablerow i in (1..3) cols: nil %}{{ tablerowloop.col_last }}{{ tablerowloop.col }}{{ tablerowloop.row }}{% endtablerow %}", "", "<tr class=\"row1\">\n<td class=\"col1\">false11</td><td class=\"col2\">false21</td><td class=\"col3\">false31</td></tr>\n", false},
@@ -174,6 +175,7 @@ func TestConformanceTags(t *testing.T) {
 		{"{{ 3.7 | round: 99999999999999999999 }}", "", "", true},
 		{"{{ 1234.5 | round: 2147483648 }}", "", "", true},
 		{"{{ 1234.5 | round: 2147483647 }}|{{ 'abc' | truncate: -99999999999999999999 }}|{% for i in (1..3) offset: 99999999999999999999 %}{{ i }}{% endfor %}|{% for i in (1..3) limit: 99999999999999999999 %}{{ i }}{% endfor %}", "", "1234.5|...||123", false},
+		{"{% case 1 %}{{ cap }}{% else %} {% endcase %}|{% case 1 %} {% else %} {% endcase %}|{% case 1 %}{% assign x = 1 %}{% when 2 %} {% else %} {% endcase %}|{% case 1 %}a{% when 2 %} {% else %} {% endcase %}", "", " ||| ", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) { renderCompat(t, Options{}, tt) })

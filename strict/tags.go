@@ -274,8 +274,9 @@ func (p *parser) parseCase(t token, tag Tag, s *stream) Node {
 	}
 	b := block{name: "case", open: t, stops: clauseStops["case"]}
 	// Anything before the first when is parsed for errors and dropped, as
-	// Liquid does.
-	_, stop := p.parseBlockBody(s, b)
+	// Liquid does; it still counts for the block's blankness (Liquid's
+	// parse_body), so {{ x }} there makes an else of spaces print.
+	pre, stop := p.parseBlockBody(s, b)
 	var few [4]*Clause
 	clauses := few[:0]
 	for !stop.none() && p.name(stop) != "endcase" {
@@ -290,7 +291,7 @@ func (p *parser) parseCase(t token, tag Tag, s *stream) Node {
 		n.Clauses = make([]*Clause, len(clauses))
 		copy(n.Clauses, clauses)
 	}
-	n.Blank = clausesBlank(n.Clauses)
+	n.Blank = bodyBlank(pre) && clausesBlank(n.Clauses)
 	return n
 }
 

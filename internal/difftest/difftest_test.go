@@ -66,3 +66,27 @@ func TestMinimize(t *testing.T) {
 		t.Errorf("signature = %q", got)
 	}
 }
+
+// TestDepartures: the disagreements shea means to have are told apart, and
+// others are not.
+func TestDepartures(t *testing.T) {
+	ds := departures()
+	for _, tt := range []struct {
+		src  string
+		data jv
+		want bool
+	}{
+		{"{% if blank == a %}x{% endif %}", jv{kind: 'o'}, true},
+		{"{{ 'abc' | first }}", jv{kind: 'o'}, true},
+		{"{{ a.last }}", jv{kind: 'o', keys: []string{"a"}, vals: []jv{{kind: 's', s: "xy"}}}, true},
+		{"{{ a.last }}", jv{kind: 'o', keys: []string{"a"}, vals: []jv{{kind: 'a', arr: []jv{{kind: 'n'}}}}}, false},
+		{"{% tablerow i in a %}{{ tablerowloop.col_last }}{% endtablerow %}", jv{kind: 'o'}, true},
+		{"{% tablerow i in a cols: 2 %}{{ tablerowloop.col_last }}{% endtablerow %}", jv{kind: 'o'}, false},
+		{"{{ 1 | plus: 2 }}", jv{kind: 'o'}, false},
+	} {
+		c := Case{Template: tt.src, Data: tt.data}
+		if got := departureOf(ds, c, signature("differ", c)) != ""; got != tt.want {
+			t.Errorf("%s with %s: departure %v, want %v", tt.src, tt.data.JSON(), got, tt.want)
+		}
+	}
+}

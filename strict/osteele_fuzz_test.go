@@ -12,15 +12,54 @@ import (
 	"github.com/sheaproject/shea/strict/diag"
 )
 
-// FuzzOsteeleDifferential checks shea's parser against the engine shea
-// renders with: any template github.com/osteele/liquid v1.9.2 parses, Parse
-// parses too, without a syntax diagnostic. (This test file is the only place
-// in strict that imports osteele/liquid, and only to compare with it.)
+// FuzzOsteeleDifferential checks shea's parser against
+// github.com/osteele/liquid v1.9.2, the engine most Go agent runners render
+// prompts with (shea's own render path does not use it): any template
+// osteele parses, Parse parses too, without a syntax diagnostic. The
+// converse (shea accepts {% liquid %}, elsif inside unless, … which osteele
+// rejects) is not a bug of either: `shea validate --engine osteele` (package
+// osteele) reports it to the runners it concerns. This test file is the
+// only place in strict that imports osteele/liquid, and only to compare
+// with it.
 //
 // osteele/liquid is more lenient than Shopify Liquid in places, and shea
-// follows Shopify. Templates that use such leniency are skipped; each
-// exclusion in osteeleOnly names the construct, what osteele does with it
-// and why Shopify rejects it.
+// follows Shopify. A template that uses such leniency is skipped, with the
+// reason osteeleOnly gives. The exclusions, numbered as in the comments at
+// the code that detects each (TestOsteeleExclusions pins one template per
+// exclusion, and checks that most of golden-liquid is still compared):
+//
+//  1. "{{" or "{%" that osteele's scanner leaves in text (unterminated, a
+//     tag name that is not a word, a line break in an output), or a "{"
+//     right before a delimiter: Shopify tokenizes every delimiter.
+//  2. A tag holding another "{%" before its "%}": one malformed tag for
+//     Shopify, two tags for osteele.
+//  3. Output, assign or echo markup that is a condition ("{{ a or b }}"):
+//     osteele evaluates it, Shopify's strict parser and DESIGN.md §3
+//     reject it.
+//  4. An assign or capture target ending in "?": Shopify rejects it there.
+//  5. An unclosed comment or raw block: osteele ends it at the end of the
+//     template, Shopify reports it.
+//  6. A comment holding a comment or raw tag: Shopify's comments nest,
+//     osteele's end at the first endcomment.
+//  7. Parentheses that group ("(a or b)"): in Shopify "(" starts a range.
+//  8. A render tag whose partial is not a quoted string: Shopify requires
+//     one.
+//  9. Non-ASCII characters in markup outside strings: Shopify's
+//     identifiers are ASCII.
+//  10. A capture target that is not a name or a quoted string.
+//  11. A lookup on a literal ("{{ 'abc'.size }}"): Shopify's strict parser
+//     takes none.
+//  12. A character no Liquid token starts with ("{% if %x %}"): osteele
+//     skips it, Shopify rejects it.
+//  13. A "}" or "{%" inside an output, quoted or not: Shopify ends the
+//     output at the first "}" and starts a tag at "{%".
+//  14. Arguments to raw ("{% raw x %}"): Shopify rejects them.
+//  15. A backslash before a quote: osteele's strings have escapes,
+//     Shopify's do not.
+//  16. A tag osteele reads past its first "%}" ("{% if '%%}' %}").
+//  17. A filter in tag markup other than assign's and echo's ("{% for x in
+//     list | sort %}"): only outputs, assign and echo take filters in
+//     Shopify.
 //
 // Both of shea's parse modes are compared. Compat mode (Options.Compat)
 // accepts what Shopify's default mode accepts. Strict mode also rejects
@@ -29,8 +68,9 @@ import (
 // include or render tag that are not its name, with/for value, alias or
 // keyword arguments, markup on break, continue and ifchanged, and extra
 // words in capture, cycle and tablerow; Shopify skips what it does not
-// understand in these tags. Templates with them are therefore compared in
-// compat mode only.
+// understand in these tags. Templates with them (hasLaxTag) are therefore
+// compared in compat mode only: this is a narrowing of the strict-mode
+// comparison, not an exclusion.
 func FuzzOsteeleDifferential(f *testing.F) {
 	seedCorpus(f)
 	f.Fuzz(func(t *testing.T, src string) {

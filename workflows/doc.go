@@ -77,6 +77,18 @@
 // text and start position from Templates, and compiles its copy with
 // Workflow.Compile, diagnostics in the file's lines.
 //
+// A runner that renders with osteele/liquid v1.9.2 (most Go Symphony ports)
+// sets Options.Engine to EngineOsteele, or the workflow says so itself with
+// shea: {engine: osteele}: Validate then renders every lane prompt, backend
+// fragment and runner template that passed shea's smoke render with
+// osteele too (package osteele), on the same inputs and Options.Samples, reports osteele's errors at their place
+// (osteele_parse_error, osteele_render_error; the template's smoke fails)
+// and an osteele_output_differs warning where osteele prints something
+// else than shea, and adds prompt_engine=osteele/liquid version=v1.9.2 to
+// the readback after prompt_renderer. RenderTurnOsteele renders a lane as
+// such a runner would. Workpad and evidence templates are not rendered
+// with osteele: Shea Symphony renders them.
+//
 // # Composed lane prompts
 //
 // A shea workflow with a composition key assembles each lane prompt from

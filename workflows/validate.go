@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/sheaproject/shea/internal/textesc"
+	"github.com/sheaproject/shea/osteele"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -205,6 +206,7 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 	for _, it := range w.lanes {
 		lanes[it] = true
 	}
+	osteeleProof := !w.fatal && w.Engine() == EngineOsteele
 	smoke := func(it *item) {
 		if it.shared != nil {
 			smoked[it] = smoked[it.shared]
@@ -229,6 +231,13 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 		if it.wp == nil && (it.schema == w.laneSchema || it.turn != nil) && len(w.opts.Samples) > 0 {
 			if l := w.smokeSamples(ctx, it); len(l) > 0 {
 				diags = append(diags, l...)
+				return
+			}
+		}
+		if osteeleProof && it.wp == nil {
+			l := w.proveOsteele(ctx, it, lanes[it])
+			diags = append(diags, l...)
+			if l.HasErrors() {
 				return
 			}
 		}
@@ -402,6 +411,7 @@ func (w *Workflow) symphonyReadback(rb *readback, smoked map[*item]bool) {
 	agent := w.lanes[0]
 	rb.add("prompt_template_bytes", strconv.Itoa(agent.bytes()))
 	rb.add("prompt_renderer", rendererMode)
+	w.engineReadback(rb)
 	rb.add("prompt_source."+LaneAgent, SourceWorkflowBody, Field{"path", filepath.Clean(w.Path)}, Field{"bytes", strconv.Itoa(agent.bytes())})
 	rb.add("prompt_template_smoke."+LaneAgent, smoke(smoked[agent]))
 }
@@ -421,6 +431,7 @@ func (w *Workflow) sheaReadback(rb *readback, smoked map[*item]bool) {
 		rb.add("prompt_template_bytes", strconv.Itoa(main.bytes()))
 	}
 	rb.add("prompt_renderer", rendererMode)
+	w.engineReadback(rb)
 	switch c := w.resources; {
 	case c == nil:
 		rb.add("resource_manifest", "not_configured")
@@ -453,6 +464,16 @@ func (w *Workflow) sheaReadback(rb *readback, smoked map[*item]bool) {
 		if it.listed {
 			rb.add("workpad_template."+it.key, it.kind, it.sourceFields(true, smoked[it])...)
 		}
+	}
+}
+
+// engineReadback adds, after prompt_renderer, the line that names the
+// engine the templates were proven with besides shea's:
+// prompt_engine=osteele/liquid version=v1.9.2. A workflow proven with shea alone
+// has no such line, so the order Shea Symphony prints is kept.
+func (w *Workflow) engineReadback(rb *readback) {
+	if w.Engine() == EngineOsteele {
+		rb.add("prompt_engine", "osteele/liquid", Field{"version", osteele.Version})
 	}
 }
 

@@ -97,6 +97,15 @@ type Options struct {
 	// them too, under template_context.templates (see RunnerTemplate).
 	Templates []RunnerTemplate
 
+	// Engine is the engine Validate proves the templates with: "shea"
+	// (shea's own, which renders as Shopify Liquid) or "osteele"
+	// (osteele/liquid v1.9.2, which most Go agent runners render with:
+	// after shea's check and smoke render pass, every lane prompt, backend
+	// fragment and runner template is rendered with osteele too; see
+	// package osteele). Empty takes the workflow's own shea.engine
+	// setting, else "shea". The CLI's --engine.
+	Engine string
+
 	// Samples are issues (and attempts and extra inputs) the runner really
 	// sends: Validate, and so Gate, renders every lane prompt and runner
 	// template with each of them too, besides the sample built from the
@@ -221,6 +230,14 @@ func (w *Workflow) load() {
 		w.fatal = true
 		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown profile %q", w.opts.Profile).Detail =
 			diag.DidYouMean(w.opts.Profile, profile.Names())
+		return
+	}
+	switch w.opts.Engine {
+	case "", EngineShea, EngineOsteele:
+	default:
+		w.fatal = true
+		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown engine %q", w.opts.Engine).Detail =
+			diag.DidYouMean(w.opts.Engine, []string{EngineShea, EngineOsteele})
 		return
 	}
 	if w.Profile == "" && inSheaWorkflows(w.Path) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sheaproject/shea/internal/partials"
+	"github.com/sheaproject/shea/osteele"
 	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
@@ -19,7 +21,7 @@ import (
 )
 
 func newCheckCmd(e *env) *cobra.Command {
-	var profile, contextSchema, format, lane, workpadID string
+	var profile, contextSchema, format, lane, workpadID, engine string
 	cmd := &cobra.Command{
 		Use:   "check [flags] FILE...",
 		Short: "Check standalone templates against a declared context",
@@ -39,8 +41,15 @@ TrackerIssue), and --workpad ID as the workpad or evidence template ID,
 against exactly the named values that template receives (shea workpad
 list shows them).
 
+--engine osteele also renders each template with osteele/liquid v1.9.2,
+the engine many Go runners render with, on the smoke inputs validate uses:
+osteele's errors are osteele_parse_error or osteele_render_error at the line
+osteele gives, and output that differs from shea's is an
+osteele_output_differs warning (see shea validate --help).
+
 Examples:
   shea check prompts/*.liquid
+  shea check --engine osteele prompts/agent.md
   shea check --profile shea prompts/main-agent.md
   shea check --lane review_agent .shea/prompts/review-agent.md
   shea check --workpad main_handoff .shea/template/workpad/main-handoff.md
@@ -61,6 +70,12 @@ Examples:
 					}
 					return usageError{fmt.Errorf("%s; shea workpad list shows the ids", msg)}
 				}
+			}
+			if err := checkEngine(engine); err != nil {
+				return err
+			}
+			if engine == workflows.EngineOsteele && workpadID != "" {
+				return usageError{errors.New("--engine osteele proves prompts; workpad templates are not rendered by osteele runners")}
 			}
 			if lane != "" {
 				p, err := laneProfile(lane, profile, cmd.Flags().Changed("profile"))
@@ -95,6 +110,8 @@ Examples:
 				if workpadID != "" {
 					eng := render.New(render.Options{Partials: partials.NewDir(filepath.Dir(f))})
 					_, diags = workpad.Compile(eng, workpadID, string(b), f, diag.Pos{})
+				} else if engine == workflows.EngineOsteele {
+					diags = proveOsteele(cmd.Context(), string(b), f, schema)
 				} else {
 					_, diags = strict.Check(string(b), f, diag.Pos{}, strict.Options{
 						Context:  schema,
@@ -116,8 +133,23 @@ Examples:
 	cmd.Flags().StringVar(&contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra inputs")
 	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json or sarif")
 	cmd.Flags().StringVar(&lane, "lane", "", "check as the prompt of `LANE`: agent, or main_agent, review_agent, merge_agent")
+	cmd.Flags().StringVar(&engine, "engine", workflows.EngineShea, "engine the runner renders with: shea or osteele (renders the smoke inputs with osteele/liquid too)")
 	cmd.Flags().StringVar(&workpadID, "workpad", "", "check as the workpad or evidence template `ID`, against its values")
 	return cmd
+}
+
+// proveOsteele checks a template as shea does, then renders it with
+// osteele/liquid on the smoke inputs of its schema (see osteele.Prove).
+func proveOsteele(ctx context.Context, src, filename string, schema *strict.Schema) diag.List {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	dir := partials.NewDir(filepath.Dir(filename))
+	tpl, diags := render.New(render.Options{Partials: dir}).Compile(src, filename, diag.Pos{}, schema)
+	if diags.HasErrors() || tpl == nil {
+		return diags
+	}
+	return append(diags, osteele.Prove(ctx, tpl, osteele.SmokeInputs(schema), osteele.Options{Partials: dir})...)
 }
 
 // laneProfile returns the profile whose lane lane is, checking it against

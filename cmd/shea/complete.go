@@ -60,6 +60,8 @@ func workpadIDs() []string {
 
 func formats() []string { return []string{formatText, formatJSON, formatSARIF} }
 
+func engines() []string { return []string{workflows.EngineShea, workflows.EngineOsteele} }
+
 func validateFormats() []string { return []string{formatText, formatJSON, formatJSONL, formatSARIF} }
 
 // registerCompletions adds the completions of every command's flags and
@@ -79,6 +81,7 @@ func registerCompletions(root *cobra.Command) {
 			flag(cmd, "format", formats)
 		}
 		flag(cmd, "profile", profile.Names)
+		flag(cmd, "engine", engines)
 		flag(cmd, "lane", laneNames)
 		flag(cmd, "workpad", workpadIDs)
 		for _, c := range cmd.Commands() {

@@ -25,6 +25,7 @@ Symphony workflows:
   workspace_root=<resolved workspace.root>
   prompt_template_bytes=<bytes of the prompt body>
   prompt_renderer=strict-liquid-compatible
+  prompt_engine=osteele/liquid version=v1.9.2       only with --engine osteele
   prompt_source.agent=workflow_body path=<workflow> bytes=<n>
   prompt_template_smoke.agent=<pass|fail>
   status=<valid|invalid>
@@ -39,6 +40,7 @@ dialects print):
   workspace_root=<resolved workspace.root>
   prompt_template_bytes=<bytes of the main_agent prompt>
   prompt_renderer=strict-liquid-compatible
+  prompt_engine=osteele/liquid version=v1.9.2       only with --engine osteele
   resource_manifest=<path> schema=<1> groups=<g1,g2>  (or =not_configured)
   resource group=<g> kind=<k> path=<p>              one per resource
   resource_markdown_source=<p>                      every .md of the closure
@@ -61,6 +63,11 @@ bytes= is left out when the file could not be read, and path=<none> means
 the setting holds no usable path. A lane with a turn block (main-agent.turn.md
 beside main-agent.md) has the two prompt_turn_ lines, of the lane's kind;
 their smoke renders the system and the user part together.
+
+prompt_engine is printed only when the templates were proven with
+osteele/liquid too (--engine osteele, or the workflow's shea: {engine:
+osteele}); a template osteele fails is marked fail like a failed smoke
+render.
 
 With --format json the same lines are objects in the workflows array:
 {"key": "prompt_source.main_agent", "value": "workflow_prompt_file",

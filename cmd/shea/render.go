@@ -17,6 +17,7 @@ import (
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/lanes"
+	"github.com/sheaproject/shea/osteele"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/strict/diag"
@@ -35,6 +36,7 @@ type renderOptions struct {
 	explain, strictLayers         bool
 	// both
 	profile, contextSchema, format string
+	engine                         string
 	limits                         render.Limits
 }
 
@@ -121,6 +123,14 @@ shea render --template FILE --context FILE.json
   missing key. --context - reads the data from stdin. --compat renders as
   Shopify Liquid does, without strictness.
 
+--engine osteele prints what a runner rendering with osteele/liquid v1.9.2
+(most Go Symphony ports) would send: shea checks and renders first, all or
+nothing as above, then osteele renders the same input and its output is
+printed; an osteele error fails the render (osteele_parse_error,
+osteele_render_error) and output that differs from shea's is an
+osteele_output_differs warning on stderr. Without the flag, a workflow's
+shea: {engine: osteele} setting does the same.
+
 Diagnostics, and the warnings of a render that succeeded, always go to
 stderr: --format json or sarif writes them there as one document.
 
@@ -142,6 +152,12 @@ Examples:
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(o.format); err != nil {
 				return err
+			}
+			if err := checkEngine(o.engine); err != nil {
+				return err
+			}
+			if o.compat && o.engine == workflows.EngineOsteele {
+				return usageError{errors.New("--engine osteele renders strictly, as runners configure osteele; it cannot be used with --compat")}
 			}
 			if o.template != "" || o.context != "" || o.compat {
 				if len(args) > 0 || laneFlagsSet(cmd) {
@@ -188,6 +204,7 @@ Examples:
 	f.BoolVar(&o.compat, "compat", false, "render as Shopify Liquid does, without strictness (--template only)")
 	f.StringVar(&o.profile, "profile", "", "inputs of --template (default symphony), or the workflow's dialect (default detected): symphony or shea")
 	f.StringVar(&o.contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra inputs")
+	f.StringVar(&o.engine, "engine", "", "engine whose output to print: shea or osteele (default: the workflow's shea.engine, else shea)")
 	f.StringVar(&o.format, "format", formatText, "format of the diagnostics on stderr: text, json or sarif; json also prints a rendered lane as one object")
 	addLimitFlags(f, &o.limits)
 	return cmd
@@ -263,6 +280,14 @@ func (e *env) renderTemplate(o renderOptions) error {
 	tpl, diags := eng.Compile(string(src), o.template, diag.Pos{}, schema)
 	if !diags.HasErrors() {
 		out, err := tpl.Render(context.Background(), vars)
+		if err == nil && o.engine == workflows.EngineOsteele {
+			var odiags diag.List
+			out, odiags = renderOsteele(tpl, out, vars, o.limits, partials.NewDir(filepath.Dir(o.template)))
+			diags = append(diags, odiags...)
+			if odiags.HasErrors() {
+				return e.failOsteele(o.format, diags, srcs)
+			}
+		}
 		if err == nil {
 			if err := e.warn(o.format, diags, srcs); err != nil {
 				return err
@@ -276,6 +301,32 @@ func (e *env) renderTemplate(o renderOptions) error {
 		return err
 	}
 	return findingsError{}
+}
+
+// failOsteele reports the diagnostics of a failed osteele render.
+func (e *env) failOsteele(format string, diags diag.List, srcs *sources) error {
+	if err := e.reportOn(e.stderr, format, diags, srcs); err != nil {
+		return err
+	}
+	return findingsError{}
+}
+
+// renderOsteele renders a template shea has rendered as shea output with
+// osteele/liquid, and returns osteele's output, or its error, with a
+// warning when the outputs differ.
+func renderOsteele(tpl *render.Template, shea string, vars map[string]any, limits render.Limits, dir strict.PartialSource) (string, diag.List) {
+	ot, diags := osteele.Parse(tpl, osteele.Options{Partials: dir, Timeout: limits.Timeout, MaxOutputBytes: limits.MaxOutputBytes})
+	if diags.HasErrors() {
+		return "", diags
+	}
+	out, diags := ot.Render(context.Background(), vars)
+	if diags.HasErrors() {
+		return "", diags
+	}
+	if d := osteele.Compare(tpl, shea, out); d != nil {
+		diags = append(diags, d)
+	}
+	return out, diags
 }
 
 // renderLane is the workflow form: load, check the inputs, render one
@@ -314,7 +365,14 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 	if diags.HasErrors() {
 		return e.failRender(o.format, diags, srcs, w)
 	}
-	turn, err := w.RenderTurn(ctx, o.lane, in)
+	var turn *workflows.Turn
+	if w.Engine() == workflows.EngineOsteele {
+		var warnings diag.List
+		turn, warnings, err = w.RenderTurnOsteele(ctx, o.lane, in)
+		diags = append(diags, warnings...)
+	} else {
+		turn, err = w.RenderTurn(ctx, o.lane, in)
+	}
 	if err != nil {
 		var werr *workflows.Error
 		if !errors.As(err, &werr) {
@@ -336,7 +394,7 @@ func (e *env) loadWorkflow(path string, o renderOptions) (*workflows.Workflow, d
 	default:
 		return nil, nil, usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", o.profile)}
 	}
-	opts := workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, StrictLayers: o.strictLayers, Limits: o.limits}
+	opts := workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, StrictLayers: o.strictLayers, Limits: o.limits, Engine: o.engine}
 	if o.contextSchema != "" {
 		b, err := readContextSchema(o.contextSchema)
 		if err != nil {

@@ -14,7 +14,7 @@ import (
 )
 
 func newValidateCmd(e *env) *cobra.Command {
-	var profile, contextSchema, format, root string
+	var profile, contextSchema, format, root, engine string
 	var strictLayers, changed bool
 	var limits render.Limits
 	cmd := &cobra.Command{
@@ -84,6 +84,19 @@ of known names once per run. --quiet prints only errors (no readback, no
 warnings); --disable CODE leaves out the warnings of a code, and so does
 the workflow's own setting shea: {disable: [CODE, ...]}.
 
+--engine osteele is for a runner that renders prompts with osteele/liquid
+v1.9.2, as most Go Symphony ports do (a workflow can say so itself with
+shea: {engine: osteele}): after shea's check and smoke render, every lane
+prompt, backend fragment and runner template is rendered with osteele too,
+on the same smoke inputs (but "required only": osteele's StrictVariables
+fails on a key missing from the data, which a runner's normalised issue
+always has). osteele's parse and render errors are osteele_parse_error and
+osteele_render_error at the line osteele gives, in the workflow's lines,
+naming the constructs osteele lacks ({% liquid %}, elsif inside unless,
+...); a template whose output differs from shea's gets an
+osteele_output_differs warning showing both. The readback then has the
+line prompt_engine=osteele/liquid version=v1.9.2 after prompt_renderer.
+
 Exit status: 0 when every workflow is valid (warnings allowed), 1 when one
 has errors, 2 when a workflow cannot be read, none is found, or the
 command cannot run.
@@ -95,7 +108,8 @@ Examples:
   shea validate --changed $(git diff --cached --name-only)
   shea validate --profile symphony --context-schema extra.json WORKFLOW.md
   shea validate --format json WORKFLOW.md | jq .status
-  shea validate --strict-layers .shea/workflows/shea-symphony.md`,
+  shea validate --strict-layers .shea/workflows/shea-symphony.md
+  shea validate --engine osteele WORKFLOW.md`,
 		RunE: func(cmd *cobra.Command, files []string) error {
 			if format != formatJSONL {
 				if err := checkFormat(format); err != nil {
@@ -107,7 +121,10 @@ Examples:
 			default:
 				return usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", profile)}
 			}
-			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits}
+			if err := checkEngine(engine); err != nil {
+				return err
+			}
+			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits, Engine: engine}
 			if contextSchema != "" {
 				b, err := readContextSchema(contextSchema)
 				if err != nil {
@@ -132,6 +149,7 @@ Examples:
 	cmd.Flags().StringVar(&contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra lane-prompt inputs")
 	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json, jsonl or sarif")
 	cmd.Flags().StringVar(&root, "root", "", "repository root `DIR` no workflow path may leave (default: discovered)")
+	cmd.Flags().StringVar(&engine, "engine", "", "engine the runner renders with: shea or osteele (default: the workflow's shea.engine, else shea)")
 	cmd.Flags().BoolVar(&strictLayers, "strict-layers", false, "make protected_section_override an error in composed lanes")
 	cmd.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files (a pre-commit hook's): skip those no workflow uses")
 	addLimitFlags(cmd.Flags(), &limits)
@@ -208,4 +226,13 @@ func (e *env) validate(ctx context.Context, files []string, opts workflows.Optio
 		return findingsError{}
 	}
 	return nil
+}
+
+// checkEngine checks an --engine value.
+func checkEngine(engine string) error {
+	switch engine {
+	case "", workflows.EngineShea, workflows.EngineOsteele:
+		return nil
+	}
+	return usageError{fmt.Errorf("unknown engine %q (want shea or osteele)", engine)}
 }

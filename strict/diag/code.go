@@ -58,6 +58,23 @@ const (
 	MemoryLimit      Code = "memory_limit"
 )
 
+// Codes of the osteele engine option (shea validate --engine osteele):
+// what osteele/liquid itself, the engine many Go agent runners render
+// with, makes of a template that shea's check passed.
+const (
+	// OsteeleParseError: osteele/liquid cannot parse the template, often
+	// because it lacks a construct shea and Shopify Liquid accept
+	// (template_parse_error).
+	OsteeleParseError Code = "osteele_parse_error"
+	// OsteeleRenderError: osteele/liquid fails rendering the template with
+	// a schema-valid smoke input (template_render_error).
+	OsteeleRenderError Code = "osteele_render_error"
+	// OsteeleOutputDiffers: osteele/liquid renders a smoke input, but
+	// prints something else than shea, which renders as Shopify Liquid
+	// does (warning, template_render_error).
+	OsteeleOutputDiffers Code = "osteele_output_differs"
+)
+
 // InternalError is a bug in shea, not a problem in the input: a panic
 // caught at a public entry point. Its detail carries the stack.
 const InternalError Code = "internal_error"

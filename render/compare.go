@@ -56,17 +56,21 @@ func equalDepth(a, b any, depth *int) bool {
 	if samePointer(a, b) {
 		return true
 	}
+	// Liquid asks the other side blank? or empty?; a range answers
+	// neither, so it is never blank or empty.
+	_, ra := a.(rangeValue)
+	_, rb := b.(rangeValue)
 	switch a.(type) {
 	case blankValue:
-		return isBlank(b) && !isKeyword(b)
+		return isBlank(b) && !isKeyword(b) && !rb
 	case emptyValue:
-		return isEmpty(b) && !isKeyword(b)
+		return isEmpty(b) && !isKeyword(b) && !rb
 	}
 	switch b.(type) {
 	case blankValue:
-		return isBlank(a) && !isKeyword(a)
+		return isBlank(a) && !isKeyword(a) && !ra
 	case emptyValue:
-		return isEmpty(a) && !isKeyword(a)
+		return isEmpty(a) && !isKeyword(a) && !ra
 	}
 	a, b = normalize(a), normalize(b)
 	if c, ok := cmpBig(a, b); ok {

@@ -104,8 +104,9 @@ func TestLaxOutputs(t *testing.T) {
 // printing, arithmetic and comparison (issue 27): integers beyond 64 bits
 // inside arrays and hashes and in numeric strings, BigDecimal's -0.0, an
 // array or hash compared with a range, a string containing an array or
-// hash (Ruby tests its inspect form), and floats where Ruby needs an
-// integer (range bounds and for's limit and offset: "invalid integer").
+// hash (Ruby tests its inspect form), floats where Ruby needs an integer
+// (range bounds and for's limit and offset: "invalid integer"), and a range
+// compared with empty or blank (never equal: a range answers neither).
 func TestConformanceValues(t *testing.T) {
 	tests := []rubyCase{
 		{"{{ a }}|{{ a.size }}|{{ a | default: 1 }}|{{ h }}|{{ b.size }}|{{ c.size }}", "{\"a\":[99999999999999999999],\"h\":{\"x\":[-99999999999999999999]},\"b\":99999999999999999999,\"c\":-18446744073709551616}", "99999999999999999999|1|99999999999999999999|{\"x\"=>[-99999999999999999999]}|9|9", false},
@@ -127,6 +128,7 @@ func TestConformanceValues(t *testing.T) {
 		{"{{ 5 | size }}|{{ 99999999999999999999 | size }}|{{ a | map: 0 | join: ',' }}|{{ a | map: 66 | join: ',' }}|{{ a | map: -1 | join: ',' }}", "{\"a\":[99999999999999999999,-99999999999999999999,-18446744073709551616]}", "8|9|1,1,0|1,0,1|0,0,0", false},
 		{"{{ 99999999999999999999 | map: 'n' }}", "", "", true},
 		{"{{ b | compact: 'name' }}", "{\"b\":99999999999999999999}", "", true},
+		{"{% case (2..x) %}{% when empty %}E{% endcase %}{% if (1..0) == empty %}1{% endif %}{% if (1..0) == blank %}2{% endif %}{% if a == empty %}3{% endif %}", "{\"a\":[]}", "3", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) { renderCompat(t, Options{}, tt) })

@@ -178,6 +178,7 @@ func TestConformanceTags(t *testing.T) {
 		{"{{ 1234.5 | round: 2147483648 }}", "", "", true},
 		{"{{ 1234.5 | round: 2147483647 }}|{{ 'abc' | truncate: -99999999999999999999 }}|{% for i in (1..3) offset: 99999999999999999999 %}{{ i }}{% endfor %}|{% for i in (1..3) limit: 99999999999999999999 %}{{ i }}{% endfor %}", "", "1234.5|...||123", false},
 		{"{% case 1 %}{{ cap }}{% else %} {% endcase %}|{% case 1 %} {% else %} {% endcase %}|{% case 1 %}{% assign x = 1 %}{% when 2 %} {% else %} {% endcase %}|{% case 1 %}a{% when 2 %} {% else %} {% endcase %}", "", " ||| ", false},
+		{"{{ 1.5 | slice: b }}", "{\"b\":\"99999999999999999999\"}", "", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) { renderCompat(t, Options{}, tt) })

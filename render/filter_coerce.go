@@ -146,7 +146,17 @@ func rubyLong(v any, filter string) (int64, error) {
 	if n, ok := fnorm(v).(*big.Int); ok && !n.IsInt64() {
 		return 0, fmt.Errorf("integer %s too big for %s", n, filter)
 	}
-	return rubyInteger(v)
+	n, err := rubyInteger(v)
+	if err == nil && (n == math.MaxInt64 || n == math.MinInt64) {
+		if s, ok := fnorm(v).(string); ok {
+			// A string of more digits than int64 holds saturates in
+			// parseRubyInteger; Ruby reads a Bignum, too big here.
+			if b, ok := new(big.Int).SetString(strings.TrimSpace(strings.ReplaceAll(s, "_", "")), 10); ok && !b.IsInt64() {
+				return 0, fmt.Errorf("integer %s too big for %s", b, filter)
+			}
+		}
+	}
+	return n, err
 }
 
 // parseRubyInteger parses s as Ruby's Integer(s) does. Values beyond int64

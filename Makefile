@@ -6,7 +6,7 @@ LINT    := $(GO) tool -modfile=tools/lint/go.mod
 FUZZTIME ?= 15s
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: mutation test race timing vet lint fmt-check fuzz differential bench bench-fixtures bench-compare bench-cpu release-snapshot check
+.PHONY: mutation test race timing vet lint fmt-check fuzz differential bench bench-fixtures bench-compare bench-cpu release-snapshot check lsp-e2e
 
 ## test: the whole test suite (what CI runs)
 test:
@@ -54,6 +54,13 @@ bench-compare:
 ## bench-cpu: CPU time per strict parse+render against the peers (user+system time of each engine's process)
 bench-cpu:
 	python3 ./scripts/bench_cpu.py
+
+## lsp-e2e: shea lsp driven over stdio by vscode-languageserver-protocol (needs node and npm; installs with npm ci)
+lsp-e2e:
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(GO) build -o "$$tmp/shea" ./cmd/shea && \
+	(cd lsp/e2e && npm ci --no-audit --no-fund --silent) && \
+	SHEA_BIN="$$tmp/shea" node lsp/e2e/e2e.js
 
 ## mutation: gremlins over the files where Liquid's meaning and shea's safety live (FILES= to choose)
 mutation:

@@ -38,6 +38,9 @@ type Layers struct {
 	Workspace string
 	Project   string
 	Template  string
+	// Overlay, when set, serves the text of a layer file instead of the
+	// disk (an editor's unsaved buffer; see partials.Overlay).
+	Overlay partials.Overlay
 }
 
 //go:embed core
@@ -56,9 +59,10 @@ func CoreFS() fs.FS {
 
 // layer is one resolved layer: a directory, or a file system (core).
 type layer struct {
-	name string
-	dir  string // read through os.Root when set
-	fsys fs.FS  // read when dir is ""
+	name    string
+	dir     string // read through os.Root when set
+	fsys    fs.FS  // read when dir is ""
+	overlay partials.Overlay
 }
 
 // resolve lists the layers present, lowest first, and reports directories
@@ -92,7 +96,7 @@ func (ls Layers) resolve() ([]layer, diag.List) {
 			diags = append(diags, d)
 			continue
 		}
-		out = append(out, layer{name: l.name, dir: l.dir})
+		out = append(out, layer{name: l.name, dir: l.dir, overlay: ls.Overlay})
 	}
 	return out, diags
 }
@@ -113,7 +117,7 @@ func (l layer) read(rel string) (string, error) {
 		return "", errOutside
 	}
 	if l.dir != "" {
-		b, err := partials.ReadFile(l.dir, rel)
+		b, err := partials.ReadFileOverlay(l.dir, rel, l.overlay)
 		if err != nil && isEscape(err) {
 			return "", errOutside
 		}

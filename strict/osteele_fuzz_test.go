@@ -34,7 +34,7 @@ import (
 //  2. A tag holding another "{%" before its "%}": one malformed tag for
 //     Shopify, two tags for osteele.
 //  3. Output, assign or echo markup that is a condition ("{{ a or b }}"):
-//     osteele evaluates it, Shopify's strict parser and DESIGN.md §3
+//     osteele evaluates it, Shopify's strict parser and shea's contract (README, What is checked)
 //     reject it.
 //  4. An assign or capture target ending in "?": Shopify rejects it there.
 //  5. An unclosed comment or raw block: osteele ends it at the end of the
@@ -230,7 +230,7 @@ func osteeleOnly(src string) string {
 	}
 	// 3. Output markup that is a condition: "{{ a or b }}", "{{ a == b }}".
 	// osteele evaluates it; Shopify's strict parser rejects it (an output is
-	// one expression and filters), and DESIGN.md §3 makes it an error. The
+	// one expression and filters), and shea's contract (README, What is checked) makes it an error. The
 	// same goes for the value of an assign or an echo ("{% assign a = '' < 0
 	// %}"), in a tag or on a line of a liquid tag.
 	for _, m := range outputMarkup.FindAllStringSubmatch(src, -1) {

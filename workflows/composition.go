@@ -96,7 +96,7 @@ func (w *Workflow) loadComposedLanes() {
 		req.Contracts = lanes.ContractsFor(lane)
 		req.StrictLayers = w.opts.StrictLayers
 		req.Ablate = w.opts.Ablate
-		layers := lanes.Layers{Workspace: c.workspace.display, Template: c.template.display}
+		layers := lanes.Layers{Workspace: c.workspace.display, Template: c.template.display, Overlay: w.opts.Overlay}
 		if hasProject {
 			layers.Project = project.display
 		}

@@ -7,8 +7,8 @@ import (
 )
 
 // Files returns the files on disk the workflow uses: the workflow file, its
-// lane prompts (for a composed lane, the layer files it was assembled
-// from), backend fragments, workpad and evidence templates, and the
+// lane prompts and their turn blocks (for a composed lane, the layer files
+// they were assembled from), backend fragments, workpad and evidence templates, and the
 // resource manifest with the Markdown files of its enabled closure. Files
 // a setting names but that could not be read are listed too, so that a
 // change to one can be traced to the workflow. Each path is absolute with
@@ -37,11 +37,17 @@ func (w *Workflow) Files() []string {
 				for _, f := range it.composed.Files {
 					add(f.File)
 				}
+				if t := it.composed.Turn; t != nil {
+					for _, f := range t.Files {
+						add(f.File)
+					}
+				}
 				continue
 			}
 			if it.src == nil {
 				add(it.filename)
 			}
+			add(it.turnFile) // the turn block beside a lane's prompt file
 		}
 	}
 	if c := w.resources; c != nil {

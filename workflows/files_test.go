@@ -16,6 +16,7 @@ func TestFiles(t *testing.T) {
 		".shea/workflows/w.md":            "---\nprompts:\n  main_agent: ../prompts/main.md\n  review_agent: ../prompts/review.md\n  merge_agent: ../prompts/gone.md\nworkpad_templates:\n  merge_run: ../template/merge-run.md\n---\nIndex.\n",
 		".shea/prompts/main.md":           "Main {{ issue.identifier }}.\n",
 		".shea/prompts/review.md":         "Review {{ issue.identifier }}.\n",
+		".shea/prompts/main.turn.md":      "Attempt {{ attempt }}.\n",
 		".shea/template/merge-run.md":     "{{ pr_ref }}\n",
 		".shea/prompts/unused.md":         "Not used.\n",
 		".shea/prompts/backend/unused.md": "Not used.\n",
@@ -32,7 +33,7 @@ func TestFiles(t *testing.T) {
 	w, _ := Load(".shea/workflows/w.md", Options{})
 	canon, _ := filepath.EvalSymlinks(dir)
 	var want []string
-	for _, name := range []string{".shea/prompts/gone.md", ".shea/prompts/main.md", ".shea/prompts/review.md", ".shea/template/merge-run.md", ".shea/workflows/w.md"} {
+	for _, name := range []string{".shea/prompts/gone.md", ".shea/prompts/main.md", ".shea/prompts/main.turn.md", ".shea/prompts/review.md", ".shea/template/merge-run.md", ".shea/workflows/w.md"} {
 		want = append(want, filepath.Join(canon, filepath.FromSlash(name)))
 	}
 	if got := w.Files(); !slices.Equal(got, want) {

@@ -164,7 +164,7 @@ func (w *Workflow) readEngine(dir string) *render.Engine {
 	}
 	opts := render.Options{Limits: w.opts.Limits}
 	if dir != "" {
-		opts.Partials = partials.NewDir(dir)
+		opts.Partials = partials.NewDirOverlay(dir, w.opts.Overlay)
 	}
 	return render.New(opts)
 }

@@ -111,6 +111,16 @@ type Options struct {
 	// template with each of them too, besides the sample built from the
 	// schema, and reports each failure naming the sample.
 	Samples []LaneInput
+
+	// Overlay, when set, is asked for the text of every file the workflow
+	// reads (the workflow itself, prompts, layer files, partials,
+	// templates, the manifest, schema files) before the disk, with the
+	// file's absolute path (canonical for the files named in the front
+	// matter, as joined for partials and layer files): when it returns
+	// ok, that text is used as the file's, so an editor's unsaved buffers
+	// are checked as they would be once saved (see package lsp). The
+	// file on disk must exist for the workflow itself. Nil reads the disk.
+	Overlay func(path string) ([]byte, bool)
 }
 
 func (o Options) getenv(k string) string {
@@ -426,6 +436,7 @@ func (w *Workflow) findRoot() error {
 	if err != nil {
 		return fmt.Errorf("cannot use %s as the repository root: %w", dir, err)
 	}
+	r.Overlay = w.opts.Overlay
 	w.root = r
 	abs, err := filepath.Abs(filepath.Dir(w.Path))
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/lsp"
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -19,7 +20,8 @@ func newExplainCmd(e *env) *cobra.Command {
 explain CODE says what the code means, shows an input that produces it and
 how to fix it. Without a code, explain lists every code with its class (the
 Symphony error class agent runners branch on). explain readback documents
-the readback lines shea validate prints.
+the readback lines shea validate prints. A code may be given as the link
+shea lsp attaches to its diagnostics, shea-explain:CODE.
 
 Examples:
   shea explain
@@ -36,6 +38,7 @@ Examples:
 				}
 				return tw.Flush()
 			}
+			args[0] = strings.TrimPrefix(args[0], lsp.ExplainScheme) // a link of shea lsp's
 			if args[0] == "readback" {
 				_, err := io.WriteString(e.stdout, readbackHelp)
 				return err

@@ -9,7 +9,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// Exit statuses, as DESIGN.md §4 defines them.
+// Exit statuses, as the README (The command line) documents them: 0 clean,
+// 1 findings, 2 the command could not run.
 const (
 	exitClean    = 0 // no errors (warnings allowed)
 	exitFindings = 1 // the input has errors
@@ -103,6 +104,7 @@ found, 2 when the command could not run.`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(
 		newCheckCmd(e),
+		newLSPCmd(e),
 		newRenderCmd(e),
 		newRunContextCmd(e),
 		newValidateCmd(e),

@@ -45,6 +45,12 @@ type Root struct {
 	subs   map[string]*os.Root
 	// dirs caches the canonical form of existing directories.
 	dirs map[string]string
+
+	// Overlay, when set, is asked first for every file ReadFile reads,
+	// with its canonical absolute path: when it returns ok, its text is
+	// the file's (an editor's unsaved buffer; see package lsp), read
+	// even when no file exists on disk. Set it before the first read.
+	Overlay func(path string) ([]byte, bool)
 }
 
 // Release closes the directory handle kept between reads; a later read opens
@@ -278,6 +284,14 @@ func (r *Root) ReadFile(p string, max int64) ([]byte, error) {
 func (r *Root) ReadFileAs(p, name string, max int64) ([]byte, error) {
 	if !r.Contains(p) {
 		return nil, fmt.Errorf("%s: %w %s", p, ErrOutside, r.dir)
+	}
+	if r.Overlay != nil {
+		if b, ok := r.Overlay(p); ok {
+			if int64(len(b)) > max {
+				return nil, &TooLargeError{Name: name, Size: int64(len(b)), Max: max}
+			}
+			return b, nil
+		}
 	}
 	rel, _ := filepath.Rel(r.dir, p)
 	f, err := r.openFile(rel)

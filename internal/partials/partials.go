@@ -45,11 +45,21 @@ func Valid(name string) bool {
 // Dir is a directory of partials. Reads are confined to it: a name with ".."
 // or a symbolic link leading outside the directory fails.
 type Dir struct {
-	root string
+	root    string
+	overlay Overlay
 }
 
 // NewDir returns the partials in dir.
 func NewDir(dir string) *Dir { return &Dir{root: dir} }
+
+// NewDirOverlay returns the partials in dir, each read through overlay
+// first (see ReadFileOverlay).
+func NewDirOverlay(dir string, overlay Overlay) *Dir { return &Dir{root: dir, overlay: overlay} }
+
+// Overlay serves the text of a file that an editor holds unsaved: given a
+// file's absolute, cleaned path, it returns the text and true, or false to
+// read the file on disk. Nil reads every file from disk.
+type Overlay func(path string) ([]byte, bool)
 
 // Partial implements strict.PartialSource.
 func (d *Dir) Partial(name string) (src, filename string, err error) {
@@ -57,7 +67,7 @@ func (d *Dir) Partial(name string) (src, filename string, err error) {
 		return "", "", fmt.Errorf("partial name %q must be a relative path inside %s: %w", name, d.root, fs.ErrNotExist)
 	}
 	for _, c := range Candidates(name) {
-		b, err := ReadFile(d.root, c)
+		b, err := ReadFileOverlay(d.root, c, d.overlay)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -88,6 +98,22 @@ func (d *Dir) PartialNames() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// ReadFileOverlay is ReadFile asking overlay first, with the absolute path
+// of name in dir; a valid name (see Valid) never leaves dir on the way.
+func ReadFileOverlay(dir, name string, overlay Overlay) ([]byte, error) {
+	if overlay != nil && Valid(name) {
+		if abs, err := filepath.Abs(filepath.Join(dir, filepath.FromSlash(name))); err == nil {
+			if b, ok := overlay(abs); ok {
+				if len(b) > MaxBytes {
+					return nil, &fsroot.TooLargeError{Name: name, Size: int64(len(b)), Max: MaxBytes}
+				}
+				return b, nil
+			}
+		}
+	}
+	return ReadFile(dir, name)
 }
 
 // ReadFile reads name (slash-separated, relative) inside dir through an

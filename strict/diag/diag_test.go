@@ -194,7 +194,7 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("Lookup(%s) = %v, %v", info.Code, got, ok)
 		}
 	}
-	// Every code DESIGN.md §4 names is registered.
+	// Every code the README lists as part of the contract is registered.
 	for _, c := range []Code{UnknownVariable, UnknownProperty, UnknownFilter, FilterArguments, UnknownTag,
 		UnclosedBlock, UnexpectedTag, SyntaxError, MissingPartial, RenderError, ContextInvalid,
 		MissingWorkflowFile, WorkflowParseError, WorkflowFrontMatterNotMap, ConfigInvalid, UnknownConfigKey,

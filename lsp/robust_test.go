@@ -1,0 +1,226 @@
+package lsp
+
+import (
+	"context"
+	"errors"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
+)
+
+// A panic in a handler is answered as an error, and the server goes on;
+// malformed parameters are invalid-params errors.
+func TestBadRequestsDoNotStopTheServer(t *testing.T) {
+	c := start(t, nil, nil)
+	ctx := context.Background()
+	var rerr *jsonrpc2.Error
+	err := c.conn.Call(ctx, "shea/testPanic", map[string]any{}, nil)
+	if !errors.As(err, &rerr) || rerr.Code != jsonrpc2.CodeInternalError || !strings.Contains(rerr.Message, "on purpose") {
+		t.Errorf("panic answered with %v", err)
+	}
+	err = c.conn.Call(ctx, "textDocument/hover", map[string]any{"textDocument": 42}, nil)
+	if !errors.As(err, &rerr) || rerr.Code != jsonrpc2.CodeInvalidParams {
+		t.Errorf("bad params answered with %v", err)
+	}
+	err = c.conn.Call(ctx, "textDocument/formatting", map[string]any{}, nil)
+	if !errors.As(err, &rerr) || rerr.Code != jsonrpc2.CodeMethodNotFound {
+		t.Errorf("unknown method answered with %v", err)
+	}
+	// requests on documents that do not exist, positions beyond the text,
+	// a change to a document that is not open
+	for _, m := range []string{"textDocument/hover", "textDocument/completion", "textDocument/definition"} {
+		var out any
+		c.call(m, docPos("/nonexistent/x.md", Position{Line: 99, Character: -5}), &out)
+	}
+	c.change("/nonexistent/y.md", 3, "{{")
+	dir := canonical(t.TempDir())
+	f := filepath.Join(dir, "odd.liquid")
+	c.open(f, "{% for %}{{ | }}{% if %}\x00\xff{{ 'a' | append }}")
+	var h *hover
+	c.call("textDocument/hover", docPos(f, Position{Line: 0, Character: 1000}), &h)
+	var l completionList
+	c.call("textDocument/completion", docPos(f, Position{Line: 5, Character: 3}), &l)
+	p := c.waitFor(f, func(p publishDiagnosticsParams) bool { return len(p.Diagnostics) > 0 })
+	if p.Diagnostics[0].Severity != 1 {
+		t.Errorf("%+v", p.Diagnostics)
+	}
+	// still alive
+	var res initializeResult
+	c.call("initialize", map[string]any{"capabilities": map[string]any{}}, &res)
+}
+
+// shutdown then exit ends Serve with no error; exit without shutdown is
+// an error (LSP's exit code 1).
+func TestShutdownExit(t *testing.T) {
+	c := start(t, nil, nil)
+	var out any
+	c.call("shutdown", nil, &out)
+	var rerr *jsonrpc2.Error
+	if err := c.conn.Call(context.Background(), "textDocument/hover", docPos("/x", Position{}), &out); !errors.As(err, &rerr) || rerr.Code != jsonrpc2.CodeInvalidRequest {
+		t.Errorf("a request after shutdown: %v", err)
+	}
+	c.notify("exit", nil)
+	select {
+	case err := <-c.done:
+		if err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Serve did not return after exit")
+	}
+
+	c = start(t, nil, nil)
+	c.notify("exit", nil)
+	select {
+	case err := <-c.done:
+		if err == nil {
+			t.Error("exit without shutdown: no error")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Serve did not return after exit")
+	}
+}
+
+// Opening and closing documents leaves nothing behind: no buffer, no
+// published list, and the diagnostics of closed files are cleared.
+func TestMemoryBoundedAcrossOpenClose(t *testing.T) {
+	dir := fixture(t, "symphony")
+	c := start(t, nil, nil)
+	wf := filepath.Join(dir, "WORKFLOW.md")
+	for i := range 50 {
+		f := filepath.Join(dir, "scratch", "f"+itoa(i)+".liquid")
+		c.open(f, "{{ nope }}")
+		c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": pathToURI(f)}})
+	}
+	c.open(wf, read(t, wf))
+	c.waitFor(wf, hasCode("unknown_filter"))
+	c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": pathToURI(wf)}})
+	c.waitFor(wf, func(p publishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		c.srv.checker.mu.Lock()
+		pub, infos := len(c.srv.checker.published), len(c.srv.checker.infos)
+		c.srv.checker.mu.Unlock()
+		docs := len(c.srv.docs.snapshot().docs)
+		if pub == 0 && infos == 0 && docs == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after closing everything: %d published, %d infos, %d docs", pub, infos, docs)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// A burst of 200 edits, as fast as the client sends them, ends with the
+// diagnostics of the last text within 2 s of the last edit, and nothing
+// older is published after them. The debounce is the default one.
+func TestBurstOfEdits(t *testing.T) {
+	dir := fixture(t, "symphony")
+	c := startWith(t, Options{Log: io.Discard}, nil, nil)
+	wf := filepath.Join(dir, "WORKFLOW.md")
+	text := read(t, wf)
+	c.open(wf, text)
+	c.waitFor(wf, hasCode("unknown_filter"))
+	var last time.Time
+	for v := 2; v <= 201; v++ {
+		// each edit appends one line; the last one misspells a variable
+		line := "{{ issue.title }}\n"
+		if v == 201 {
+			line = "{{ isue.title }}\n"
+		}
+		n := strings.Count(text, "\n")
+		c.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": pathToURI(wf), "version": v},
+			"contentChanges": []map[string]any{{"range": rng(n, 0, n, 0), "text": line}}})
+		text += line
+		last = time.Now()
+	}
+	p := c.waitFor(wf, func(p publishDiagnosticsParams) bool { return p.Version != nil && *p.Version == 201 })
+	took := time.Since(last)
+	t.Logf("final diagnostics %v after the last of 200 edits", took)
+	if took > 2*time.Second {
+		t.Errorf("final diagnostics after %v, want under 2s", took)
+	}
+	if !hasCode("unknown_variable")(p) {
+		t.Errorf("final: %+v", p.Diagnostics)
+	}
+	time.Sleep(500 * time.Millisecond)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	seen := 0
+	for _, q := range c.log {
+		if q.URI != pathToURI(wf) || q.Version == nil {
+			continue
+		}
+		if *q.Version < seen {
+			t.Errorf("version %d published after %d", *q.Version, seen)
+		}
+		seen = *q.Version
+	}
+	if seen != 201 {
+		t.Errorf("last published version %d", seen)
+	}
+}
+
+// A 1 MB document is checked, and completion answers in it.
+func TestLargeDocument(t *testing.T) {
+	dir := canonical(t.TempDir())
+	f := filepath.Join(dir, "big.liquid")
+	c := startWith(t, Options{Log: io.Discard}, nil, nil)
+	var b strings.Builder
+	for b.Len() < 1_000_000-40 {
+		b.WriteString("Some prompt text é 🎉 {{ issue.title }}\n")
+	}
+	b.WriteString("{{ issue.titel }}\n")
+	text := b.String()
+	start := time.Now()
+	c.open(f, text)
+	p := c.waitFor(f, hasCode("unknown_property"))
+	t.Logf("%d bytes: diagnostics after %v", len(text), time.Since(start))
+	lines := strings.Count(text, "\n")
+	if len(p.Diagnostics) != 1 || p.Diagnostics[0].Range.Start.Line != lines-1 {
+		t.Errorf("%+v", p.Diagnostics)
+	}
+	start = time.Now()
+	var l completionList
+	c.call("textDocument/completion", docPos(f, Position{Line: lines - 1, Character: 9}), &l)
+	t.Logf("completion after %v", time.Since(start))
+	if _, ok := labels(l.Items)["title"]; !ok {
+		t.Errorf("completion in a large document: %d items", len(l.Items))
+	}
+}
+
+// A 1 MB workflow body (a lane prompt near shea's template size limit) is
+// validated, smoke renders included, and its diagnostics published.
+func TestLargeWorkflow(t *testing.T) {
+	dir := fixture(t, "symphony")
+	wf := filepath.Join(dir, "WORKFLOW.md")
+	c := startWith(t, Options{Log: io.Discard}, nil, nil)
+	var b strings.Builder
+	b.WriteString("---\ntracker:\n  kind: linear\n---\n")
+	for b.Len() < 1_000_000-40 {
+		b.WriteString("Some prompt text é 🎉 {{ issue.title }}\n")
+	}
+	b.WriteString("{{ issue.titel }}\n")
+	text := b.String()
+	start := time.Now()
+	c.open(wf, text)
+	p := c.waitFor(wf, hasCode("unknown_property"))
+	t.Logf("%d bytes: diagnostics after %v", len(text), time.Since(start))
+	if len(p.Diagnostics) != 1 || p.Diagnostics[0].Range.Start.Line != strings.Count(text, "\n")-1 {
+		t.Errorf("%+v", p.Diagnostics)
+	}
+	// fixed: the smoke renders of the whole body run too
+	start = time.Now()
+	c.change(wf, 2, strings.Replace(text, "titel", "title", 1))
+	p = c.waitFor(wf, func(p publishDiagnosticsParams) bool { return p.Version != nil && *p.Version == 2 })
+	t.Logf("fixed: diagnostics after %v", time.Since(start))
+	if len(p.Diagnostics) != 0 {
+		t.Errorf("%+v", p.Diagnostics)
+	}
+}

@@ -179,6 +179,7 @@ func TestConformanceTags(t *testing.T) {
 		{"{{ 1234.5 | round: 2147483647 }}|{{ 'abc' | truncate: -99999999999999999999 }}|{% for i in (1..3) offset: 99999999999999999999 %}{{ i }}{% endfor %}|{% for i in (1..3) limit: 99999999999999999999 %}{{ i }}{% endfor %}", "", "1234.5|...||123", false},
 		{"{% case 1 %}{{ cap }}{% else %} {% endcase %}|{% case 1 %} {% else %} {% endcase %}|{% case 1 %}{% assign x = 1 %}{% when 2 %} {% else %} {% endcase %}|{% case 1 %}a{% when 2 %} {% else %} {% endcase %}", "", " ||| ", false},
 		{"{{ 1.5 | slice: b }}", "{\"b\":\"99999999999999999999\"}", "", true},
+		{"{% tablerow t in a cols: a limit: 9223372036854775807 %}{% endtablerow %}|{% tablerow t in \"x\" cols: b limit: \"2\" %}{% endtablerow %}|{% tablerow t in (1..3) cols: c %}{{ t }}{% endtablerow %}", "{\"a\":1e20,\"b\":1e20,\"c\":-1e20}", "<tr class=\"row1\">\n</tr>\n|<tr class=\"row1\">\n<td class=\"col1\"></td></tr>\n|<tr class=\"row1\">\n<td class=\"col1\">1</td><td class=\"col2\">2</td><td class=\"col3\">3</td></tr>\n", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) { renderCompat(t, Options{}, tt) })

@@ -219,7 +219,13 @@ func tablerowBound(st *state, eval evalFn, r diag.Range, what string) (int64, bo
 	case string:
 		return rubyToI(x), true, nil
 	case float64:
-		if !math.IsNaN(x) && x > math.MinInt64 && x < math.MaxInt64 {
+		switch {
+		case math.IsNaN(x) || math.IsInf(x, 0):
+		case x >= math.MaxInt64: // Ruby's to_i makes a Bignum: saturate
+			return math.MaxInt64, true, nil
+		case x <= math.MinInt64:
+			return math.MinInt64, true, nil
+		default:
 			return int64(x), true, nil
 		}
 	}

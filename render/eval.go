@@ -3,6 +3,8 @@ package render
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -62,7 +64,7 @@ func (c *compiler) rangeLit(e *strict.RangeLit) evalFn {
 	if a, ok := e.Start.(*strict.Literal); ok {
 		if b, ok := e.End.(*strict.Literal); ok {
 			// Constant bounds: the range is made once, boxed once.
-			var r any = rangeValue{rangeBound(value(literalValue(a))), rangeBound(value(literalValue(b)))}
+			var r any = rangeValue{literalBound(value(literalValue(a))), literalBound(value(literalValue(b)))}
 			return func(*state) (any, error) { return r, nil }
 		}
 	}
@@ -76,21 +78,49 @@ func (c *compiler) rangeLit(e *strict.RangeLit) evalFn {
 		if err != nil {
 			return nil, err
 		}
-		return rangeValue{rangeBound(value(a)), rangeBound(value(b))}, nil
+		lo, ok1 := rangeBound(value(a))
+		hi, ok2 := rangeBound(value(b))
+		if !ok1 || !ok2 {
+			return nil, diag.Errorf(diag.RenderError, e.Range(), "invalid integer: a range's bounds must be integers, got (%s..%s)",
+				rubyInspect(normalize(a)), rubyInspect(normalize(b)))
+		}
+		return rangeValue{lo, hi}, nil
 	}
 }
 
-// rangeBound converts a range end to an integer as Ruby's to_i does.
-func rangeBound(v any) int64 {
+// literalBound converts a literal range end to an integer as Ruby's to_i
+// does (Liquid makes a range of constants once, when it parses).
+func literalBound(v any) int64 {
 	switch x := normalize(v).(type) {
 	case int64:
 		return x
+	case *big.Int:
+		return clampInt(x)
 	case float64:
 		return int64(x)
 	case string:
 		return leadingInt(x)
 	}
 	return 0
+}
+
+// rangeBound converts a range end computed while rendering as Liquid 5.4's
+// RangeLookup does: an integer is itself (beyond int64 it saturates), nil
+// and strings go through Ruby's to_i, and anything else through Ruby's
+// Integer() of its string form, which refuses a float ("1.5", "2.0"), a
+// boolean or a collection (ok is false: Liquid's "invalid integer").
+func rangeBound(v any) (n int64, ok bool) {
+	switch x := normalize(v).(type) {
+	case int64:
+		return x, true
+	case *big.Int:
+		return clampInt(x), true
+	case nil:
+		return 0, true
+	case string:
+		return leadingInt(x), true
+	}
+	return parseRubyInteger(strOf(v))
 }
 
 // segment is a compiled path step.
@@ -142,6 +172,11 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		}
 		v, ok := st.lookup(name)
 		start := 0
+		if !ok && name == "self" && len(segs) == 0 && !st.strict {
+			// self alone (newer Liquid) is the scope: passed to a render
+			// partial, it lets the partial read the caller's variables.
+			return scopeSnapshot(st), nil
+		}
 		if !ok && name == "self" && len(segs) > 0 {
 			// self[key] (newer Liquid) is the variable named key: a
 			// local or the data, whichever lookup finds first.
@@ -204,6 +239,26 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		}
 		return v, nil
 	}
+}
+
+// scopeSnapshot returns the variables a lookup would find now, as an
+// object: the data, then counters, assigns and block-scoped bindings, each
+// hiding the ones before it, as lookup does.
+func scopeSnapshot(st *state) *Map {
+	m := NewMap()
+	for _, k := range slices.Sorted(maps.Keys(st.vars)) {
+		m.Set(k, st.vars[k])
+	}
+	for _, k := range slices.Sorted(maps.Keys(st.counters)) {
+		m.Set(k, st.counters[k])
+	}
+	for _, k := range slices.Sorted(maps.Keys(st.assigns)) {
+		m.Set(k, st.assigns[k])
+	}
+	for _, b := range st.scope {
+		m.Set(b.name, b.val)
+	}
+	return m
 }
 
 // declares reports whether the schema declares key for a dynamic segment.
@@ -309,6 +364,9 @@ type filterCall struct {
 	kwNames []string
 	kwArgs  []evalFn
 	span    strict.Span // the filter's name
+	// arity is set, in compat mode, when the call passes a count of
+	// arguments the filter does not take: Shopify fails only when it runs.
+	arity string
 }
 
 // pipeline compiles "value | filter …".
@@ -331,6 +389,15 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 				fc.kwArgs = append(fc.kwArgs, c.expr(a.Value))
 			}
 		}
+		if c.eng.opts.Compat && (fc.fn != nil || fc.std != nil) {
+			sig, ok := c.eng.sigs[f.Name]
+			if !ok {
+				sig, ok = strict.StandardFilter(f.Name)
+			}
+			if ok && !sig.Accepts(len(fc.args)) {
+				fc.arity = fmt.Sprintf("takes %s, got %d", sig.CountArgs(), len(fc.args))
+			}
+		}
 		calls[i] = fc
 	}
 	return func(st *state) (any, error) {
@@ -343,6 +410,9 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 			fc := &calls[i]
 			if fc.fn == nil && fc.std == nil {
 				continue // an unknown filter in compat mode returns its input
+			}
+			if fc.arity != "" {
+				return nil, diag.Errorf(diag.RenderError, fc.span.Range(), "filter %q %s", fc.name, fc.arity)
 			}
 			base := len(st.args)
 			for _, a := range fc.args {

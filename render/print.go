@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // toString renders a value as Liquid prints it.
@@ -53,6 +54,8 @@ func writeValue(b *strings.Builder, v any, depth *int) {
 		b.WriteString(x)
 	case int64:
 		b.WriteString(strconv.FormatInt(x, 10))
+	case *big.Int:
+		b.WriteString(x.String())
 	case float64:
 		b.WriteString(formatFloat(x))
 	case bool:
@@ -68,6 +71,13 @@ func writeValue(b *strings.Builder, v any, depth *int) {
 		b.WriteString(x.Format("2006-01-02 15:04:05 -0700"))
 	case *Map, map[string]any:
 		writeHash(b, x, depth)
+	case *loopObject:
+		// A Liquid drop prints its class name.
+		if x.table {
+			b.WriteString("Liquid::TablerowloopDrop")
+		} else {
+			b.WriteString("Liquid::ForloopDrop")
+		}
 	default:
 		rv := reflect.ValueOf(x)
 		switch rv.Kind() {
@@ -96,7 +106,7 @@ func writeHash(b *strings.Builder, v any, depth *int) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(strconv.Quote(kv.key))
+		writeRubyQuoted(b, kv.key)
 		b.WriteString("=>")
 		inspect(b, kv.val, depth)
 	}
@@ -113,7 +123,7 @@ func inspect(b *strings.Builder, v any, depth *int) {
 	case nil:
 		b.WriteString("nil")
 	case string:
-		b.WriteString(strconv.Quote(x))
+		writeRubyQuoted(b, x)
 	case []any:
 		b.WriteByte('[')
 		for i, e := range x {
@@ -128,6 +138,62 @@ func inspect(b *strings.Builder, v any, depth *int) {
 	default:
 		writeValue(b, x, depth)
 	}
+}
+
+// writeRubyQuoted writes s as Ruby's String#inspect does: in double
+// quotes, with \" \\ and \n-style escapes, \#{ for the start of an
+// interpolation, \uXXXX for other control characters and line separators,
+// \xHH (upper case) for each byte that is not UTF-8, and every other
+// character as it is.
+func writeRubyQuoted(b *strings.Builder, s string) {
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(b, "\\x%02X", s[i])
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '#' && i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '$' || s[i+1] == '@'):
+			b.WriteString("\\#")
+		case r < 0x20 || r == 0x7f || r == 0x2028 || r == 0x2029:
+			if e := rubyEscape(r); e != 0 {
+				b.WriteByte('\\')
+				b.WriteByte(e)
+			} else {
+				fmt.Fprintf(b, "\\u%04X", r)
+			}
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	b.WriteByte('"')
+}
+
+// rubyEscape is the letter of the escape Ruby's inspect writes for a
+// control character by name (\n, \e), or 0.
+func rubyEscape(r rune) byte {
+	switch r {
+	case '\a':
+		return 'a'
+	case '\b':
+		return 'b'
+	case '\t':
+		return 't'
+	case '\n':
+		return 'n'
+	case '\v':
+		return 'v'
+	case '\f':
+		return 'f'
+	case '\r':
+		return 'r'
+	case 0x1b:
+		return 'e'
+	}
+	return 0
 }
 
 // formatFloat prints a float as Ruby's Float#to_s does: the shortest

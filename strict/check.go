@@ -50,8 +50,14 @@ type Options struct {
 	// or or), words after an output's or assign's value or after a
 	// filter's arguments (ignored up to the next "|"; => is such a word),
 	// (a...5) for (a..5), trailing commas after filter arguments and a
-	// colon after a filter with no arguments. Without Compat it does
-	// nothing.
+	// colon after a filter with no arguments; an output, echo or assign
+	// value the strict parser cannot read at all, read by the lax parser's
+	// regular expressions (Liquid 5.4's Variable#lax_parse: {{ 'a' || upcase }}
+	// is 'a' | upcase); a number with letters (1e3), a variable of that
+	// name; reversed or another word after a for loop's attributes,
+	// ignored; cycle values split at every comma, even in quotes, nil ones
+	// dropped; and a filter given a count of arguments it does not take,
+	// which then fails only when it runs. Without Compat it does nothing.
 	Lax bool
 
 	// MaxNesting limits nesting as ParseOptions.MaxNesting does, and also
@@ -615,6 +621,13 @@ func (w *walker) filter(f *Filter) (args []shape) {
 		}
 	}
 	if positional < s.Min || s.Max >= 0 && positional > s.Max {
+		if w.opts.Compat && w.opts.Lax {
+			// Shopify's lax mode fails only when the filter runs (Ruby's
+			// ArgumentError), so a call on a branch never taken renders.
+			w.diags = append(w.diags, diag.Warningf(diag.LaxSyntax, f.NameSpan.Range(),
+				"filter %q takes %s, got %d: Shopify fails only if it runs; strict mode rejects it", f.Name, countArgs(s), positional))
+			return
+		}
 		w.errorf(diag.FilterArguments, f.NameSpan.Range(), "filter %q takes %s, got %d", f.Name, countArgs(s), positional)
 	}
 	return args

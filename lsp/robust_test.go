@@ -173,8 +173,11 @@ func TestLargeDocument(t *testing.T) {
 	f := filepath.Join(dir, "big.liquid")
 	c := startWith(t, Options{Log: io.Discard}, nil, nil)
 	var b strings.Builder
+	// (Each line reads attempt, not the title: the smoke matrix tries a
+	// 10 KB title, which printed on every line would pass the output
+	// limit, as it would for a runner.)
 	for b.Len() < 1_000_000-40 {
-		b.WriteString("Some prompt text é 🎉 {{ issue.title }}\n")
+		b.WriteString("Some prompt text é 🎉 {{ attempt }}\n")
 	}
 	b.WriteString("{{ issue.titel }}\n")
 	text := b.String()
@@ -203,8 +206,11 @@ func TestLargeWorkflow(t *testing.T) {
 	c := startWith(t, Options{Log: io.Discard}, nil, nil)
 	var b strings.Builder
 	b.WriteString("---\ntracker:\n  kind: linear\n---\n")
+	// (Each line reads attempt, not the title: the smoke matrix tries a
+	// 10 KB title, which printed on every line would pass the output
+	// limit, as it would for a runner.)
 	for b.Len() < 1_000_000-40 {
-		b.WriteString("Some prompt text é 🎉 {{ issue.title }}\n")
+		b.WriteString("Some prompt text é 🎉 {{ attempt }}\n")
 	}
 	b.WriteString("{{ issue.titel }}\n")
 	text := b.String()

@@ -171,7 +171,13 @@ func TestCompareEdges(t *testing.T) {
 func TestProveSame(t *testing.T) {
 	src := "{% for t in tags %}- {{ t | upcase }}\n{% endfor %}{{ title | default: 'none' }} {{ n | plus: 1 }}"
 	tpl := compile(t, src, diag.StartPos, "")
-	schema, _ := strict.CompileSchema("test", []byte(testSchema), nil)
+	// n bounded: at int64's edge osteele's plus wraps (see
+	// TestProveIntegerOverflow).
+	bounded := strings.Replace(testSchema, `"n": {"type": "integer"}`, `"n": {"type": "integer", "minimum": -1000, "maximum": 1000}`, 1)
+	schema, err := strict.CompileSchema("test", []byte(bounded), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if diags := Prove(context.Background(), tpl, SmokeInputs(schema), Options{}); len(diags) != 0 {
 		t.Errorf("got %v", diags)
 	}
@@ -179,6 +185,21 @@ func TestProveSame(t *testing.T) {
 		if in.Name == "required only" {
 			t.Error("SmokeInputs keeps required only")
 		}
+	}
+}
+
+// TestProveIntegerOverflow: the smoke matrix's boundary values reach
+// osteele too, and find where its integers wrap: 9223372036854775807 |
+// plus: 1 is 9223372036854775808 in shea (and Ruby), negative in osteele.
+func TestProveIntegerOverflow(t *testing.T) {
+	tpl := compile(t, "{{ n | plus: 1 }}", diag.StartPos, "")
+	schema, err := strict.CompileSchema("test", []byte(testSchema), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diags := Prove(context.Background(), tpl, SmokeInputs(schema), Options{})
+	if len(diags) != 1 || diags[0].Code != diag.OsteeleOutputDiffers || !strings.Contains(diags[0].Detail, `"n = 9223372036854775807"`) {
+		t.Errorf("got %v", diags)
 	}
 }
 

@@ -89,17 +89,21 @@ func equalDepth(a, b any, depth *eqWalk) bool {
 	if samePointer(a, b) {
 		return true
 	}
+	// Liquid asks the other side blank? or empty?; a range answers
+	// neither, so it is never blank or empty.
+	_, ra := a.(rangeValue)
+	_, rb := b.(rangeValue)
 	switch a.(type) {
 	case blankValue:
-		return isBlank(b) && !isKeyword(b)
+		return isBlank(b) && !isKeyword(b) && !rb
 	case emptyValue:
-		return isEmpty(b) && !isKeyword(b)
+		return isEmpty(b) && !isKeyword(b) && !rb
 	}
 	switch b.(type) {
 	case blankValue:
-		return isBlank(a) && !isKeyword(a)
+		return isBlank(a) && !isKeyword(a) && !ra
 	case emptyValue:
-		return isEmpty(a) && !isKeyword(a)
+		return isEmpty(a) && !isKeyword(a) && !ra
 	}
 	a, b = normalize(a), normalize(b)
 	if c, ok := cmpBig(a, b); ok {
@@ -138,6 +142,9 @@ func equalDepth(a, b any, depth *eqWalk) bool {
 		return ok && x.Equal(y)
 	}
 	if isArray(a) {
+		if _, ok := b.(rangeValue); ok {
+			return false // Ruby's Array#== is false for a Range, even an empty one
+		}
 		if !isArray(b) || size(a) != size(b) { // sizes first: a range can be huge
 			return false
 		}
@@ -338,7 +345,8 @@ func contains(a, b any) bool {
 	}
 	switch x := a.(type) {
 	case string:
-		return strings.Contains(x, toString(b))
+		// Ruby's right.to_s: an array or hash reads as its inspect form.
+		return strings.Contains(x, strOf(b))
 	case *Map:
 		k, ok := b.(string)
 		if !ok || x == nil {

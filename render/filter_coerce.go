@@ -83,7 +83,7 @@ func writeInspect(b stringWriter, v any, depth int, quoted bool) {
 		return
 	case string:
 		if quoted {
-			writeQuoted(b, x)
+			writeRubyQuoted(b, x)
 		} else {
 			b.WriteString(x)
 		}
@@ -111,7 +111,7 @@ func writeInspect(b stringWriter, v any, depth int, quoted bool) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(strconv.Quote(p.key))
+			writeRubyQuoted(b, p.key)
 			b.WriteString("=>")
 			writeInspect(b, p.val, depth+1, true)
 		}
@@ -146,7 +146,17 @@ func rubyLong(v any, filter string) (int64, error) {
 	if n, ok := fnorm(v).(*big.Int); ok && !n.IsInt64() {
 		return 0, fmt.Errorf("integer %s too big for %s", n, filter)
 	}
-	return rubyInteger(v)
+	n, err := rubyInteger(v)
+	if err == nil && (n == math.MaxInt64 || n == math.MinInt64) {
+		if s, ok := fnorm(v).(string); ok {
+			// A string of more digits than int64 holds saturates in
+			// parseRubyInteger; Ruby reads a Bignum, too big here.
+			if b, ok := new(big.Int).SetString(strings.TrimSpace(strings.ReplaceAll(s, "_", "")), 10); ok && !b.IsInt64() {
+				return 0, fmt.Errorf("integer %s too big for %s", b, filter)
+			}
+		}
+	}
+	return n, err
 }
 
 // parseRubyInteger parses s as Ruby's Integer(s) does. Values beyond int64
@@ -372,6 +382,23 @@ func rubyIndex(item, prop any) (v any, has bool, err error) {
 			return int64(0), true, nil
 		}
 		return (x >> uint(i)) & 1, true, nil
+	case *big.Int:
+		// Integer#[] of a Bignum: bit i of its two's complement.
+		i, ok := indexOf(prop)
+		if !ok {
+			return nil, true, errPropertyType
+		}
+		if i < 0 || i > 1<<20 {
+			if i > 0 && x.Sign() < 0 {
+				return int64(1), true, nil
+			}
+			return int64(0), true, nil
+		}
+		if x.Sign() >= 0 {
+			return int64(x.Bit(int(i))), true, nil
+		}
+		m := new(big.Int).Sub(new(big.Int).Neg(x), big.NewInt(1)) // -x-1 = ^x
+		return int64(1 - m.Bit(int(i))), true, nil
 	}
 	if isArray(item) {
 		i, ok := indexOf(prop)

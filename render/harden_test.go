@@ -96,7 +96,6 @@ func TestExactOrError(t *testing.T) {
 		t.Errorf("== of equal 20,000-item arrays: %s %q", code, out)
 	}
 	for _, src := range []string{
-		`{% for i in (1..f) %}{% endfor %}`,
 		`{% for i in (1..100000000000000000000000) %}{% endfor %}`,
 		`{% assign hi = "100000000000000000000000" %}{% for i in (1..hi) %}{% endfor %}`,
 		`{% for i in (-100000000000000000000000..1) %}{% endfor %}`,
@@ -105,8 +104,12 @@ func TestExactOrError(t *testing.T) {
 			t.Errorf("%s: %s %q, want loop_limit", src, code, msg)
 		}
 	}
-	if code, out := bounded(t, limits, `{{ (1..f) | size }}`, map[string]any{"f": 1e23}, 64<<20, 2*time.Second); code != "" || out != "9223372036854775807" {
+	if code, out := bounded(t, limits, `{{ (1..100000000000000000000000) | size }}`, nil, 64<<20, 2*time.Second); code != "" || out != "9223372036854775807" {
 		t.Errorf("size of (1..1e23): %s %q", code, out)
+	}
+	// A float bound is Liquid's "invalid integer", not an empty range.
+	if code, msg := bounded(t, limits, `{% for i in (1..f) %}{% endfor %}`, map[string]any{"f": 1e23}, 64<<20, 2*time.Second); code != diag.RenderError || !strings.Contains(msg, "invalid integer") {
+		t.Errorf("(1..f) with f = 1e23: %s %q", code, msg)
 	}
 }
 
@@ -170,9 +173,11 @@ func TestMessagesShortAndExact(t *testing.T) {
 		`{% for i in (1..3) offset: 99999999999999999999 %}{% endfor %}`,
 		`{% tablerow i in (1..3) cols: 99999999999999999999 %}{% endtablerow %}`,
 	} {
+		// Liquid takes such a bound (a Bignum); where shea cannot, its
+		// error names the number.
 		tpl := compat(t, Options{}, src)
-		if _, msg := renderCode(t, tpl, nil); !strings.Contains(msg, "99999999999999999999 is beyond the 64-bit integers") {
-			t.Errorf("%s: %q", src, msg)
+		if _, err := tpl.Render(context.Background(), nil); err != nil && !strings.Contains(err.Error(), "99999999999999999999 is beyond the 64-bit integers") {
+			t.Errorf("%s: %v", src, err)
 		}
 	}
 	name := strings.Repeat("a", 200_000)

@@ -112,7 +112,10 @@ func (tag *includeTag) run(st *state, w io.Writer) error {
 			cl.pushed++
 		}
 	}
-	cl.iterate = tag.loop && cl.subject != nil && (isArray(cl.subject) || tag.render && isObject(cl.subject))
+	// include iterates only an array (Liquid's is_a?(Array): a range
+	// renders once, as itself); render anything with each and count.
+	_, isRange := cl.subject.(rangeValue)
+	cl.iterate = tag.loop && cl.subject != nil && (isArray(cl.subject) && (tag.render || !isRange) || tag.render && isObject(cl.subject))
 	if cl.iterate {
 		// A loop over more items than the loop limit has left can never
 		// finish: it fails before its items are made.

@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"math/big"
-	"strconv"
 	"time"
 	"unicode/utf8"
 )
@@ -130,51 +129,31 @@ func inspectSize(b *budget, v any, depth int, quoted bool) (int64, error) {
 	return n, nil
 }
 
-// quotedLen is len(strconv.Quote(s)), counted without building it.
+// quotedLen is the length of s as writeRubyQuoted writes it, counted
+// without building it.
 func quotedLen(s string) int64 {
 	n := int64(2)
 	for i := 0; i < len(s); {
 		r, width := utf8.DecodeRuneInString(s[i:])
-		i += width
 		switch {
-		case width == 1 && r == utf8.RuneError:
-			n += 4 // \xNN
+		case r == utf8.RuneError && width == 1:
+			n += 4 // \xHH
 		case r == '"' || r == '\\':
 			n += 2
-		case strconv.IsPrint(r):
-			n += int64(width)
-		case r == '\a' || r == '\b' || r == '\f' || r == '\n' || r == '\r' || r == '\t' || r == '\v':
+		case r == '#' && i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '$' || s[i+1] == '@'):
 			n += 2
-		case r < ' ' || r == 0x7f:
-			n += 4
-		case r < 0x10000:
-			n += 6
+		case r < 0x20 || r == 0x7f || r == 0x2028 || r == 0x2029:
+			if rubyEscape(r) != 0 {
+				n += 2
+			} else {
+				n += 6 // \uXXXX
+			}
 		default:
-			n += 10
+			n += int64(width)
 		}
+		i += width
 	}
 	return n
-}
-
-// writeQuoted writes strconv.Quote(s) a piece at a time, so that quoting
-// a long string never makes a second copy of it. Quoting escapes each
-// rune on its own, and the pieces end where a rune starts, so the pieces'
-// quoted forms make the whole's.
-func writeQuoted(w stringWriter, s string) {
-	w.WriteByte('"')
-	var buf []byte
-	for len(s) > 0 {
-		end := min(len(s), 4096)
-		for end < len(s) && !utf8.RuneStart(s[end]) {
-			end++
-		}
-		buf = strconv.AppendQuote(buf[:0], s[:end])
-		if _, err := w.WriteString(string(buf[1 : len(buf)-1])); err != nil {
-			return
-		}
-		s = s[end:]
-	}
-	w.WriteByte('"')
 }
 
 // maxMessageValue caps the bytes of a value (a partial name, a number)

@@ -114,20 +114,3 @@ func leadingDigits(s string) string {
 	}
 	return b.String()
 }
-
-// leadingBigInt is String#to_i for a leading integer beyond int64 (which
-// leadingInt saturates): exact, as Ruby's Bignum. ok is false for one that
-// fits, and for one over maxNumberText digits (checkNumberText refuses
-// those first where it matters).
-func leadingBigInt(s string) (*big.Int, bool) {
-	d := leadingDigits(s)
-	n := len(strings.TrimPrefix(d, "-"))
-	if n < 19 || n > maxNumberText {
-		return nil, false
-	}
-	b, ok := new(big.Int).SetString(d, 10)
-	if !ok || b.IsInt64() {
-		return nil, false
-	}
-	return b, true
-}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // toString renders a value as Liquid prints it.
@@ -104,6 +105,13 @@ func (p *printer) str(s string) {
 	}
 }
 
+// quoted writes s as Ruby's inspect quotes it.
+func (p *printer) quoted(s string) {
+	if p.err == nil {
+		writeRubyQuoted(p.w, s)
+	}
+}
+
 func (p *printer) byte(c byte) {
 	if p.err == nil {
 		p.err = p.w.WriteByte(c)
@@ -139,6 +147,13 @@ func (p *printer) value(v any) {
 		p.str(x.Format("2006-01-02 15:04:05 -0700"))
 	case *Map, map[string]any:
 		p.hash(x)
+	case *loopObject:
+		// A Liquid drop prints its class name.
+		if x.table {
+			p.str("Liquid::TablerowloopDrop")
+		} else {
+			p.str("Liquid::ForloopDrop")
+		}
 	default:
 		rv := reflect.ValueOf(x)
 		switch rv.Kind() {
@@ -167,7 +182,7 @@ func (p *printer) hash(v any) {
 		if i > 0 {
 			p.str(", ")
 		}
-		p.str(strconv.Quote(kv.key))
+		p.quoted(kv.key)
 		p.str("=>")
 		p.inspect(kv.val)
 	}
@@ -183,7 +198,7 @@ func (p *printer) inspect(v any) {
 	case nil:
 		p.str("nil")
 	case string:
-		p.str(strconv.Quote(x))
+		p.quoted(x)
 	case []any:
 		p.byte('[')
 		for i, e := range x {
@@ -198,6 +213,62 @@ func (p *printer) inspect(v any) {
 	default:
 		p.value(x)
 	}
+}
+
+// writeRubyQuoted writes s as Ruby's String#inspect does: in double
+// quotes, with \" \\ and \n-style escapes, \#{ for the start of an
+// interpolation, \uXXXX for other control characters and line separators,
+// \xHH (upper case) for each byte that is not UTF-8, and every other
+// character as it is.
+func writeRubyQuoted(b stringWriter, s string) {
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			b.WriteString(fmt.Sprintf("\\x%02X", s[i]))
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(byte(r))
+		case r == '#' && i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '$' || s[i+1] == '@'):
+			b.WriteString("\\#")
+		case r < 0x20 || r == 0x7f || r == 0x2028 || r == 0x2029:
+			if e := rubyEscape(r); e != 0 {
+				b.WriteByte('\\')
+				b.WriteByte(e)
+			} else {
+				b.WriteString(fmt.Sprintf("\\u%04X", r))
+			}
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	b.WriteByte('"')
+}
+
+// rubyEscape is the letter of the escape Ruby's inspect writes for a
+// control character by name (\n, \e), or 0.
+func rubyEscape(r rune) byte {
+	switch r {
+	case '\a':
+		return 'a'
+	case '\b':
+		return 'b'
+	case '\t':
+		return 't'
+	case '\n':
+		return 'n'
+	case '\v':
+		return 'v'
+	case '\f':
+		return 'f'
+	case '\r':
+		return 'r'
+	case 0x1b:
+		return 'e'
+	}
+	return 0
 }
 
 // formatFloat prints a float as Ruby's Float#to_s does: the shortest

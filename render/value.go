@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"reflect"
 	"sort"
 	"strings"
@@ -14,6 +15,7 @@ import (
 //
 //	nil, bool, int64, float64, string   scalars (other Go ints and floats are
 //	                                    widened where they are read)
+//	*big.Int                            an integer beyond int64 (Ruby's Bignum)
 //	[]any                               arrays
 //	*Map, map[string]any                objects (*Map keeps insertion order)
 //	time.Time                           dates
@@ -54,7 +56,7 @@ type dropper interface{ ToLiquid() any }
 // unwrapping drops. It leaves containers as they are.
 func normalize(v any) any {
 	switch x := v.(type) {
-	case nil, bool, int64, float64, string, []any, map[string]any, *Map, time.Time, rangeValue:
+	case nil, bool, int64, float64, string, []any, map[string]any, *Map, time.Time, rangeValue, *big.Int:
 		return v
 	case int:
 		return int64(x)
@@ -177,8 +179,8 @@ func isObject(v any) bool {
 	switch v.(type) {
 	case *Map, map[string]any:
 		return true
-	case nil, string, int64, float64, bool, []any, time.Time:
-		return false
+	case nil, string, int64, float64, bool, []any, time.Time, *big.Int, rangeValue:
+		return false // (a *big.Int is an integer beyond int64, not a struct)
 	}
 	rv := reflect.ValueOf(v)
 	for rv.Kind() == reflect.Pointer && !rv.IsNil() {
@@ -263,7 +265,7 @@ func isArray(v any) bool {
 	switch v.(type) {
 	case []any, rangeValue:
 		return true
-	case nil, string, *Map, map[string]any:
+	case nil, string, *Map, map[string]any, *big.Int:
 		return false
 	}
 	k := reflect.ValueOf(v).Kind()

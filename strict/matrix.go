@@ -1,8 +1,14 @@
 package strict
 
 import (
+	"encoding/json"
+	"fmt"
 	"maps"
+	"math"
+	"math/big"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
@@ -14,6 +20,12 @@ type SampleInput struct {
 	// two items".
 	Name string
 	Vars map[string]any
+	// Varies is, for a boundary input, the path of the one value it
+	// changes, as a template reads it ("issue.blocked_by[0].state"); empty
+	// for the other contexts. A template that reads neither the path nor
+	// anything above or below it renders a boundary input as it renders
+	// the every-field context, and may skip it.
+	Varies string
 }
 
 // matrixMode is how one context of the matrix fills the schema.
@@ -48,13 +60,19 @@ func (s *Schema) SampleMatrix() []SampleInput {
 	// Each call gets its own top-level maps, which a caller may change.
 	out := make([]SampleInput, len(s.matrix))
 	for i, in := range s.matrix {
-		out[i] = SampleInput{Name: in.Name, Vars: maps.Clone(in.Vars)}
+		out[i] = SampleInput{Name: in.Name, Vars: maps.Clone(in.Vars), Varies: in.Varies}
 	}
 	return out
 }
 
 func (s *Schema) sampleMatrix() []SampleInput {
 	out := []SampleInput{{Name: "sample", Vars: s.Sample()}}
+	// base is the context boundary values vary from: every field present,
+	// else the sample, whichever fits the schema.
+	var base map[string]any
+	if len(s.Validate(out[0].Vars)) == 0 {
+		base = out[0].Vars
+	}
 	for _, m := range matrixModes {
 		vars := map[string]any{}
 		for _, name := range s.order {
@@ -65,10 +83,19 @@ func (s *Schema) sampleMatrix() []SampleInput {
 				vars[name] = v
 			}
 		}
-		if len(s.Validate(vars)) > 0 || containsVars(out, vars) {
+		if len(s.Validate(vars)) > 0 {
+			continue
+		}
+		if m.name == "every field" {
+			base = vars
+		}
+		if containsVars(out, vars) {
 			continue
 		}
 		out = append(out, SampleInput{Name: m.name, Vars: vars})
+	}
+	if base != nil {
+		out = append(out, s.boundaryInputs(base, out)...)
 	}
 	return out
 }
@@ -204,4 +231,251 @@ func allowsNull(n *jsonschema.Schema) bool {
 // sample is the value Sample gives n.
 func (m matrixMode) sample(name string, n *jsonschema.Schema, depth int) any {
 	return (&sampler{open: map[*jsonschema.Schema]bool{}}).value(name, n, depth, false)
+}
+
+// Boundary values: after the modes, the matrix varies one value at a time
+// from the "every field" context, to a value at an edge of its type that
+// the schema allows. Every variation is validated against the schema and
+// left out when it does not fit (an enum, a minimum, a pattern, a format,
+// minLength rule it out), so every context stays schema-valid. The
+// matrix then grows linearly with the number of values in the context,
+// never combinatorially, and is capped at maxBoundaryInputs.
+
+// maxBoundaryInputs bounds the boundary variations of one schema.
+const maxBoundaryInputs = 512
+
+// longStringBytes is the length of the long string boundary value.
+const longStringBytes = 10 << 10
+
+// maxEnumBoundaries bounds how many of an enum's values are tried.
+const maxEnumBoundaries = 8
+
+// boundary is one candidate value, with the label its context's name
+// shows.
+type boundary struct {
+	label string
+	value any
+}
+
+func stringBoundaries() []boundary {
+	long := strings.Repeat("0123456789abcdef", longStringBytes/16)
+	return []boundary{
+		{`""`, ""},
+		{fmt.Sprintf("a %d-byte string", len(long)), long},
+		{`"Ünïcödé 漢字 🚀"`, "Ünïcödé 漢字 🚀"},
+		{`"مرحبا עולם" (right to left)`, "مرحبا עולם"},
+		{`"123"`, "123"},
+		{`"2026-01-01"`, "2026-01-01"},
+		{`" "`, " "},
+	}
+}
+
+// hugeInteger is beyond int64 (and float64's exact integers).
+const hugeInteger = "18446744073709551616"
+
+func integerBoundaries() []boundary {
+	return []boundary{
+		{"0", int64(0)}, {"-1", int64(-1)}, {"1", int64(1)},
+		{"9223372036854775807", int64(math.MaxInt64)},
+		{"-9223372036854775808", int64(math.MinInt64)},
+		{hugeInteger, json.Number(hugeInteger)},
+	}
+}
+
+func numberBoundaries() []boundary {
+	return append(integerBoundaries(), boundary{"0.5", 0.5}, boundary{"-0.5", -0.5}, boundary{"1e300", 1e300})
+}
+
+// boundaryInputs returns the boundary variations of base, each named
+// "<path> = <value>".
+func (s *Schema) boundaryInputs(base map[string]any, seen []SampleInput) []SampleInput {
+	b := &boundaries{s: s, base: base, seen: seen}
+	for _, name := range s.order {
+		if v, ok := base[name]; ok {
+			b.walk([]any{name}, v, s.props[name], 0)
+		}
+	}
+	return b.out
+}
+
+type boundaries struct {
+	s    *Schema
+	base map[string]any
+	seen []SampleInput
+	out  []SampleInput
+}
+
+func (b *boundaries) walk(path []any, v any, n *jsonschema.Schema, depth int) {
+	if n == nil || depth > maxSampleDepth || len(b.out) >= maxBoundaryInputs {
+		return
+	}
+	nodes := flatten(n)
+	types := map[string]bool{}
+	for _, f := range nodes {
+		for _, t := range f.Types {
+			types[t] = true
+		}
+	}
+	var cands []boundary
+	if (types["null"] || allowsNull(n)) && v != nil {
+		cands = append(cands, boundary{"null", nil})
+	}
+	switch {
+	case types["number"]:
+		cands = append(cands, numberBoundaries()...)
+	case types["integer"]:
+		cands = append(cands, integerBoundaries()...)
+	}
+	for _, f := range nodes {
+		for _, r := range []*big.Rat{f.Minimum, f.Maximum} {
+			if r != nil && r.IsInt() && r.Num().IsInt64() {
+				cands = append(cands, boundary{r.RatString(), r.Num().Int64()})
+			}
+		}
+	}
+	if types["string"] {
+		cands = append(cands, stringBoundaries()...)
+		if fv, ok := formatSamples[stringFormat(nodes)]; ok {
+			cands = append(cands, boundary{strconv.Quote(fv), fv})
+		}
+	}
+	if types["boolean"] {
+		cands = append(cands, boundary{"false", false}, boundary{"true", true})
+	}
+	for _, f := range nodes {
+		for i, e := range f.Enum {
+			if i == maxEnumBoundaries {
+				break
+			}
+			e = plainJSON(e)
+			if js, err := json.Marshal(e); err == nil {
+				cands = append(cands, boundary{string(js), e})
+			}
+		}
+	}
+	switch x := v.(type) {
+	case []any:
+		cands = append(cands, boundary{"[]", []any{}})
+		if len(x) > 1 {
+			cands = append(cands, boundary{"one item", x[:1:1]})
+		}
+	}
+	for _, c := range cands {
+		b.try(path, c)
+		if len(b.out) >= maxBoundaryInputs {
+			return
+		}
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		props, _ := mergedProperties(nodes)
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if p, ok := props[k]; ok {
+				b.walk(append(path[:len(path):len(path)], k), x[k], p, depth+1)
+			}
+		}
+	case []any:
+		if len(x) > 0 {
+			item := shape{nodes: nodes}.items()
+			if len(item.nodes) > 0 {
+				b.walk(append(path[:len(path):len(path)], 0), x[0], item.nodes[0], depth+1)
+			}
+		}
+	}
+}
+
+// try adds the context that is base with the value at path replaced by c,
+// when it differs from base and fits the schema.
+func (b *boundaries) try(path []any, c boundary) {
+	v, changed := replaceAt(b.base, path, c.value)
+	if !changed {
+		return
+	}
+	vars := v.(map[string]any)
+	// The other inputs are base's, which fit: validating the one changed
+	// is enough.
+	name := path[0].(string)
+	if b.s.props[name].Validate(vars[name]) != nil || containsVars(b.seen, vars) {
+		return
+	}
+	b.out = append(b.out, SampleInput{Name: boundaryPath(path) + " = " + c.label, Vars: vars, Varies: boundaryPath(path)})
+}
+
+// replaceAt returns v with the value at path replaced by x, copying only
+// the containers on the path, and whether anything changed.
+func replaceAt(v any, path []any, x any) (any, bool) {
+	if len(path) == 0 {
+		return x, !equalJSON(v, x)
+	}
+	switch c := v.(type) {
+	case map[string]any:
+		k, _ := path[0].(string)
+		e, ok := c[k]
+		if !ok {
+			return v, false
+		}
+		ne, changed := replaceAt(e, path[1:], x)
+		if !changed {
+			return v, false
+		}
+		out := maps.Clone(c)
+		out[k] = ne
+		return out, true
+	case []any:
+		i, ok := path[0].(int)
+		if !ok || i >= len(c) {
+			return v, false
+		}
+		ne, changed := replaceAt(c[i], path[1:], x)
+		if !changed {
+			return v, false
+		}
+		out := append([]any(nil), c...)
+		out[i] = ne
+		return out, true
+	}
+	return v, false
+}
+
+// boundaryPath writes a path as a template reads it: issue.labels[0].name.
+func boundaryPath(path []any) string {
+	var sb strings.Builder
+	for i, p := range path {
+		switch x := p.(type) {
+		case string:
+			if i > 0 {
+				sb.WriteByte('.')
+			}
+			sb.WriteString(x)
+		case int:
+			fmt.Fprintf(&sb, "[%d]", x)
+		}
+	}
+	return sb.String()
+}
+
+// ReadPaths returns the external paths a checked program reads, in its
+// template and the partials it holds, as written ("issue.labels[0]",
+// "issue[key]"), each once.
+func (p *Program) ReadPaths() []string {
+	if p == nil || p.Template == nil {
+		return nil
+	}
+	w := newWalker(p, Options{})
+	w.an = &Analysis{}
+	w.template(p.Template)
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range w.an.Variables {
+		if !seen[r.Name] {
+			seen[r.Name] = true
+			out = append(out, r.Name)
+		}
+	}
+	return out
 }

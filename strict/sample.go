@@ -3,6 +3,8 @@ package strict
 import (
 	"encoding/json"
 	"sort"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
@@ -154,7 +156,7 @@ func (sm *sampler) value(name string, n *jsonschema.Schema, depth int, minimal b
 	case "boolean":
 		return true
 	case "string":
-		return "smoke_" + name
+		return stringSample(name, nodes)
 	}
 	// An unconstrained value.
 	return "smoke_" + name
@@ -208,4 +210,79 @@ func mergedProperties(nodes []*jsonschema.Schema) (map[string]*jsonschema.Schema
 		}
 	}
 	return props, required
+}
+
+// formatSamples are valid values of the formats the schema library
+// asserts, for a string whose schema names one.
+var formatSamples = map[string]string{
+	"date-time":             "2026-01-01T00:00:00Z",
+	"date":                  "2026-01-01",
+	"time":                  "12:00:00Z",
+	"duration":              "P1D",
+	"period":                "2026-01-01T00:00:00Z/P1D",
+	"hostname":              "example.com",
+	"idn-hostname":          "example.com",
+	"email":                 "smoke@example.com",
+	"idn-email":             "smoke@example.com",
+	"ip-address":            "192.0.2.1",
+	"ipv4":                  "192.0.2.1",
+	"ipv6":                  "2001:db8::1",
+	"uri":                   "https://example.com/smoke",
+	"iri":                   "https://example.com/smoke",
+	"uri-reference":         "/smoke",
+	"uriref":                "/smoke",
+	"iri-reference":         "/smoke",
+	"uri-template":          "https://example.com/{id}",
+	"regex":                 "smoke.*",
+	"json-pointer":          "/smoke",
+	"relative-json-pointer": "0/smoke",
+	"uuid":                  "00000000-0000-4000-8000-000000000000",
+}
+
+// stringFormat returns the format a flattened string schema names, or "".
+func stringFormat(nodes []*jsonschema.Schema) string {
+	for _, f := range nodes {
+		if f.Format != "" {
+			return f.Format
+		}
+	}
+	return ""
+}
+
+// stringSample is a string's placeholder: "smoke_<name>", cut or padded
+// with "x" to its schema's maxLength or minLength; or a valid value of the
+// format its schema names.
+func stringSample(name string, nodes []*jsonschema.Schema) string {
+	if v, ok := formatSamples[stringFormat(nodes)]; ok {
+		return v
+	}
+	s := "smoke_" + name
+	for _, f := range nodes {
+		if f.MaxLength >= 0 && utf8.RuneCountInString(s) > f.MaxLength {
+			s = string([]rune(s)[:f.MaxLength])
+		}
+		if n := utf8.RuneCountInString(s); f.MinLength > n && f.MinLength <= maxSampleValues {
+			s += strings.Repeat("x", f.MinLength-n)
+		}
+	}
+	// A pattern the placeholder does not match: the first of a few common
+	// shapes that fits every constraint, if any does.
+	for _, c := range []string{s, "123", "1", "a", "A", "ABC-123", "2026-01-01", "smoke"} {
+		if fitsString(c, nodes) {
+			return c
+		}
+	}
+	return s
+}
+
+// fitsString reports whether s meets the pattern and length bounds of
+// every node.
+func fitsString(s string, nodes []*jsonschema.Schema) bool {
+	n := utf8.RuneCountInString(s)
+	for _, f := range nodes {
+		if f.Pattern != nil && !f.Pattern.MatchString(s) || f.MaxLength >= 0 && n > f.MaxLength || n < f.MinLength {
+			return false
+		}
+	}
+	return true
 }

@@ -75,6 +75,8 @@ func newCompiler(name string, doc []byte, refs map[string][]byte) (*jsonschema.C
 	}
 	c := jsonschema.NewCompiler()
 	c.ExtractAnnotations = true
+	// format is asserted (date-time, date, uri, email, …), in every draft.
+	c.AssertFormat = true
 	c.LoadURL = func(u string) (io.ReadCloser, error) {
 		return nil, fmt.Errorf("schema reference %q is not an embedded resource", u)
 	}

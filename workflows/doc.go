@@ -21,17 +21,28 @@
 // (ConfigSchema), and every file the workflow names resolved inside the
 // repository root and read. Every template is then checked statically on
 // all its branches against its context schema. Validate smoke-renders what
-// compiled, each lane prompt and backend fragment with a small matrix of
+// compiled, each lane prompt and backend fragment with a matrix of
 // contexts valid against its schema (strict.Schema.SampleMatrix: every
 // field, required only, nullable as null, arrays empty and with two items,
-// attempt absent and 3) and each workpad template with its smoke values
-// and with every value empty, and returns the readback lines of Shea
+// attempt absent and 3, then boundary values one field at a time: 0, -1,
+// huge integers, 0.5, empty, 10 KB, non-ASCII and right-to-left strings,
+// "123", a date, one-item and empty arrays, null where nullable, each
+// left out where the schema rules it out; a boundary input is rendered
+// only for a template that reads the value it varies) and each workpad
+// template with its smoke values and with every value empty, 256 bytes long,
+// non-ASCII, "123" and a date, and returns the readback lines of Shea
 // Symphony's validate (or, for symphony, a short form of them) and every
 // diagnostic. A readback Line is a key, a value and named fields (path=…
 // bytes=… smoke=…); a template that failed keeps its line, marked fail.
 // Files lists the files a workflow uses, so a change to any of them can be
 // traced to it. A workflow's shea.disable setting lists codes whose
-// warnings are dropped. RenderLane renders
+// warnings are dropped; Options.LenientConfig (or shea.lenient_config)
+// makes a port's departures from the spec's settings warnings, and Liquid
+// in front matter values that are no known template is checked as
+// warnings either way. An empty prompt body, where the body is the prompt,
+// is an empty_workflow error. The issue schema's undeclared properties
+// are left out of a runner's data whatever JSON Schema keywords the schema
+// uses (strict.Members), and format is asserted. RenderLane renders
 // a lane prompt for a real issue, all or nothing. A shea workflow may
 // compose its lane prompts from layers (see below).
 //

@@ -126,7 +126,7 @@ func (w *Workflow) DecodeIssue(data []byte, filename string) (map[string]any, di
 // decodeIssue reads an issue and checks it against the issue input of
 // schema; with keep non-nil, the properties keep does not declare are left
 // out first.
-func decodeIssue(data []byte, filename, dialect string, schema *strict.Schema, keep *strict.Validator) (map[string]any, diag.List) {
+func decodeIssue(data []byte, filename, dialect string, schema *strict.Schema, keep *strict.Members) (map[string]any, diag.List) {
 	doc, d := readJSON(data, filename, "the issue is")
 	if d != nil {
 		return nil, diag.List{d}
@@ -135,10 +135,7 @@ func decodeIssue(data []byte, filename, dialect string, schema *strict.Schema, k
 		return nil, diag.List{diag.Errorf(diag.ContextInvalid, doc.at(""), "the issue must be a JSON object, not %s", jsonKind(doc.raw)).
 			WithDetail("Pass the tracker issue itself, e.g. {\"id\": …, \"identifier\": …, \"title\": …}; `shea schema issue` prints its schema.")}
 	}
-	var props []string
-	if vs, ok := schema.Validators(); ok {
-		props = propertyNames(vs["issue"], 0)
-	}
+	props := schema.Members("issue").Declared()
 	var diags diag.List
 	seen := map[string]bool{}
 	add := func(ptr string, subject diag.Range, msg, detail string) {
@@ -201,19 +198,6 @@ func decodeIssue(data []byte, filename, dialect string, schema *strict.Schema, k
 		issue = pruneUndeclared(issue, keep, 0).(map[string]any)
 	}
 	return issue, nil
-}
-
-// propertyNames lists the properties an object validator declares, its
-// allOf branches (a $ref) included.
-func propertyNames(v *strict.Validator, depth int) []string {
-	if v == nil || depth > 8 {
-		return nil
-	}
-	names := sortedKeys(v.Properties)
-	for _, b := range v.AllOf {
-		names = append(names, propertyNames(b, depth+1)...)
-	}
-	return names
 }
 
 // DecodeValues reads the values of workpad or evidence template id from

@@ -149,11 +149,13 @@ func TestValidateOsteele(t *testing.T) {
 }
 
 // TestOsteeleSamples renders the runner's own samples with osteele too: a
-// title shea prints in full but whose .size osteele counts in bytes.
+// title shea prints in full but whose .size osteele counts in bytes. (The
+// size is read only for the sample's identifier: the smoke matrix's
+// non-ASCII title would find the difference itself.)
 func TestOsteeleSamples(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "WORKFLOW.md")
-	if err := os.WriteFile(path, []byte("---\ntracker:\n  kind: linear\n---\n{{ issue.title }} ({{ issue.title.size }} characters)\n"), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte("---\ntracker:\n  kind: linear\n---\n{{ issue.title }}{% if issue.identifier == 'A-1' %} ({{ issue.title.size }} characters){% endif %}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	issue := map[string]any{"id": "1", "identifier": "A-1", "title": "Café", "state": "Todo"}
@@ -165,8 +167,8 @@ func TestOsteeleSamples(t *testing.T) {
 	if d.Summary != `osteele/liquid prints "5" where shea (as Shopify Liquid) prints "4"` || !strings.Contains(d.Detail, "Options.Samples[0]") {
 		t.Errorf("got %q\n%s", d.Summary, d.Detail)
 	}
-	if d.Subject.Start.String() != "5:20" {
-		t.Errorf("at %v, want 5:20", d.Subject.Start)
+	if d.Subject.Start.String() != "5:54" {
+		t.Errorf("at %v, want 5:54", d.Subject.Start)
 	}
 }
 

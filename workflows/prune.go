@@ -11,32 +11,29 @@ import (
 // so the workflow leaves such properties out before validating and
 // rendering, instead of refusing the issue.
 
-// issueValidator returns the reduced schema of the lane context's issue
-// input, or nil when it cannot be reduced (undeclared properties are then
-// kept, and the schema's own additionalProperties decides).
-func issueValidator(schema *strict.Schema) *strict.Validator {
-	vs, ok := schema.Validators()
-	if !ok {
-		return nil
-	}
-	return vs["issue"]
+// issueMembers returns what the lane context's issue schema says of its
+// members: which undeclared properties it certainly rejects, at every
+// depth, whatever JSON Schema keywords it uses (see strict.Members).
+func issueMembers(schema *strict.Schema) *strict.Members {
+	return schema.Members("issue")
 }
 
 // maxPruneDepth bounds the recursion of pruneUndeclared; deeper values are
 // kept as they are.
 const maxPruneDepth = 64
 
-// pruneUndeclared returns v without the properties that v's schema node
-// does not declare where it allows no others (additionalProperties: false),
-// at every depth the schema describes. v is in render's value model; it is
-// not changed: containers are copied where something is left out.
-func pruneUndeclared(v any, n *strict.Validator, depth int) any {
+// pruneUndeclared returns v without the properties its schema certainly
+// rejects (additionalProperties false, propertyNames, unevaluatedProperties
+// false, every branch of an anyOf: see strict.Members), at every depth the
+// schema describes. v is in render's value model or plain decoded JSON; it
+// is not changed: containers are copied where something is left out.
+func pruneUndeclared(v any, n *strict.Members, depth int) any {
 	out, _ := prune(v, n, depth)
 	return out
 }
 
 // prune is pruneUndeclared, reporting whether anything was left out.
-func prune(v any, n *strict.Validator, depth int) (any, bool) {
+func prune(v any, n *strict.Members, depth int) (any, bool) {
 	if n == nil || depth > maxPruneDepth {
 		return v, false
 	}
@@ -46,7 +43,7 @@ func prune(v any, n *strict.Validator, depth int) (any, bool) {
 		keys := x.Keys()
 		for i, k := range keys {
 			e, _ := x.Get(k)
-			pn, declared := property(n, k)
+			pn, declared := n.Property(k)
 			ne, changed := e, false
 			if declared {
 				ne, changed = prune(e, pn, depth+1)
@@ -75,7 +72,7 @@ func prune(v any, n *strict.Validator, depth int) (any, bool) {
 	case map[string]any:
 		var out map[string]any
 		for k, e := range x {
-			pn, declared := property(n, k)
+			pn, declared := n.Property(k)
 			ne, changed := e, false
 			if declared {
 				if ne, changed = prune(e, pn, depth+1); !changed {
@@ -99,13 +96,9 @@ func prune(v any, n *strict.Validator, depth int) (any, bool) {
 		}
 		return out, true
 	case []any:
-		items := itemsOf(n)
-		if items == nil {
-			return v, false
-		}
 		var out []any
 		for i, e := range x {
-			ne, changed := prune(e, items, depth+1)
+			ne, changed := prune(e, n.Item(i), depth+1)
 			if !changed {
 				continue
 			}
@@ -120,66 +113,4 @@ func prune(v any, n *strict.Validator, depth int) (any, bool) {
 		return out, true
 	}
 	return v, false
-}
-
-// property returns the schema node of property k of objects checked by n,
-// and whether k may be present: it is declared (by n or an allOf branch,
-// at any depth), or n allows undeclared properties.
-func property(n *strict.Validator, k string) (*strict.Validator, bool) {
-	if p := declared(n, k, 0); p != nil {
-		return p, true
-	}
-	if !closed(n, 0) {
-		return n.Additional, true
-	}
-	return nil, false
-}
-
-func declared(n *strict.Validator, k string, depth int) *strict.Validator {
-	if n == nil || depth > maxPruneDepth {
-		return nil
-	}
-	if p, ok := n.Properties[k]; ok {
-		if p == nil {
-			return &strict.Validator{MinLength: -1, MaxLength: -1, MinItems: -1, MaxItems: -1}
-		}
-		return p
-	}
-	for _, b := range n.AllOf {
-		if p := declared(b, k, depth+1); p != nil {
-			return p
-		}
-	}
-	return nil
-}
-
-// closed reports whether n (or one of its allOf branches) rejects
-// undeclared properties. anyOf branches are not followed: what they
-// declare depends on which one holds, so such objects are kept whole.
-func closed(n *strict.Validator, depth int) bool {
-	if n == nil || depth > maxPruneDepth || len(n.AnyOf) > 0 {
-		return false
-	}
-	if n.NoAdditional {
-		return true
-	}
-	for _, b := range n.AllOf {
-		if closed(b, depth+1) {
-			return true
-		}
-	}
-	return false
-}
-
-func itemsOf(n *strict.Validator) *strict.Validator {
-	for depth := 0; n != nil && depth < maxPruneDepth; depth++ {
-		if n.Items != nil {
-			return n.Items
-		}
-		if len(n.AllOf) != 1 {
-			return nil
-		}
-		n = n.AllOf[0]
-	}
-	return nil
 }

@@ -101,7 +101,7 @@ func (w *Workflow) laneVars(in LaneInput) (map[string]any, error) {
 // without it, issue and attempt are inputs only when in sets them. Extra
 // may not set issue, attempt or run_context, which have fields of their
 // own. An error is a *render.Error.
-func inputVars(in LaneInput, issueVal *strict.Validator, filename string, lane bool) (map[string]any, error) {
+func inputVars(in LaneInput, issueVal *strict.Members, filename string, lane bool) (map[string]any, error) {
 	fail := func(d *diag.Diagnostic) error {
 		return &render.Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{d}}
 	}

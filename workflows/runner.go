@@ -158,6 +158,7 @@ func (w *Workflow) loadRunnerTemplates() {
 				}
 				it := &item{key: name, kind: SourceFrontMatterValue, display: w.Path, filename: w.Path, dir: w.partialsDir(), schema: w.runnerSchema(d)}
 				w.runner = append(w.runner, it)
+				w.runnerPtrs[m.ptr] = true
 				if !w.placeValue(it, m.ptr, d.KeepWhitespace) {
 					it.failed = true
 					continue

@@ -82,7 +82,9 @@ func (w *Workflow) loadLanes() {
 	v, configured := w.Config["prompts"]
 	if !configured {
 		first := w.bodyItem(LaneMain, SourceInlineFallback)
-		w.compile(first)
+		if !w.emptyBody(first) {
+			w.compile(first)
+		}
 		w.lanes = []*item{first}
 		for _, lane := range []string{LaneReview, LaneMerge} {
 			it := *first

@@ -2,6 +2,8 @@ package workflows
 
 import (
 	"os"
+
+	"github.com/sheaproject/shea/strict/diag"
 	"path/filepath"
 	"strings"
 )
@@ -14,7 +16,35 @@ const LaneAgent = "agent"
 func (w *Workflow) loadSymphony() {
 	it := w.bodyItem(LaneAgent, SourceWorkflowBody)
 	w.lanes = []*item{it}
+	if w.emptyBody(it) {
+		return
+	}
 	w.compile(it)
+}
+
+// emptyBody reports an empty_workflow error when the body, which it is
+// the prompt, is empty (after trimming), and marks it failed. A runner
+// would launch the agent with nothing, or with a default prompt it
+// substitutes without a word.
+func (w *Workflow) emptyBody(it *item) bool {
+	if strings.TrimSpace(it.text) != "" {
+		return false
+	}
+	it.failed = true
+	at := w.src.rng(len(w.src.text), len(w.src.text))
+	if strings.TrimSpace(w.src.text) == "" {
+		at = w.src.rng(0, 0)
+		w.fatal = true // nothing to read back beyond the file's name
+		w.errorf(diag.EmptyWorkflow, at, "the workflow is empty").Detail =
+			"Its body is the prompt: write it, with the front matter above it (tracker.kind, …)."
+		return true
+	}
+	d := w.errorf(diag.EmptyWorkflow, at, "the workflow's prompt body is empty")
+	d.Detail = "Everything below the front matter is the prompt; write it there."
+	if w.Profile == ProfileShea {
+		d.Detail = "Without a prompts key, all three lanes use the body as their prompt: write it there, or name the lane prompt files under prompts."
+	}
+	return true
 }
 
 // bodyItem is the workflow body as a lane template. Its position is in the

@@ -54,7 +54,7 @@ type TemplateOptions struct {
 type Template struct {
 	tpl      *render.Template
 	filename string
-	issueVal *strict.Validator
+	issueVal *strict.Members
 	lane     bool
 	warnings diag.List
 }
@@ -97,7 +97,7 @@ func CompileTemplate(src string, opts TemplateOptions) (*Template, error) {
 	}
 	t := &Template{tpl: tpl, filename: filename, lane: opts.Profile != "" && !opts.Compat, warnings: diags}
 	if t.lane {
-		t.issueVal = issueValidator(schema)
+		t.issueVal = issueMembers(schema)
 	}
 	return t, nil
 }

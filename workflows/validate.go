@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/osteele"
@@ -295,7 +296,15 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 // first that fails; past the sample, the first of them gives the input it
 // failed on, as JSON.
 func smokeMatrix(ctx context.Context, it *item, lane bool) diag.List {
+	var reads []string
+	filter := it.tpl != nil
+	if filter {
+		reads = readRoots(it.tpl.Program().ReadPaths())
+	}
 	for _, in := range it.schema.SampleMatrix() {
+		if filter && in.Varies != "" && !readsPath(reads, in.Varies) {
+			continue // the template reads nothing this input changes
+		}
 		vars := in.Vars
 		if _, ok := vars["attempt"]; ok && lane && in.Name == "every field" {
 			vars["attempt"] = int64(3)
@@ -313,30 +322,110 @@ func smokeMatrix(ctx context.Context, it *item, lane bool) diag.List {
 	return nil
 }
 
-// smokeWorkpad renders a workpad or evidence template with its smoke
-// values, then with every value empty.
-func smokeWorkpad(ctx context.Context, it *item) diag.List {
-	empty := make(map[string]string, len(it.values))
-	for k := range it.values {
-		empty[k] = ""
+// readRoots reduces the paths a template reads to their dotted names
+// without indexes and what follows a dynamic key ("issue.labels[0]" is
+// issue.labels, "issue[key].x" is issue).
+func readRoots(paths []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		segs := strings.Split(plainPath(p, true), ".")
+		for i, s := range segs {
+			if i > 0 && (s == "first" || s == "last" || s == "size") {
+				segs = segs[:i] // an item or a length: whatever is below counts
+				break
+			}
+		}
+		out = append(out, strings.Join(segs, "."))
 	}
-	for i, values := range []map[string]string{it.values, empty} {
-		_, err := renderGuarded(it.wp.Filename(), func() (string, error) { return it.wp.Render(ctx, values) })
+	return out
+}
+
+// plainPath drops a path's indexes; with stopAtKey, it ends at the first
+// bracket that holds no integer (a key read dynamically, or a quoted one).
+func plainPath(p string, stopAtKey bool) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		if p[i] != '[' {
+			b.WriteByte(p[i])
+			continue
+		}
+		j := strings.IndexByte(p[i:], ']')
+		if j < 0 {
+			break
+		}
+		inner := p[i+1 : i+j]
+		if _, err := strconv.Atoi(inner); err != nil && stopAtKey {
+			break
+		}
+		i += j
+	}
+	return b.String()
+}
+
+// readsPath reports whether a template that reads the paths in reads (as
+// readRoots gives them) may read the value at path varies, or something
+// above or below it.
+func readsPath(reads []string, varies string) bool {
+	v := plainPath(varies, false)
+	for _, r := range reads {
+		if r == "self" || strings.HasPrefix(r, "self.") {
+			return true // variables read by name: any may be
+		}
+		if r == v || strings.HasPrefix(v, r+".") || strings.HasPrefix(r, v+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// smokeWorkpad renders a workpad or evidence template with its smoke
+// values, then with every value set to each of workpadBoundaries.
+func smokeWorkpad(ctx context.Context, it *item) diag.List {
+	inputs := []struct {
+		name   string
+		values map[string]string
+	}{{"smoke values", it.values}}
+	for _, b := range workpadBoundaries {
+		all := make(map[string]string, len(it.values))
+		for k := range it.values {
+			all[k] = b.value
+		}
+		inputs = append(inputs, struct {
+			name   string
+			values map[string]string
+		}{b.name, all})
+	}
+	for i, in := range inputs {
+		_, err := renderGuarded(it.wp.Filename(), func() (string, error) { return it.wp.Render(ctx, in.values) })
 		if err == nil {
 			continue
 		}
 		l := renderDiagnostics(err, it.filename)
 		if i > 0 && len(l) > 0 {
-			noteSmokeInput(l[0], "every value empty", values)
+			noteSmokeInput(l[0], in.name, in.values)
 		}
 		return l
 	}
 	return nil
 }
 
+// workpadBoundaries are the values a workpad template is smoke-rendered
+// with after its smoke values, each given to every value at once (the
+// values are all strings). The long one is 256 bytes, not 10 KB like the
+// matrix's: redacting secrets from an untrusted value costs about 0.3 to
+// 0.7 µs a byte (workpad.Redact), which at 10 KB made validate of the
+// example workflow take 30 times as long, and at 1 KB 4 times.
+var workpadBoundaries = []struct{ name, value string }{
+	{"every value empty", ""},
+	{"every value a 256-byte string", strings.Repeat("0123456789abcdef", 16)},
+	{"every value non-ASCII and right-to-left text", "Ünïcödé 漢字 🚀 مرحبا עולם"},
+	{`every value "123"`, "123"},
+	{`every value "2026-01-01"`, "2026-01-01"},
+}
+
 // noteSmokeInput adds to d the smoke input it failed on.
 func noteSmokeInput(d *diag.Diagnostic, name string, vars any) {
-	b, err := json.Marshal(vars)
+	b, err := json.Marshal(abbreviated(vars))
 	if err != nil {
 		return
 	}
@@ -345,6 +434,40 @@ func noteSmokeInput(d *diag.Diagnostic, name string, vars any) {
 		note = d.Detail + "\n" + note
 	}
 	d.Detail = note
+}
+
+// maxNotedString is the length past which a string of a smoke input is
+// shown cut short in a diagnostic (the input's name says its length).
+const maxNotedString = 120
+
+// abbreviated returns v with its long strings cut to maxNotedString bytes
+// (at a rune boundary) and marked with their length, so that a boundary
+// input such as a 10 KB string does not flood the diagnostic.
+func abbreviated(v any) any {
+	switch x := v.(type) {
+	case string:
+		if len(x) <= maxNotedString {
+			return x
+		}
+		cut := maxNotedString
+		for cut > 0 && !utf8.RuneStart(x[cut]) {
+			cut--
+		}
+		return fmt.Sprintf("%s… (%d bytes)", x[:cut], len(x))
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = abbreviated(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = abbreviated(e)
+		}
+		return out
+	}
+	return v
 }
 
 type readback struct{ lines []Line }

@@ -97,6 +97,15 @@ type Options struct {
 	// them too, under template_context.templates (see RunnerTemplate).
 	Templates []RunnerTemplate
 
+	// LenientConfig reports the settings that depart from the profile's
+	// spec (a port's own keys and layout: tracker.type for tracker.kind,
+	// platforms:, projects:, no tracker at all) as config_invalid
+	// warnings instead of errors, so that such a workflow's templates are
+	// still checked and rendered: the CLI's --lenient-config, and the
+	// workflow's own shea: {lenient_config: true}. Syntax errors in the
+	// front matter stay errors.
+	LenientConfig bool
+
 	// Engine is the engine Validate proves the templates with: "shea"
 	// (shea's own, which renders as Shopify Liquid) or "osteele"
 	// (osteele/liquid v1.9.2, which most Go agent runners render with:
@@ -162,12 +171,17 @@ type Workflow struct {
 	// issueVal is the lane context's issue, reduced (nil when it cannot
 	// be); runner holds the runner's templates (Options.Templates and
 	// template_context.templates).
-	issueVal *strict.Validator
+	issueVal *strict.Members
 	runner   []*item
 
 	// inputs are the lane inputs laneSchema was compiled from: the
 	// profile's, extended by the workflow's declarations.
 	inputs *profile.Inputs
+
+	// runnerPtrs are the front matter values that are runner templates
+	// (template_context.templates); other values holding Liquid are
+	// checked as warnings (see checkFrontMatterLiquid).
+	runnerPtrs map[string]bool
 
 	// alternative marks a load under the other profile, made only to see
 	// whether the workflow passes that way (see otherProfileHint).
@@ -200,7 +214,7 @@ func (w *Workflow) Diagnostics() diag.List { return append(diag.List(nil), w.dia
 // can report on even when the list holds errors; RenderLane refuses to
 // render a workflow that loaded with errors.
 func Load(path string, opts Options) (*Workflow, diag.List) {
-	w := &Workflow{Path: path, Config: map[string]any{}, opts: opts, engines: map[string]*render.Engine{}, bad: map[string]bool{}}
+	w := &Workflow{Path: path, Config: map[string]any{}, opts: opts, engines: map[string]*render.Engine{}, bad: map[string]bool{}, runnerPtrs: map[string]bool{}}
 	diags := w.loadAll()
 	w.otherProfileHint()
 	return w, diags
@@ -289,13 +303,14 @@ func (w *Workflow) load() {
 	// does not report a bad path twice, nor read a file through it.
 	w.checkConfig()
 	w.laneSchema = w.lanesContext()
-	w.issueVal = issueValidator(w.laneSchema)
+	w.issueVal = issueMembers(w.laneSchema)
 	if w.Profile == ProfileShea {
 		w.loadShea()
 	} else {
 		w.loadSymphony()
 	}
 	w.loadRunnerTemplates()
+	w.checkFrontMatterLiquid()
 }
 
 // parse splits the file as profile does (symphony when empty) and decodes
@@ -390,7 +405,7 @@ func (w *Workflow) otherProfileHint() {
 	}
 	o := w.opts
 	o.Profile = other
-	alt := &Workflow{Path: w.Path, Config: map[string]any{}, opts: o, engines: map[string]*render.Engine{}, bad: map[string]bool{}, alternative: true}
+	alt := &Workflow{Path: w.Path, Config: map[string]any{}, opts: o, engines: map[string]*render.Engine{}, bad: map[string]bool{}, runnerPtrs: map[string]bool{}, alternative: true}
 	diags := alt.loadAll()
 	if diags.HasErrors() || alt.fatal {
 		return
@@ -458,6 +473,18 @@ func (w *Workflow) checkConfig() {
 		return
 	}
 	diags, bad := cs.check(w.tree, diag.ConfigInvalid)
+	if w.lenient() {
+		for _, d := range diags {
+			if d.Severity == diag.Error {
+				d.Severity = diag.Warning
+				note := "Reported as a warning (lenient config): the setting departs from the " + w.Profile + " spec, and its templates are checked all the same."
+				if d.Detail != "" {
+					note = d.Detail + "\n" + note
+				}
+				d.Detail = note
+			}
+		}
+	}
 	w.diags = append(w.diags, diags...)
 	for p := range bad {
 		w.bad[p] = true
@@ -557,3 +584,14 @@ type wrappedError struct {
 
 func (e wrappedError) Error() string { return e.msg }
 func (e wrappedError) Unwrap() error { return e.wrap }
+
+// lenient reports whether config departures are warnings: with
+// Options.LenientConfig, or the workflow's shea.lenient_config: true.
+func (w *Workflow) lenient() bool {
+	if w.opts.LenientConfig {
+		return true
+	}
+	sh, _ := w.Config["shea"].(map[string]any)
+	on, _ := sh["lenient_config"].(bool)
+	return on
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -21,6 +22,7 @@ import (
 
 func newCheckCmd(e *env) *cobra.Command {
 	var profile, contextSchema, format, lane, workpadID, engine string
+	var standalone bool
 	cmd := &cobra.Command{
 		Use:   "check [flags] FILE...",
 		Short: "Check standalone templates against a declared context",
@@ -32,6 +34,13 @@ counts, unknown or malformed tags, and partials that cannot be found
 
 All problems of all files are reported: as text on stderr, or with
 --format json or sarif as one document on stdout.
+
+--standalone (the pre-commit hook's) skips the files that belong to a
+workflow: a file a workflow of the repository names, and a .liquid file or
+a file under .shea in a repository that has workflows (they may include
+it). Such a file may read what its workflow declares (issue.comments under
+template_context.schema) and is checked in that context by shea validate
+(the shea-validate hook), not against the bare profile here.
 
 A file can be checked in the role it plays in a workflow: --lane LANE
 checks it as that lane's prompt (agent in a symphony workflow; main_agent,
@@ -87,6 +96,12 @@ Examples:
 			if err != nil {
 				return err
 			}
+			if standalone {
+				var err error
+				if files, err = standaloneFiles(e, files); err != nil {
+					return err
+				}
+			}
 			src := &sources{}
 			var all diag.List
 			for _, f := range files {
@@ -105,6 +120,10 @@ Examples:
 					return fmt.Errorf("cannot read %s: %w", f, err)
 				}
 				src.add(f, b)
+				if d := invalidUTF8Diag(f, b); d != nil {
+					all = append(all, d)
+					continue
+				}
 				var diags diag.List
 				if workpadID != "" {
 					eng := render.New(render.Options{Partials: partials.NewDir(filepath.Dir(f))})
@@ -134,7 +153,56 @@ Examples:
 	cmd.Flags().StringVar(&lane, "lane", "", "check as the prompt of `LANE`: agent, or main_agent, review_agent, merge_agent")
 	cmd.Flags().StringVar(&engine, "engine", workflows.EngineShea, "engine the runner renders with: shea or osteele (renders the smoke inputs with osteele/liquid too)")
 	cmd.Flags().StringVar(&workpadID, "workpad", "", "check as the workpad or evidence template `ID`, against its values")
+	cmd.Flags().BoolVar(&standalone, "standalone", false, "skip the files a workflow of their repository uses or may include (shea validate checks them in its context)")
 	return cmd
+}
+
+// standaloneFiles returns the files that belong to no workflow of their
+// repository, noting on stderr each one left to shea validate.
+func standaloneFiles(e *env, files []string) ([]string, error) {
+	d := &discovery{}
+	var out []string
+	for _, f := range files {
+		users, err := d.usersOf(f)
+		if err != nil {
+			return nil, err
+		}
+		if len(users) == 0 && mayBePartial(f) {
+			if users, err = d.workflowsOf(f); err != nil {
+				return nil, err
+			}
+		}
+		if len(users) == 0 {
+			out = append(out, f)
+			continue
+		}
+		if !e.quiet {
+			fmt.Fprintf(e.stderr, "shea: %s belongs to %s: shea validate checks it there\n", f, strings.Join(users, ", "))
+		}
+	}
+	return out, nil
+}
+
+// invalidUTF8Diag reports a template that is not UTF-8 text (a binary
+// file, or text in another encoding) as validate reports such a prompt
+// file: a syntax_error at the first byte that is not valid UTF-8.
+func invalidUTF8Diag(filename string, b []byte) *diag.Diagnostic {
+	if utf8.Valid(b) {
+		return nil
+	}
+	bad := 0
+	for bad < len(b) {
+		r, n := utf8.DecodeRune(b[bad:])
+		if r == utf8.RuneError && n <= 1 {
+			break
+		}
+		bad += n
+	}
+	p := diag.StartPos.Advance(string(b[:bad]))
+	d := diag.Errorf(diag.SyntaxError, diag.Range{Filename: filename, Start: p, End: p.Advance(string(b[bad : bad+1]))},
+		"the template holds a byte that is not valid UTF-8")
+	d.Detail = "A template must be UTF-8 text; this looks like a binary file or text in another encoding."
+	return d
 }
 
 // proveOsteele checks a template as shea does, then renders it with

@@ -30,15 +30,17 @@ type workflowFiles struct {
 }
 
 // lookedFor names what findWorkflows looks for.
-const lookedFor = "WORKFLOW.md and .shea/workflows/*.md"
+const lookedFor = "WORKFLOW.md, .symphony/workflow.md and .shea/workflows/*.md"
 
-// findWorkflows returns dir/WORKFLOW.md and dir/.shea/workflows/*.md, those
-// that exist.
+// findWorkflows returns dir/WORKFLOW.md, dir/.symphony/workflow.md (a
+// port's per-repository workflow) and dir/.shea/workflows/*.md, those that
+// exist.
 func findWorkflows(dir string) (found []string) {
-	symphony := filepath.Join(dir, "WORKFLOW.md")
 	shea := filepath.Join(dir, ".shea", "workflows", "*.md")
-	if st, err := os.Stat(symphony); err == nil && st.Mode().IsRegular() {
-		found = append(found, symphony)
+	for _, p := range []string{filepath.Join(dir, "WORKFLOW.md"), filepath.Join(dir, ".symphony", "workflow.md")} {
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			found = append(found, p)
+		}
 	}
 	matches, _ := filepath.Glob(shea)
 	for _, m := range matches {
@@ -58,15 +60,18 @@ func findWorkflows(dir string) (found []string) {
 //   - WORKFLOW.md, or a file in .shea/workflows: that workflow.
 //   - Another file: the workflows that use it (a lane prompt, fragment,
 //     template, layer file or manifest), found in its directory and each
-//     one above it up to the repository root, noted in
-//     d.notes; when none uses it, the file itself, as a workflow, unless
-//     changed is set. Then a .liquid file or a file under a .shea
-//     directory stands for every workflow of its repository (it may be a
-//     partial they include), and any other file is skipped.
+//     one above it up to the repository root, noted in d.notes. When none
+//     names it, a .liquid file or a file under a .shea directory stands
+//     for every workflow of its repository (it may be a partial they
+//     include), so that it is checked in their dialects and inputs; a
+//     file with no workflow around it is read as a workflow itself,
+//     unless changed is set, when it is skipped.
 //
 // changed is the mode of a pre-commit hook, whose arguments are the files
 // of a commit: a file that is neither a workflow nor used by one is no
-// concern of validate's.
+// concern of validate's, and a file that no longer exists (deleted, or
+// the old name of a renamed file) stands for the workflows that used it,
+// which must now fail.
 func (d *discovery) targets(args []string, changed bool) ([]string, error) {
 	if len(args) == 0 && !changed {
 		root := d.opts.Root
@@ -105,7 +110,17 @@ func (d *discovery) targets(args []string, changed bool) ([]string, error) {
 			out = append(out, found...)
 			continue
 		case err != nil && changed:
-			continue // a deleted file: its workflow reports it, if it is named too
+			// A deleted (or renamed) file: the workflows that used it
+			// must fail now, so validate them.
+			if isWorkflowName(arg) {
+				continue // the workflow itself is gone
+			}
+			users, err := d.deletedUsers(arg)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, users...)
+			continue
 		case err != nil || isWorkflowName(arg):
 			out = append(out, arg)
 			continue
@@ -120,16 +135,52 @@ func (d *discovery) targets(args []string, changed bool) ([]string, error) {
 				d.notes = append(d.notes, fmt.Sprintf("%s is used by %s: validating that workflow", arg, u))
 			}
 			out = append(out, users...)
-		case !changed:
-			out = append(out, arg)
 		case mayBePartial(arg):
+			// No workflow names it, but one may include it: validate
+			// them all, each in its own dialect and inputs. Only a file
+			// with no workflow around it is read as a workflow itself.
 			all, err := d.workflowsOf(arg)
 			if err != nil {
 				return nil, err
 			}
+			if len(all) > 0 {
+				d.notes = append(d.notes, fmt.Sprintf("no workflow names %s, which they may include: validating the workflows of its repository (%s)", arg, strings.Join(all, ", ")))
+			} else if !changed {
+				all = []string{arg}
+			}
 			out = append(out, all...)
+		case !changed:
+			out = append(out, arg)
 		}
 	}
+	return uniquePaths(out), nil
+}
+
+// deletedUsers returns the workflows that used a file that no longer
+// exists: those that name it, or, for a file that may be a partial, every
+// workflow of its repository.
+func (d *discovery) deletedUsers(file string) ([]string, error) {
+	users, err := d.usersOf(file)
+	if err != nil {
+		return nil, err
+	}
+	for _, u := range users {
+		d.notes = append(d.notes, fmt.Sprintf("%s is deleted and was used by %s: validating that workflow", file, u))
+	}
+	if len(users) == 0 && mayBePartial(file) {
+		if users, err = d.workflowsOf(file); err != nil {
+			return nil, err
+		}
+		if len(users) > 0 {
+			d.notes = append(d.notes, fmt.Sprintf("%s is deleted and may have been included: validating the workflows of its repository (%s)", file, strings.Join(users, ", ")))
+		}
+	}
+	return users, nil
+}
+
+// uniquePaths returns paths without the second and later mentions of a
+// file.
+func uniquePaths(out []string) []string {
 	seen := map[string]bool{}
 	uniq := out[:0]
 	for _, p := range out {
@@ -142,11 +193,12 @@ func (d *discovery) targets(args []string, changed bool) ([]string, error) {
 			uniq = append(uniq, p)
 		}
 	}
-	return uniq, nil
+	return uniq
 }
 
 // isWorkflowName reports whether a file is a workflow by its name:
-// WORKFLOW.md, or a Markdown file in a .shea/workflows directory.
+// WORKFLOW.md, .symphony/workflow.md, or a Markdown file in a
+// .shea/workflows directory.
 func isWorkflowName(path string) bool {
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -154,6 +206,7 @@ func isWorkflowName(path string) bool {
 	}
 	dir := filepath.Dir(abs)
 	return filepath.Base(abs) == "WORKFLOW.md" ||
+		(filepath.Base(abs) == "workflow.md" && filepath.Base(dir) == ".symphony") ||
 		(filepath.Ext(abs) == ".md" && filepath.Base(dir) == "workflows" && filepath.Base(filepath.Dir(dir)) == ".shea")
 }
 
@@ -202,12 +255,10 @@ func (d *discovery) repository(file string) (string, []workflowFiles, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	if canon, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = canon
-	}
+	abs = canonicalAsFarAsExists(abs)
 	root := d.opts.Root
 	if root == "" {
-		if root, err = fsroot.Discover(filepath.Dir(abs)); err != nil {
+		if root, err = fsroot.Discover(nearestExisting(filepath.Dir(abs))); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				return abs, nil, nil
 			}
@@ -217,7 +268,7 @@ func (d *discovery) repository(file string) (string, []workflowFiles, error) {
 	if d.users == nil {
 		d.users = map[string][]workflowFiles{}
 	}
-	dirs := upTo(filepath.Dir(abs), root)
+	dirs := upTo(nearestExisting(filepath.Dir(abs)), root)
 	if dirs == nil {
 		dirs = []string{filepath.Dir(abs)} // a file outside --root
 	}
@@ -234,6 +285,37 @@ func (d *discovery) repository(file string) (string, []workflowFiles, error) {
 		all = append(all, list...)
 	}
 	return abs, all, nil
+}
+
+// canonicalAsFarAsExists resolves the symbolic links of an absolute path
+// in its deepest existing directory, keeping the rest as written (a
+// deleted file's path, as Workflow.Files lists a file it cannot read).
+func canonicalAsFarAsExists(abs string) string {
+	if canon, err := filepath.EvalSymlinks(abs); err == nil {
+		return canon
+	}
+	dir, rest := abs, ""
+	for {
+		parent := filepath.Dir(dir)
+		rest = filepath.Join(filepath.Base(dir), rest)
+		if parent == dir {
+			return abs
+		}
+		dir = parent
+		if canon, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(canon, rest)
+		}
+	}
+}
+
+// nearestExisting returns dir, or its nearest ancestor that exists.
+func nearestExisting(dir string) string {
+	for {
+		if _, err := os.Stat(dir); err == nil || filepath.Dir(dir) == dir {
+			return dir
+		}
+		dir = filepath.Dir(dir)
+	}
 }
 
 // upTo returns dir and each directory above it up to root, nearest

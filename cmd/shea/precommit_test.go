@@ -80,7 +80,9 @@ func preCommitEnv(t *testing.T) (string, []string) {
 // preCommitScenario installs config in a throwaway repository and checks
 // that committing clean workflows succeeds; that a commit that edits only
 // a lane prompt, breaking it, is blocked with the diagnostic in that
-// prompt file; and that a commit of an unrelated file passes.
+// prompt file; that deleting or renaming a lane prompt is blocked; that a
+// partial reading a field its workflow declares commits, and a mistake in
+// it is blocked; and that a commit of an unrelated file passes.
 func preCommitScenario(t *testing.T, precommit string, env []string, config string) {
 	repo := t.TempDir()
 	runCmd(t, repo, env, "git", "init", "-q", "-b", "main")
@@ -88,8 +90,12 @@ func preCommitScenario(t *testing.T, precommit string, env []string, config stri
 	runCmd(t, repo, env, precommit, "install")
 
 	writeFile(t, repo, "WORKFLOW.md", "---\ntracker:\n  kind: linear\n---\nWork on {{ issue.identifier }}: {{ issue.title }}.\n")
-	writeFile(t, repo, ".shea/workflows/lanes.md", "---\ntracker:\n  kind: memory\nprompts:\n  main_agent: ../prompts/main-agent.md\n  review_agent: ../prompts/review-agent.md\n  merge_agent: ../prompts/main-agent.md\n---\nIndex.\n")
+	writeFile(t, repo, ".shea/workflows/lanes.md", "---\ntracker:\n  kind: memory\nprompts:\n  main_agent: ../prompts/main-agent.md\n  review_agent: ../prompts/review-agent.md\n  merge_agent: ../prompts/merge-agent.md\n"+
+		"template_context:\n  schema:\n    properties:\n      issue:\n        properties:\n          comments: {type: array, items: {type: object, properties: {body: {type: string}}}}\n---\nIndex.\n")
 	writeFile(t, repo, ".shea/prompts/main-agent.md", "Main {{ issue.identifier }}.\n")
+	writeFile(t, repo, ".shea/prompts/merge-agent.md", "Merge {{ issue.identifier }}.{% render 'notes' %}\n")
+	// A partial that reads what its workflow declares.
+	writeFile(t, repo, ".shea/prompts/notes.liquid", "{% for c in issue.comments %}{{ c.body }}{% endfor %}\n")
 	writeFile(t, repo, ".shea/prompts/review-agent.md", "Review {{ issue.title }}.\n")
 	writeFile(t, repo, "prompts/note.liquid", "{% if issue.url %}{{ issue.url }}{% endif %}\n")
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
@@ -123,13 +129,52 @@ func preCommitScenario(t *testing.T, precommit string, env []string, config stri
 	}
 	runCmd(t, repo, env, "git", "reset", "-q", "--hard")
 
+	// Deleting a prompt a workflow reads, or renaming it away, fails that
+	// workflow: pre-commit passes no file for a deletion.
+	runCmd(t, repo, env, "git", "rm", "-q", ".shea/prompts/merge-agent.md")
+	out, err = commit("delete a prompt")
+	if err == nil {
+		t.Fatalf("committing the deletion of a lane prompt succeeded:\n%s", out)
+	}
+	for _, want := range []string{
+		"shea: .shea/prompts/merge-agent.md is deleted and was used by .shea/workflows/lanes.md: validating that workflow",
+		".shea/workflows/lanes.md:7:16: error: lane prompt ../prompts/merge-agent.md does not exist [missing_template_file]",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("pre-commit output lacks %q:\n%s", want, out)
+		}
+	}
+	runCmd(t, repo, env, "git", "reset", "-q", "--hard")
+	runCmd(t, repo, env, "git", "mv", ".shea/prompts/merge-agent.md", ".shea/prompts/merge.md")
+	if out, err = commit("rename a prompt"); err == nil || !strings.Contains(out, "[missing_template_file]") {
+		t.Fatalf("committing the renaming of a lane prompt: %v\n%s", err, out)
+	}
+	runCmd(t, repo, env, "git", "reset", "-q", "--hard")
+
+	// A partial that reads a field its workflow declares is valid, and
+	// shea-check leaves it to shea-validate; a mistake in it is caught
+	// there, in the workflow's context.
+	writeFile(t, repo, ".shea/prompts/notes.liquid", "Notes:\n{% for c in issue.comments %}- {{ c.body }}\n{% endfor %}\n")
+	if out, err := commit("partial"); err != nil {
+		t.Fatalf("committing a valid partial failed: %v\n%s", err, out)
+	}
+	writeFile(t, repo, ".shea/prompts/notes.liquid", "{% for c in issue.comments %}{{ c.bdy }}{% endfor %}\n")
+	out, err = commit("broken partial")
+	if err == nil {
+		t.Fatalf("committing a broken partial succeeded:\n%s", out)
+	}
+	if want := `.shea/prompts/notes.liquid:1:33: error: unknown property "bdy" of c`; !strings.Contains(out, want) {
+		t.Errorf("pre-commit output lacks %q:\n%s", want, out)
+	}
+	runCmd(t, repo, env, "git", "reset", "-q", "--hard")
+
 	// A file no workflow uses passes.
 	writeFile(t, repo, "README.md", "A repository.\n")
 	if out, err := commit("readme"); err != nil {
 		t.Fatalf("committing a README failed: %v\n%s", err, out)
 	}
-	if log := runCmd(t, repo, env, "git", "log", "--format=%s"); strings.TrimSpace(log) != "readme\nclean" {
-		t.Errorf("history is %q, want the readme and clean commits", log)
+	if log := runCmd(t, repo, env, "git", "log", "--format=%s"); strings.TrimSpace(log) != "readme\npartial\nclean" {
+		t.Errorf("history is %q, want the readme, partial and clean commits", log)
 	}
 }
 

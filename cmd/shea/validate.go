@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os/exec"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -15,15 +17,18 @@ import (
 
 func newValidateCmd(e *env) *cobra.Command {
 	var profile, contextSchema, format, root, engine string
-	var strictLayers, changed bool
+	var strictLayers, changed, lenientConfig bool
 	var limits render.Limits
 	cmd := &cobra.Command{
 		Use:   "validate [flags] [WORKFLOW.md | DIR | FILE]...",
 		Short: "Prove that every prompt and template of a workflow renders",
 		Long: `Validate loads a workflow, checks every template it uses on all branches,
-smoke-renders each one with a small matrix of contexts valid against its
-schema (every field; required only; nullable as null; arrays empty and with
-two items; attempt absent and 3), and
+smoke-renders each one with a matrix of contexts valid against its schema
+(every field; required only; nullable as null; arrays empty and with two
+items; attempt absent and 3; then boundary values, one field at a time: 0,
+-1, huge integers, 0.5, empty, 10 KB, non-ASCII and right-to-left strings,
+"123", a date, one-item and empty arrays, null where nullable, each kept
+only where the schema allows it), and
 prints readback lines (key=value) on stdout, ending with status=valid or
 status=invalid. Diagnostics go to stderr; all problems of all templates
 are reported in one run. Control characters in readback values are
@@ -57,16 +62,33 @@ prompt_source.<lane>=composed path=<layer files> bytes=<n>. A higher layer
 that tries to replace or remove a protected section is a warning
 (protected_section_override), an error with --strict-layers.
 
-With no argument, validate finds WORKFLOW.md and .shea/workflows/*.md in
+With no argument, validate finds WORKFLOW.md, .symphony/workflow.md and
+.shea/workflows/*.md in
 the nearest directory that has any, from the working directory up to the
 repository root (the nearest directory above holding .git, or --root); a
 DIR argument is searched the same way, in DIR. A file that is not a
 workflow, such as a lane prompt, a backend fragment, a workpad template, a
 layer file or the resource manifest, stands for the workflows that use it
 (found in its directory and each one above it, up to the repository root),
-and validate says so on stderr. --changed is for hooks that pass the files of a commit: files that
-are neither a workflow nor used by one are skipped, and nothing to validate
-is no error.
+and validate says so on stderr. A .liquid file, or a file under .shea, that
+no workflow names stands for every workflow of its repository (they may
+include it), so it is checked in their dialects and inputs.
+
+--changed is for hooks that pass the files of a commit: files that are
+neither a workflow nor used by one are skipped, and nothing to validate is
+no error. A file that no longer exists stands for the workflows that used
+it; and in a git repository, the files the index deletes or renames away
+(git diff --cached), which pre-commit does not pass, are added, so that
+git rm of a prompt fails the workflows that read it.
+
+A Symphony port with its own layout (tracker.type for tracker.kind,
+platforms: or projects: instead of tracker:) fails the spec's config
+checks; --lenient-config, or the workflow's own shea: {lenient_config:
+true}, reports those departures as config_invalid warnings, so that its
+templates are still checked and smoke-rendered. In any mode, a front
+matter string that holds Liquid ({{ or {%) but is no template shea knows
+(a port's per-state prompts under its own keys) is checked with the lane
+prompt's inputs, its problems reported as warnings at their place.
 
 Readback lines are key=value, and a template's line may carry fields:
 prompt_source.main_agent=workflow_prompt_file path=.shea/prompts/main.md bytes=1692.
@@ -109,6 +131,7 @@ Examples:
   shea validate --profile symphony --context-schema extra.json WORKFLOW.md
   shea validate --format json WORKFLOW.md | jq .status
   shea validate --strict-layers .shea/workflows/shea-symphony.md
+  shea validate --lenient-config .symphony/workflow.md
   shea validate --engine osteele WORKFLOW.md`,
 		RunE: func(cmd *cobra.Command, files []string) error {
 			if format != formatJSONL {
@@ -124,13 +147,18 @@ Examples:
 			if err := checkEngine(engine); err != nil {
 				return err
 			}
-			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits, Engine: engine}
+			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits, Engine: engine, LenientConfig: lenientConfig}
 			if contextSchema != "" {
 				b, err := readContextSchema(contextSchema)
 				if err != nil {
 					return err
 				}
 				opts.ContextSchema, opts.ContextSchemaName = b, contextSchema
+			}
+			if changed {
+				// pre-commit passes only the files a commit keeps; the
+				// ones it deletes or renames away are in the index.
+				files = append(files, stagedDeletions()...)
 			}
 			d := &discovery{opts: opts}
 			targets, err := d.targets(files, changed)
@@ -151,7 +179,8 @@ Examples:
 	cmd.Flags().StringVar(&root, "root", "", "repository root `DIR` no workflow path may leave (default: discovered)")
 	cmd.Flags().StringVar(&engine, "engine", "", "engine the runner renders with: shea or osteele (default: the workflow's shea.engine, else shea)")
 	cmd.Flags().BoolVar(&strictLayers, "strict-layers", false, "make protected_section_override an error in composed lanes")
-	cmd.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files (a pre-commit hook's): skip those no workflow uses")
+	cmd.Flags().BoolVar(&lenientConfig, "lenient-config", false, "report settings that depart from the profile's spec (a port's own layout) as warnings; still check every template")
+	cmd.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files (a pre-commit hook's): skip those no workflow uses; add the files the git index deletes")
 	addLimitFlags(cmd.Flags(), &limits)
 	return cmd
 }
@@ -226,6 +255,29 @@ func (e *env) validate(ctx context.Context, files []string, opts workflows.Optio
 		return findingsError{}
 	}
 	return nil
+}
+
+// stagedDeletions returns the files the git index deletes, renamed files'
+// old names included, relative to the working directory; none outside a
+// git work tree or without git.
+func stagedDeletions() []string {
+	top, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
+	if err != nil {
+		return nil
+	}
+	out, err := exec.Command("git", "diff", "--cached", "--name-only", "--no-renames", "--diff-filter=D", "-z").Output()
+	if err != nil {
+		return nil
+	}
+	root := strings.TrimSpace(string(top))
+	var files []string
+	for _, name := range strings.Split(string(out), "\x00") {
+		if name == "" {
+			continue
+		}
+		files = append(files, relToWD(filepath.Join(root, filepath.FromSlash(name))))
+	}
+	return files
 }
 
 // checkEngine checks an --engine value.

@@ -1,0 +1,87 @@
+package workflows
+
+import (
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/sheaproject/shea/render"
+	"github.com/sheaproject/shea/strict/diag"
+)
+
+// A Symphony port often keeps prompts of its own in the front matter, under
+// keys of its own (per-state prompts, a reviewer prompt): Liquid that the
+// profile does not know as a template, which no check would otherwise see
+// until the port renders it. checkFrontMatterLiquid checks every front
+// matter string that holds Liquid markup ({{ or {%) and is not a template
+// the workflow declares, with the lane prompt's inputs, and reports what
+// it finds as warnings at the value's place in the file: a misspelt field
+// or a loop variable read after endfor there is caught, without failing a
+// workflow whose value may not be a template at all. Left out: hooks
+// (shell scripts), template_context and shea's own settings.
+
+// frontLiquidSkip are the top-level keys whose values are never templates.
+var frontLiquidSkip = map[string]bool{"hooks": true, "template_context": true, "shea": true}
+
+// maxFrontLiquidValues bounds how many values are checked.
+const maxFrontLiquidValues = 256
+
+func (w *Workflow) checkFrontMatterLiquid() {
+	if w.tree == nil || w.laneSchema == nil || w.fatal {
+		return
+	}
+	checked := 0
+	var walk func(v any, ptr string, path []string)
+	walk = func(v any, ptr string, path []string) {
+		if checked >= maxFrontLiquidValues {
+			return
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			for _, k := range sortedKeys(x) {
+				if len(path) == 0 && frontLiquidSkip[k] {
+					continue
+				}
+				walk(x[k], ptr+"/"+escapePointer(k), append(path, k))
+			}
+		case []any:
+			for i, e := range x {
+				walk(e, ptr+"/"+strconv.Itoa(i), append(path, strconv.Itoa(i)))
+			}
+		case string:
+			if w.runnerPtrs[ptr] || !strings.Contains(x, "{{") && !strings.Contains(x, "{%") {
+				return
+			}
+			checked++
+			w.checkFrontValue(x, ptr, strings.Join(path, "."))
+		}
+	}
+	walk(map[string]any(w.Config), "", nil)
+}
+
+// checkFrontValue checks one front matter string as a lane prompt, its
+// diagnostics made warnings at their place in the file.
+func (w *Workflow) checkFrontValue(s, ptr, name string) {
+	ref, found := w.tree.index[ptr]
+	if !found || ref.value == nil || ref.value.Kind != yaml.ScalarNode {
+		return
+	}
+	text, start := trimmed(s)
+	_, diags := compileGuarded(diag.Range{Filename: w.Path, Start: start, End: start}, func() (*render.Template, diag.List) {
+		return w.engine(w.partialsDir()).Compile(text, w.Path, start, w.laneSchema)
+	})
+	diags = mapPositions(diags, w.Path, w.scalarPositions(ref.value))
+	for _, d := range diags {
+		if d.Code == diag.InternalError {
+			continue
+		}
+		d.Severity = diag.Warning
+		note := "In the front matter value " + name + ", which holds Liquid but is no template shea knows: checked with the lane prompt's inputs, as a warning. If the runner renders it, declare it under template_context.templates to check and smoke-render it as a template."
+		if d.Detail != "" {
+			note = d.Detail + "\n" + note
+		}
+		d.Detail = note
+	}
+	w.diags = append(w.diags, diags...)
+}

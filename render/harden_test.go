@@ -147,19 +147,21 @@ func TestRangesCharged(t *testing.T) {
 // array is built within the budget (x | uniq | truncate: 5 on a 32 MB
 // string took 1.3 GB).
 func TestInspectFormsCharged(t *testing.T) {
-	opts := Options{Limits: Limits{Timeout: 10 * time.Second}}
-	big := strings.Repeat("x", 32<<20)
-	vars := map[string]any{"ctl": strings.Repeat("\x01", 16<<20), "big": big, "arr": []any{big}}
+	// 8 MB strings under a 16 MiB budget: the proportions of the report,
+	// small enough for the race detector.
+	opts := Options{Limits: Limits{Timeout: time.Minute, MaxMemory: 16 << 20}}
+	big := strings.Repeat("x", 8<<20)
+	vars := map[string]any{"ctl": strings.Repeat("\x01", 4<<20), "big": big, "arr": []any{big}}
 	for _, src := range []string{
-		`{{ ctl | uniq | truncate: 5 }}`,
+		`{{ ctl | uniq | truncate: 5 }}`, // inspect: "\u0001" per byte, 24 MB
 		`{{ big | uniq | concat: arr | upcase | size }}`,
 		`{{ "a" | append: arr | size }}{{ "a" | append: arr | append: arr | size }}`,
 	} {
-		if code, msg := bounded(t, opts, src, vars, 400<<20, 5*time.Second); code != diag.MemoryLimit {
+		if code, msg := bounded(t, opts, src, vars, 100<<20, 5*time.Second); code != diag.MemoryLimit {
 			t.Errorf("%s: %s %q, want memory_limit", src, code, msg)
 		}
 	}
-	if code, out := bounded(t, opts, `{{ big | uniq | truncate: 5 }}|{{ "a,b" | split: "," | append: 1 }}`, vars, 400<<20, 5*time.Second); code != "" || out != `["...|["a", "b"]1` {
+	if code, out := bounded(t, opts, `{{ big | uniq | truncate: 5 }}|{{ "a,b" | split: "," | append: 1 }}`, vars, 100<<20, 5*time.Second); code != "" || out != `["...|["a", "b"]1` {
 		t.Errorf("got %s %q", code, out)
 	}
 }

@@ -6,7 +6,7 @@ LINT    := $(GO) tool -modfile=tools/lint/go.mod
 FUZZTIME ?= 15s
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: mutation test race timing vet lint fmt-check fuzz bench bench-fixtures bench-compare bench-cpu release-snapshot check lsp-e2e
+.PHONY: mutation test race timing vet lint fmt-check fuzz differential bench bench-fixtures bench-compare bench-cpu release-snapshot check lsp-e2e
 
 ## test: the whole test suite (what CI runs)
 test:
@@ -72,3 +72,9 @@ release-snapshot:
 
 ## check: everything
 check: fmt-check vet lint test race fuzz
+
+## differential: random templates rendered by shea (compat) and Ruby Liquid 5.4 (needs ruby and ruby-liquid); CASES, SEED
+CASES ?= 20000
+SEED  ?= 1
+differential:
+	$(GO) run ./internal/difftest -cases $(CASES) -seed $(SEED)

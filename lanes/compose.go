@@ -167,6 +167,7 @@ func compose(ls []layer, req Request) (*Composed, diag.List) {
 		pieces = append(pieces, piece{PartContract, k.ID, codeDoc(k.Text, file, string(PartContract))})
 	}
 	c.assemble(pieces, name, fallback)
+	diags = append(diags, c.commentedProtected()...)
 	return c, diags
 }
 

@@ -80,6 +80,16 @@
 // protected section is allowed: the protected text stays first and intact.
 // Protection is kept by every later merge step.
 //
+// Protection holds on what renders, not only on the merged text. A
+// protected section that starts inside a {% comment %} block of the
+// composed text is a protected_section_override error, always, at the tag
+// that opened the comment. Composed.CheckRendered checks a rendered
+// prompt: every plain line of each protected section (no Liquid on it,
+// outside the section's own Liquid blocks) must appear in it, or it is a
+// protected_section_override error at the first missing line; the
+// workflows package applies it to every composed lane it renders, validate's
+// smoke renders included.
+//
 // # Assembly
 //
 // The composed template is, one blank line apart: the role, task and format

@@ -187,13 +187,14 @@ func TestDiagnosticsPointAtLayerFiles(t *testing.T) {
 
 func TestRenderErrorsPointAtLayerFiles(t *testing.T) {
 	ls := diagLayers(t, "## Issue\n{{ issue.title }}\n", "",
-		"<!-- append -->\n## Override: Issue\nBranch: {{ issue.project_fields.branch }}\n", nil)
+		"<!-- append -->\n## Override: Issue\nShare: {{ 10 | divided_by: issue.project_fields.n }}\n", nil)
 	c, diags := Compose(ls, Request{File: "lane.md"})
 	mustNoErrors(t, diags)
 	tpl, diags := c.Compile(render.Options{}, sheaSchema(t))
 	mustNoErrors(t, diags)
-	// project_fields is a free-form object: its key branch is not declared,
-	// and this issue lacks it.
+	// project_fields is a free-form object: its key n is not declared,
+	// and this issue lacks it, so it reads as nil, which divided_by takes
+	// for 0.
 	vars := map[string]any{"issue": map[string]any{"tracker_kind": "memory", "id": "1", "identifier": "#1", "title": "T", "state": "Todo", "project_fields": map[string]any{}}}
 	out, err := tpl.Render(context.Background(), vars)
 	if out != "" || err == nil {
@@ -204,13 +205,13 @@ func TestRenderErrorsPointAtLayerFiles(t *testing.T) {
 		t.Fatalf("error %#v", err)
 	}
 	d := e.Diagnostics[0]
-	want := filepath.Join(ls.Project, "lane.md") + ":3:12"
+	want := filepath.Join(ls.Project, "lane.md") + ":3:16"
 	if d.Subject.String() != want || len(d.Related) != 1 || d.Related[0].Range.String() != "<core>/lane.md:1:1" {
 		t.Errorf("got %s %v, want %s related <core>/lane.md:1:1", d.Subject, d.Related, want)
 	}
-	vars["issue"].(map[string]any)["project_fields"] = map[string]any{"branch": "b-1"}
+	vars["issue"].(map[string]any)["project_fields"] = map[string]any{"n": int64(5)}
 	out, err = tpl.Render(context.Background(), vars)
-	if want := "## Issue\nT\n\nBranch: b-1\n"; err != nil || out != want {
+	if want := "## Issue\nT\n\nShare: 2\n"; err != nil || out != want {
 		t.Errorf("got %q, %v; want %q", out, err, want)
 	}
 }

@@ -42,31 +42,68 @@ func isEmpty(v any) bool {
 	return false
 }
 
-// equal is Liquid's ==.
+// equal is Liquid's ==, for filters and tags. Outside the cases where
+// equalChecked fails (values nested past maxFilterDepth or of more than
+// maxValueNodes values), it is exact.
 func equal(a, b any) bool {
-	budget := maxValueNodes
-	return equalDepth(a, b, &budget)
+	eq, _ := equalChecked(nil, a, b)
+	return eq
 }
 
-func equalDepth(a, b any, depth *int) bool {
-	if *depth <= 0 {
+// equalChecked is Liquid's ==, as a comparison in a template computes it:
+// exact, or an error when the values nest deeper than maxFilterDepth (a
+// Go value that contains itself) or hold more than maxValueNodes values;
+// each value visited counts as work against b's deadline.
+func equalChecked(b *budget, x, y any) (bool, error) {
+	w := &eqWalk{b: b}
+	eq := equalDepth(x, y, w)
+	if w.err != nil {
+		return false, w.err
+	}
+	return eq, nil
+}
+
+// eqWalk is the state of one comparison: values visited, the current
+// nesting, and the error that stopped it.
+type eqWalk struct {
+	b     *budget
+	nodes int
+	level int
+	err   error
+}
+
+func equalDepth(a, b any, depth *eqWalk) bool {
+	if depth.err != nil {
 		return false
 	}
-	*depth--
+	if depth.level >= maxFilterDepth || depth.nodes >= maxValueNodes {
+		depth.err = errTooDeep
+		return false
+	}
+	if depth.err = depth.b.spend(1); depth.err != nil {
+		return false
+	}
+	depth.nodes++
+	depth.level++
+	defer func() { depth.level-- }()
 	if samePointer(a, b) {
 		return true
 	}
+	// Liquid asks the other side blank? or empty?; a range answers
+	// neither, so it is never blank or empty.
+	_, ra := a.(rangeValue)
+	_, rb := b.(rangeValue)
 	switch a.(type) {
 	case blankValue:
-		return isBlank(b) && !isKeyword(b)
+		return isBlank(b) && !isKeyword(b) && !rb
 	case emptyValue:
-		return isEmpty(b) && !isKeyword(b)
+		return isEmpty(b) && !isKeyword(b) && !rb
 	}
 	switch b.(type) {
 	case blankValue:
-		return isBlank(a) && !isKeyword(a)
+		return isBlank(a) && !isKeyword(a) && !ra
 	case emptyValue:
-		return isEmpty(a) && !isKeyword(a)
+		return isEmpty(a) && !isKeyword(a) && !ra
 	}
 	a, b = normalize(a), normalize(b)
 	if c, ok := cmpBig(a, b); ok {
@@ -105,6 +142,9 @@ func equalDepth(a, b any, depth *int) bool {
 		return ok && x.Equal(y)
 	}
 	if isArray(a) {
+		if _, ok := b.(rangeValue); ok {
+			return false // Ruby's Array#== is false for a Range, even an empty one
+		}
 		if !isArray(b) || size(a) != size(b) { // sizes first: a range can be huge
 			return false
 		}
@@ -288,9 +328,9 @@ func rubyClass(v any) string {
 
 func rubyInspect(v any) string {
 	var b strings.Builder
-	budget := 1000
-	inspect(&b, v, &budget)
-	if b.Len() > 40 {
+	p := printer{w: &b, nodes: 1000}
+	p.inspect(v)
+	if p.err != nil || b.Len() > 40 {
 		return rubyClass(v)
 	}
 	return b.String()
@@ -305,7 +345,8 @@ func contains(a, b any) bool {
 	}
 	switch x := a.(type) {
 	case string:
-		return strings.Contains(x, toString(b))
+		// Ruby's right.to_s: an array or hash reads as its inspect form.
+		return strings.Contains(x, strOf(b))
 	case *Map:
 		k, ok := b.(string)
 		if !ok || x == nil {

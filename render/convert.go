@@ -14,24 +14,20 @@ import (
 	"strings"
 )
 
-// toInteger is Liquid's to_integer, used by loop limits and offsets.
+// toInteger is Liquid's Utils.to_integer, used by loop limits and offsets:
+// an integer (beyond int64 it saturates), or a string Ruby's Integer()
+// reads (whitespace, a sign, 0x/0b/0o prefixes, underscores). A float is
+// refused (Ruby reads its string form, "1.5" or "2.0", and fails).
 func toInteger(v any) (int64, error) {
 	switch x := normalize(v).(type) {
 	case int64:
 		return x, nil
-	case float64:
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return 0, fmt.Errorf("invalid integer")
-		}
-		return int64(x), nil
+	case *big.Int:
+		return clampInt(x), nil
 	case string:
-		n, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64)
-		if err != nil {
-			return 0, fmt.Errorf("invalid integer")
+		if n, ok := parseRubyInteger(x); ok {
+			return n, nil
 		}
-		return n, nil
-	case nil:
-		return 0, fmt.Errorf("invalid integer")
 	}
 	return 0, fmt.Errorf("invalid integer")
 }
@@ -59,8 +55,38 @@ func isDecimal(s string) bool {
 	return frac > 0 && i == len(s)
 }
 
+// leadingBigInt is Ruby's String#to_i with all its digits: an integer
+// beyond int64 keeps them, as a Bignum does.
+func leadingBigInt(s string) *big.Int {
+	s = strings.TrimLeft(s, " \t\n\v\f\r")
+	var b strings.Builder
+	i := 0
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		b.WriteByte(s[i])
+		i++
+	}
+	digits := 0
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '_' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' && i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+			continue
+		}
+		if c < '0' || c > '9' {
+			break
+		}
+		b.WriteByte(c)
+		digits++
+	}
+	if digits == 0 {
+		return new(big.Int)
+	}
+	n, _ := new(big.Int).SetString(b.String(), 10)
+	return n
+}
+
 // leadingInt is Ruby's String#to_i: optional sign and leading digits
-// (underscores between digits allowed), 0 when there are none.
+// (underscores between digits allowed), 0 when there are none. Beyond
+// int64 it saturates (see leadingBigInt).
 func leadingInt(s string) int64 {
 	s = strings.TrimLeft(s, " \t\n\v\f\r")
 	i, neg := 0, false

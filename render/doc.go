@@ -32,16 +32,24 @@
 // Rendering first validates the data against the template's context schema
 // (a bad context is a context_invalid error naming the JSON pointer), then
 // renders with runtime strictness: a lookup of a missing key the schema
-// does not declare (a key of a free-form object, a dynamic [key] outside the
-// declared names) is an unknown_variable error naming the path and its
-// position, while a key the schema declares but the data leaves out reads
-// as nil, like a key holding null, so data valid against the schema never
-// fails a template that passed the static check. Output is all-or-nothing:
+// does not declare (a dynamic [key] of an object outside its declared
+// names) is an unknown_variable error naming the path and its position,
+// while a key the schema declares but the data leaves out reads as nil,
+// like a key holding null; so does a key of an object that allows any key
+// (free-form, additionalProperties: the check warns, undeclared_key) and a
+// local the template binds on another path than the one taken (the check
+// warns, maybe_unbound). Data valid against the schema never fails a
+// template that passed the static check, except where the check warned
+// that a filter or comparison may fail (may_fail). Output is all-or-nothing:
 // an error returns no text. Limits on time (the context's deadline, looked
 // at inside costly filters too), output size, the memory of values the
 // render builds, loop
 // iterations and partial depth are errors with their own codes, never
-// truncations (see Limits). A panic, which would be a bug, is recovered at
+// truncations (see Limits). Numbers are bounded too: decimal text over
+// 10,000 characters and arithmetic results over 2^20 bits are memory_limit
+// errors, and big integers count against the memory budget. A value
+// printed or compared with == is exact, or an error when it nests deeper
+// than 1,000 levels (a Go value that contains itself). A panic, which would be a bug, is recovered at
 // Compile and Render and reported as internal_error with its stack.
 //
 // In compat mode (Options.Compat) there is no strictness contract, and the

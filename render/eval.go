@@ -3,6 +3,9 @@ package render
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"math"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -83,7 +86,7 @@ func (c *compiler) rangeLit(e *strict.RangeLit) evalFn {
 	if a, ok := e.Start.(*strict.Literal); ok {
 		if b, ok := e.End.(*strict.Literal); ok {
 			// Constant bounds: the range is made once, boxed once.
-			var r any = rangeValue{rangeBound(value(literalValue(a))), rangeBound(value(literalValue(b)))}
+			var r any = rangeValue{literalBound(value(literalValue(a))), literalBound(value(literalValue(b)))}
 			return func(*state) (any, error) { return r, nil }
 		}
 	}
@@ -97,21 +100,59 @@ func (c *compiler) rangeLit(e *strict.RangeLit) evalFn {
 		if err != nil {
 			return nil, err
 		}
-		return rangeValue{rangeBound(value(a)), rangeBound(value(b))}, nil
+		lo, ok1 := rangeBound(value(a))
+		hi, ok2 := rangeBound(value(b))
+		if !ok1 || !ok2 {
+			return nil, diag.Errorf(diag.RenderError, e.Range(), "invalid integer: a range's bounds must be integers, got (%s..%s)",
+				rubyInspect(normalize(a)), rubyInspect(normalize(b)))
+		}
+		return rangeValue{lo, hi}, nil
 	}
 }
 
-// rangeBound converts a range end to an integer as Ruby's to_i does.
-func rangeBound(v any) int64 {
+// literalBound converts a literal range end to an integer as Ruby's to_i
+// does (Liquid makes a range of constants once, when it parses).
+func literalBound(v any) int64 {
 	switch x := normalize(v).(type) {
 	case int64:
 		return x
+	case *big.Int:
+		return clampInt(x)
 	case float64:
+		// Beyond int64 it saturates, past every loop and memory limit,
+		// which then report it; a wrapped bound would make it empty.
+		switch {
+		case math.IsNaN(x):
+			return 0
+		case x >= math.MaxInt64:
+			return math.MaxInt64
+		case x <= math.MinInt64:
+			return math.MinInt64
+		}
 		return int64(x)
 	case string:
 		return leadingInt(x)
 	}
 	return 0
+}
+
+// rangeBound converts a range end computed while rendering as Liquid 5.4's
+// RangeLookup does: an integer is itself (beyond int64 it saturates), nil
+// and strings go through Ruby's to_i, and anything else through Ruby's
+// Integer() of its string form, which refuses a float ("1.5", "2.0"), a
+// boolean or a collection (ok is false: Liquid's "invalid integer").
+func rangeBound(v any) (n int64, ok bool) {
+	switch x := normalize(v).(type) {
+	case int64:
+		return x, true
+	case *big.Int:
+		return clampInt(x), true
+	case nil:
+		return 0, true
+	case string:
+		return leadingInt(x), true
+	}
+	return parseRubyInteger(strOf(v))
 }
 
 // segment is a compiled path step.
@@ -124,12 +165,15 @@ type segment struct {
 	// keys: the keys it declares for a dynamic one (strict.Segment.Keys).
 	declared bool
 	keys     []string
+	// open: the value may allow keys it does not declare, or its shape is
+	// unknown to the checker (strict.Segment.Open); an absent key is nil.
+	open bool
 }
 
 func (c *compiler) path(p *strict.Path) evalFn {
 	segs := make([]segment, len(p.Segments))
 	for i, s := range p.Segments {
-		seg := segment{dot: s.Dot, span: s.Span, declared: s.Declared, keys: s.Keys}
+		seg := segment{dot: s.Dot, span: s.Span, declared: s.Declared, keys: s.Keys, open: s.Open}
 		switch {
 		case s.Index != nil:
 			if lit, ok := s.Index.(*strict.Literal); ok && (lit.Kind == strict.LitInt || lit.Kind == strict.LitString) {
@@ -143,6 +187,8 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		segs[i] = seg
 	}
 	root := p.Root
+	// A local the template binds reads as nil where no binding has run.
+	local := p.Local
 	var rootExpr evalFn
 	if p.RootExpr != nil {
 		rootExpr = c.expr(p.RootExpr)
@@ -158,6 +204,11 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		}
 		v, ok := st.lookup(name)
 		start := 0
+		if !ok && name == "self" && len(segs) == 0 && !st.strict {
+			// self alone (newer Liquid) is the scope: passed to a render
+			// partial, it lets the partial read the caller's variables.
+			return scopeSnapshot(st), nil
+		}
 		if !ok && name == "self" && len(segs) > 0 {
 			// self[key] (newer Liquid) is the variable named key: a
 			// local or the data, whichever lookup finds first.
@@ -175,7 +226,7 @@ func (c *compiler) path(p *strict.Path) evalFn {
 			}
 			start = 1
 			if v, ok = st.lookup(k); !ok {
-				if st.strict && !st.t.schema.Has(k) {
+				if st.strict && !st.t.schema.Has(k) && !local {
 					r := p.Range()
 					r.End = segs[0].span.Range().End
 					return nil, missing(r, name, p, 1)
@@ -186,7 +237,7 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		if !ok {
 			// An input the schema declares may be left out (attempt on
 			// the first run): it reads as nil.
-			if st.strict && !st.t.schema.Has(name) {
+			if st.strict && !st.t.schema.Has(name) && !(local && rootExpr == nil) {
 				r := p.Range()
 				r.End = p.RootSpan.Range().End
 				return nil, missing(r, name, p, 0)
@@ -209,7 +260,7 @@ func (c *compiler) path(p *strict.Path) evalFn {
 			next, found := property(v, key, s.dot)
 			if !found {
 				// A property the schema declares may be left out too.
-				if st.strict && isObject(v) && !s.declared && !s.declares(key) {
+				if st.strict && isObject(v) && !s.declared && !s.open && !s.declares(key) {
 					r := p.Range()
 					r.End = s.span.Range().End
 					return nil, missing(r, name, p, i+1)
@@ -220,6 +271,26 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		}
 		return v, nil
 	}
+}
+
+// scopeSnapshot returns the variables a lookup would find now, as an
+// object: the data, then counters, assigns and block-scoped bindings, each
+// hiding the ones before it, as lookup does.
+func scopeSnapshot(st *state) *Map {
+	m := NewMap()
+	for _, k := range slices.Sorted(maps.Keys(st.vars)) {
+		m.Set(k, st.vars[k])
+	}
+	for _, k := range slices.Sorted(maps.Keys(st.counters)) {
+		m.Set(k, st.counters[k])
+	}
+	for _, k := range slices.Sorted(maps.Keys(st.assigns)) {
+		m.Set(k, st.assigns[k].v)
+	}
+	for _, b := range st.scope {
+		m.Set(b.name, b.val)
+	}
+	return m
 }
 
 // declares reports whether the schema declares key for a dynamic segment.
@@ -266,9 +337,10 @@ func (c *compiler) compare(e *strict.Compare) evalFn {
 		}
 		switch op {
 		case "==":
-			return equal(a, b), nil
+			return equalChecked(st.b, a, b)
 		case "!=", "<>":
-			return !equal(a, b), nil
+			eq, err := equalChecked(st.b, a, b)
+			return !eq, err
 		case "contains":
 			return contains(value(a), value(b)), nil
 		}
@@ -325,6 +397,9 @@ type filterCall struct {
 	kwNames []string
 	kwArgs  []operand
 	span    strict.Span // the filter's name
+	// arity is set, in compat mode, when the call passes a count of
+	// arguments the filter does not take: Shopify fails only when it runs.
+	arity string
 }
 
 // pipeline compiles "value | filter …".
@@ -347,6 +422,15 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 				fc.kwArgs = append(fc.kwArgs, c.operand(a.Value))
 			}
 		}
+		if c.eng.opts.Compat && (fc.fn != nil || fc.std != nil) {
+			sig, ok := c.eng.sigs[f.Name]
+			if !ok {
+				sig, ok = strict.StandardFilter(f.Name)
+			}
+			if ok && !sig.Accepts(len(fc.args)) {
+				fc.arity = fmt.Sprintf("takes %s, got %d", sig.CountArgs(), len(fc.args))
+			}
+		}
 		calls[i] = fc
 	}
 	return func(st *state) (any, error) {
@@ -359,6 +443,9 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 			fc := &calls[i]
 			if fc.fn == nil && fc.std == nil {
 				continue // an unknown filter in compat mode returns its input
+			}
+			if fc.arity != "" {
+				return nil, diag.Errorf(diag.RenderError, fc.span.Range(), "filter %q %s", fc.name, fc.arity)
 			}
 			base := len(st.args)
 			for j := range fc.args {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"errors"
+	"math/big"
 	"unicode/utf8"
 )
 
@@ -90,8 +91,11 @@ func filterLast(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 // range, or entries of an object. An integer answers 8, its size in bytes,
 // as Ruby's Integer#size does; everything else 0.
 func filterSize(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
-	if _, ok := in.(int64); ok {
-		return int64(8), nil
+	switch x := in.(type) {
+	case int64:
+		return int64(8), nil // Ruby's Integer#size
+	case *big.Int:
+		return int64((x.BitLen() + 7) / 8), nil
 	}
 	return size(in), nil
 }
@@ -139,6 +143,10 @@ func filterCompact(b *budget, in any, args []any, _ map[string]any) (any, error)
 	if err != nil {
 		return nil, err
 	}
+	// The result holds at most as many items.
+	if err := b.allocItems(int64(len(items)), 0); err != nil {
+		return nil, err
+	}
 	prop, _ := optArg(args, 0)
 	out := []any{}
 	for _, e := range items {
@@ -171,7 +179,16 @@ func filterUniq(b *budget, in any, args []any, _ map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The result, and a key and a map entry per item (uniqKeyBytes).
+	if err := b.allocItems(int64(len(items))*(1+uniqKeyBytes/itemBytes), 0); err != nil {
+		return nil, err
+	}
 	prop, _ := optArg(args, 0)
+	if len(items) <= 1 {
+		// Ruby's uniq never calls its block for one item, so the
+		// property is never read.
+		return append([]any{}, items...), nil
+	}
 	seen := make(map[string]bool, len(items))
 	out := []any{}
 	for _, e := range items {

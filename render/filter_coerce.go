@@ -69,7 +69,7 @@ func strOf(v any) string {
 
 // writeInspect writes v as strOf shows it (quoted says whether a string is
 // written as Ruby's inspect would, nested in an array or object).
-func writeInspect(b *strings.Builder, v any, depth int, quoted bool) {
+func writeInspect(b stringWriter, v any, depth int, quoted bool) {
 	v = fnorm(v)
 	if depth > maxFilterDepth {
 		b.WriteString("[...]")
@@ -83,7 +83,7 @@ func writeInspect(b *strings.Builder, v any, depth int, quoted bool) {
 		return
 	case string:
 		if quoted {
-			b.WriteString(strconv.Quote(x))
+			writeRubyQuoted(b, x)
 		} else {
 			b.WriteString(x)
 		}
@@ -111,7 +111,7 @@ func writeInspect(b *strings.Builder, v any, depth int, quoted bool) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(strconv.Quote(p.key))
+			writeRubyQuoted(b, p.key)
 			b.WriteString("=>")
 			writeInspect(b, p.val, depth+1, true)
 		}
@@ -146,7 +146,17 @@ func rubyLong(v any, filter string) (int64, error) {
 	if n, ok := fnorm(v).(*big.Int); ok && !n.IsInt64() {
 		return 0, fmt.Errorf("integer %s too big for %s", n, filter)
 	}
-	return rubyInteger(v)
+	n, err := rubyInteger(v)
+	if err == nil && (n == math.MaxInt64 || n == math.MinInt64) {
+		if s, ok := fnorm(v).(string); ok {
+			// A string of more digits than int64 holds saturates in
+			// parseRubyInteger; Ruby reads a Bignum, too big here.
+			if b, ok := new(big.Int).SetString(strings.TrimSpace(strings.ReplaceAll(s, "_", "")), 10); ok && !b.IsInt64() {
+				return 0, fmt.Errorf("integer %s too big for %s", b, filter)
+			}
+		}
+	}
+	return n, err
 }
 
 // parseRubyInteger parses s as Ruby's Integer(s) does. Values beyond int64
@@ -178,6 +188,20 @@ func parseRubyInteger(s string) (int64, bool) {
 	if s == "" || s[0] == '_' || s[len(s)-1] == '_' || strings.Contains(s, "__") {
 		return 0, false
 	}
+	digits := strings.TrimLeft(strings.ReplaceAll(s, "_", ""), "0")
+	if len(digits) > 64 {
+		// Beyond int64 in any base: the result saturates, so the digits
+		// need only be valid (converting them all is quadratic).
+		for _, c := range digits {
+			if d := digitValue(c); d < 0 || d >= base {
+				return 0, false
+			}
+		}
+		if neg {
+			return math.MinInt64, true
+		}
+		return math.MaxInt64, true
+	}
 	n, ok := new(big.Int).SetString(strings.ReplaceAll(s, "_", ""), base)
 	if !ok {
 		return 0, false
@@ -186,6 +210,19 @@ func parseRubyInteger(s string) (int64, bool) {
 		n.Neg(n)
 	}
 	return clampInt(n), true
+}
+
+// digitValue is the value of a digit of bases up to 16, -1 for other runes.
+func digitValue(c rune) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
 }
 
 // clampInt converts n to int64, saturating.
@@ -214,7 +251,9 @@ func iterItems(b *budget, v any) ([]any, error) {
 		if n > maxFilterItems {
 			return nil, fmt.Errorf("range %d..%d has too many items (more than %d)", x.lo, x.hi, maxFilterItems)
 		}
-		if err := b.allocItems(n, 0); err != nil {
+		// The items, each number boxed in an interface (8 bytes more),
+		// and the array of as many items a filter builds from them.
+		if err := b.allocItems(2*n, 8*n); err != nil {
 			return nil, err
 		}
 		out := make([]any, 0, n)
@@ -343,6 +382,23 @@ func rubyIndex(item, prop any) (v any, has bool, err error) {
 			return int64(0), true, nil
 		}
 		return (x >> uint(i)) & 1, true, nil
+	case *big.Int:
+		// Integer#[] of a Bignum: bit i of its two's complement.
+		i, ok := indexOf(prop)
+		if !ok {
+			return nil, true, errPropertyType
+		}
+		if i < 0 || i > 1<<20 {
+			if i > 0 && x.Sign() < 0 {
+				return int64(1), true, nil
+			}
+			return int64(0), true, nil
+		}
+		if x.Sign() >= 0 {
+			return int64(x.Bit(int(i))), true, nil
+		}
+		m := new(big.Int).Sub(new(big.Int).Neg(x), big.NewInt(1)) // -x-1 = ^x
+		return int64(1 - m.Bit(int(i))), true, nil
 	}
 	if isArray(item) {
 		i, ok := indexOf(prop)

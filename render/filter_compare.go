@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"reflect"
 	"sort"
 	"strconv"
@@ -26,9 +27,9 @@ func spaceshipDepth(a, b any, depth int) (int, bool) {
 			return 0, true
 		}
 		return 0, false
-	case int64, float64:
+	case int64, float64, *big.Int:
 		switch b.(type) {
-		case int64, float64:
+		case int64, float64, *big.Int:
 			if isNaN(a) || isNaN(b) {
 				return 0, false
 			}

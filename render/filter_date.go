@@ -18,6 +18,10 @@ func filterDate(_ *budget, in any, args []any, _ map[string]any) (any, error) {
 	if format == "" {
 		return in, nil
 	}
+	if n, ok := farTimestamp(in); ok {
+		t, off := farDate(n)
+		return strftimeFar(t, off, n, format)
+	}
 	t, ok := toDate(in, time.Now().UTC())
 	if !ok {
 		return in, nil

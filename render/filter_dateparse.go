@@ -67,7 +67,7 @@ var (
 	rubyDateYear   = lazyRegexp(`'(\d+)\b`)
 	rubyDateMon    = lazyRegexp(`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\S*`)
 	rubyDateMday   = lazyRegexp(`(\d+)(?:st|nd|rd|th)\b`)
-	rubyDateDigits = lazyRegexp(`([-+]?)(\d{2,14})(?:\s*t?\s*(\d{2,6})?(?:[,.](\d*))?)?(?:\s*(z\b|[-+]\d{1,4}\b))?`)
+	rubyDateDigits = lazyRegexp(`([-+]?)(\d{2,14})(?:\s*t?\s*(\d{2,6})?([,.]\d*)?)?(?:\s*(z\b|[-+]\d{1,4}\b))?`)
 	rubyDateFrag   = lazyRegexp(`^\s*(\d{1,2})\s*$`)
 )
 
@@ -216,6 +216,24 @@ func (p *timeParts) digitRun(g []string) {
 	digits := g[2]
 	at := func(i, j int) int64 { return atoi64(digits[i:j]) }
 	p.found = true
+	if g[3] == "" && g[4] != "" && len(digits) <= 8 {
+		// A fraction and no time after "t": the digits are a time, read
+		// from the right as seconds, minutes, hours and the day ("12.5"
+		// is 12.5 seconds past the current minute).
+		fields := []*int64{&p.sec, &p.min, &p.hour, &p.mday}
+		for k, end := 0, len(digits); end > 0 && k < len(fields); k++ {
+			start := max(end-2, 0)
+			*fields[k] = at(start, end)
+			end = start
+		}
+		if frac := g[4][1:]; frac != "" {
+			p.nsec = atoi64((frac + "000000000")[:9])
+		}
+		if g[5] != "" {
+			p.zone = g[5]
+		}
+		return
+	}
 	switch len(digits) {
 	case 2:
 		p.mday = at(0, 2)
@@ -256,8 +274,8 @@ func (p *timeParts) digitRun(g []string) {
 			p.sec = atoi64(t[4:6])
 		}
 	}
-	if g[4] != "" {
-		p.nsec = atoi64((g[4] + "000000000")[:9])
+	if len(g[4]) > 1 {
+		p.nsec = atoi64((g[4][1:] + "000000000")[:9])
 	}
 	if g[5] != "" {
 		p.zone = g[5]

@@ -75,18 +75,10 @@ func startsEntity(s string) bool {
 	return n > 0 && n < len(s) && s[n] == ';'
 }
 
-// The patterns of strip_html: script and style elements and comments go
-// whole, then every remaining tag. Compiled regexps are immutable.
-var (
-	htmlBlocks = lazyRegexp(`(?s)<script.*?</script>|<!--.*?-->|<style.*?</style>`)
-	htmlTags   = lazyRegexp(`(?s)<.*?>`)
-)
-
 // filterStripHTML removes HTML tags, comments, and script and style
 // elements with their content. Entities stay as written.
-func filterStripHTML(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
-	s := htmlBlocks().ReplaceAllLiteralString(strOf(in), "")
-	return htmlTags().ReplaceAllLiteralString(s, ""), nil
+func filterStripHTML(b *budget, in any, _ []any, _ map[string]any) (any, error) {
+	return stripHTML(b, strOf(in))
 }
 
 // filterURLEncode is Ruby's CGI.escape: letters, digits and _.-~ stay,

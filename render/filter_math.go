@@ -31,6 +31,7 @@ type rnum struct {
 	b    *big.Int // an rInt beyond int64 (Ruby Bignum); i is then saturated
 	d    *big.Rat
 	f    float64
+	neg0 bool // an rDec zero with a negative sign (BigDecimal's -0)
 }
 
 func rnumInt(i int64) rnum       { return rnum{kind: rInt, i: i} }
@@ -40,7 +41,57 @@ func rnumFromFloat(f float64) rnum {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return rnumSpecial(f)
 	}
+	if f == 0 {
+		return rnum{kind: rDec, d: new(big.Rat), neg0: math.Signbit(f)}
+	}
 	return rnumDec(decimal(f))
+}
+
+// signbit reports a negative number, or a BigDecimal -0.
+func (n rnum) signbit() bool {
+	switch n.kind {
+	case rInt:
+		if n.b != nil {
+			return n.b.Sign() < 0
+		}
+		return n.i < 0
+	case rDec:
+		if n.d.Sign() == 0 {
+			return n.neg0
+		}
+		return n.d.Sign() < 0
+	}
+	return math.Signbit(n.f)
+}
+
+// isZero reports a zero of any kind.
+func (n rnum) isZero() bool {
+	switch n.kind {
+	case rInt:
+		return n.b == nil && n.i == 0
+	case rDec:
+		return n.d.Sign() == 0
+	}
+	return n.f == 0
+}
+
+// signedZero gives an exact zero result BigDecimal's sign: a sum of two
+// zeros is -0 when both are negative (a difference when the first is
+// negative and the second positive), a product or quotient is -0 when the
+// signs differ; any other zero is +0.
+func signedZero(z rnum, sym byte, n, m rnum) rnum {
+	if z.kind != rDec || z.d.Sign() != 0 {
+		return z
+	}
+	switch sym {
+	case '+':
+		z.neg0 = n.isZero() && m.isZero() && n.signbit() && m.signbit()
+	case '-':
+		z.neg0 = n.isZero() && m.isZero() && n.signbit() && !m.signbit()
+	case '*', '/':
+		z.neg0 = n.signbit() != m.signbit()
+	}
+	return z
 }
 
 // toRnum is Liquid's Utils.to_number.
@@ -55,10 +106,13 @@ func toRnum(v any) rnum {
 	case string:
 		if s := strings.Trim(x, rubySpace); isDecimal(s) {
 			if r, ok := new(big.Rat).SetString(s); ok {
-				return rnumDec(r)
+				return rnum{kind: rDec, d: r, neg0: r.Sign() == 0 && s[0] == '-'}
 			}
 		}
-		return rnumInt(leadingInt(x))
+		if len(x) < 19 {
+			return rnumInt(leadingInt(x)) // fewer than 19 digits always fit
+		}
+		return intResult(leadingBigInt(x)) // it may have more digits than int64 holds
 	}
 	return rnumInt(0)
 }
@@ -92,6 +146,9 @@ func (n rnum) float() float64 {
 		}
 		return float64(n.i)
 	case rDec:
+		if n.neg0 && n.d.Sign() == 0 {
+			return math.Copysign(0, -1)
+		}
 		f, _ := n.d.Float64()
 		return f
 	}
@@ -186,11 +243,11 @@ func (n rnum) op(sym byte, m rnum) (rnum, error) {
 		z := new(big.Rat)
 		switch sym {
 		case '+':
-			return rnumDec(z.Add(a, b)), nil
+			return signedZero(rnumDec(z.Add(a, b)), sym, n, m), nil
 		case '-':
-			return rnumDec(z.Sub(a, b)), nil
+			return signedZero(rnumDec(z.Sub(a, b)), sym, n, m), nil
 		case '*':
-			return rnumDec(z.Mul(a, b)), nil
+			return signedZero(rnumDec(z.Mul(a, b)), sym, n, m), nil
 		case '/':
 			if b.Sign() == 0 {
 				// BigDecimal division by zero is Infinity (NaN for 0/0).
@@ -202,7 +259,7 @@ func (n rnum) op(sym byte, m rnum) (rnum, error) {
 				}
 				return rnumSpecial(math.Inf(-1)), nil
 			}
-			return rnumDec(z.Quo(a, b)), nil
+			return signedZero(rnumDec(z.Quo(a, b)), sym, n, m), nil
 		case '%':
 			if b.Sign() == 0 {
 				return rnum{}, errDivideByZero
@@ -258,40 +315,50 @@ func floatDomainError(f float64) error {
 
 // arithmetic applies one of Ruby's operators to the input and the
 // argument.
-func arithmetic(sym byte, in any, args []any) (any, error) {
-	r, err := toRnum(in).op(sym, toRnum(args[0]))
+func arithmetic(b *budget, sym byte, in any, args []any) (any, error) {
+	if err := checkNumberText(in, args); err != nil {
+		return nil, err
+	}
+	n, m := toRnum(in), toRnum(args[0])
+	if err := b.number(n, m); err != nil {
+		return nil, err
+	}
+	r, err := n.op(sym, m)
 	if err != nil {
 		return nil, err
 	}
 	return r.value(), nil
 }
 
-func filterPlus(_ *budget, in any, args []any, _ map[string]any) (any, error) {
-	return arithmetic('+', in, args)
+func filterPlus(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return arithmetic(b, '+', in, args)
 }
 
-func filterMinus(_ *budget, in any, args []any, _ map[string]any) (any, error) {
-	return arithmetic('-', in, args)
+func filterMinus(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return arithmetic(b, '-', in, args)
 }
 
-func filterTimes(_ *budget, in any, args []any, _ map[string]any) (any, error) {
-	return arithmetic('*', in, args)
+func filterTimes(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return arithmetic(b, '*', in, args)
 }
 
 // filterDividedBy divides; two integers give the floored integer quotient,
 // and an integer divided by integer 0 is an error (a decimal divided by 0
 // is Infinity, as with Ruby's BigDecimal).
-func filterDividedBy(_ *budget, in any, args []any, _ map[string]any) (any, error) {
-	return arithmetic('/', in, args)
+func filterDividedBy(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return arithmetic(b, '/', in, args)
 }
 
 // filterModulo is the floored remainder: its sign is the divisor's.
-func filterModulo(_ *budget, in any, args []any, _ map[string]any) (any, error) {
-	return arithmetic('%', in, args)
+func filterModulo(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	return arithmetic(b, '%', in, args)
 }
 
 // filterAbs is the absolute value.
 func filterAbs(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
+	if err := checkNumberText(in, nil); err != nil {
+		return nil, err
+	}
 	n := toRnum(in)
 	switch n.kind {
 	case rInt:
@@ -304,6 +371,9 @@ func filterAbs(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 
 // filterCeil rounds up to an integer.
 func filterCeil(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
+	if err := checkNumberText(in, nil); err != nil {
+		return nil, err
+	}
 	n := toRnum(in)
 	switch n.kind {
 	case rInt:
@@ -316,6 +386,9 @@ func filterCeil(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 
 // filterFloor rounds down to an integer.
 func filterFloor(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
+	if err := checkNumberText(in, nil); err != nil {
+		return nil, err
+	}
 	n := toRnum(in)
 	switch n.kind {
 	case rInt:
@@ -335,15 +408,25 @@ const maxRoundDigits = 400
 // truncated, so "1" and 1.2 mean 1). Fewer than one place gives an
 // integer, more a float; a negative count rounds to tens, hundreds, ….
 func filterRound(_ *budget, in any, args []any, _ map[string]any) (any, error) {
+	if err := checkNumberText(in, args); err != nil {
+		return nil, err
+	}
 	digits := int64(0)
 	if a, ok := optArg(args, 0); ok {
 		d := toRnum(a)
 		switch d.kind {
 		case rInt:
+			if d.b != nil || d.i > math.MaxInt32 || d.i < math.MinInt32 {
+				// Ruby's round takes its digits as a C int.
+				return nil, fmt.Errorf("integer %s too big for round", d.bigInt())
+			}
 			digits = d.i
 		case rDec:
 			q := new(big.Int).Quo(d.d.Num(), d.d.Denom()) // truncates toward zero
-			digits = clampInt(q)
+			if !q.IsInt64() || q.Int64() > math.MaxInt32 || q.Int64() < math.MinInt32 {
+				return nil, fmt.Errorf("integer %s too big for round", q)
+			}
+			digits = q.Int64()
 		default:
 			return nil, floatDomainError(d.f)
 		}
@@ -361,7 +444,7 @@ func filterRound(_ *budget, in any, args []any, _ map[string]any) (any, error) {
 		if digits < 1 {
 			return intResult(new(big.Int).Set(r.Num())).value(), nil
 		}
-		return rnumDec(r).value(), nil
+		return rnum{kind: rDec, d: r, neg0: n.signbit()}.value(), nil // -0.04 rounds to -0.0
 	}
 	if digits < 1 {
 		return nil, floatDomainError(n.f)
@@ -403,6 +486,9 @@ func abs64(n int64) int64 {
 // filterAtLeast returns the larger of the input and the argument, as
 // numbers.
 func filterAtLeast(_ *budget, in any, args []any, _ map[string]any) (any, error) {
+	if err := checkNumberText(in, args); err != nil {
+		return nil, err
+	}
 	n, limit := toRnum(in), toRnum(args[0])
 	if c, ok := limit.cmp(n); ok && c > 0 {
 		n = limit
@@ -413,6 +499,9 @@ func filterAtLeast(_ *budget, in any, args []any, _ map[string]any) (any, error)
 // filterAtMost returns the smaller of the input and the argument, as
 // numbers.
 func filterAtMost(_ *budget, in any, args []any, _ map[string]any) (any, error) {
+	if err := checkNumberText(in, args); err != nil {
+		return nil, err
+	}
 	n, limit := toRnum(in), toRnum(args[0])
 	if c, ok := limit.cmp(n); ok && c < 0 {
 		n = limit

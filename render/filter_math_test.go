@@ -140,10 +140,11 @@ func TestMathFilters(t *testing.T) {
 		{filter: "round", in: 15.5, args: args(int64(-1)), want: int64(20)},            // ruby
 		{filter: "round", in: int64(3), args: args(2.9), want: int64(3)},               // ruby
 		{filter: "round", in: int64(5), args: args(int64(-40)), want: int64(0)},
-		{filter: "round", in: 1.5, args: args(int64(1) << 40), want: 1.5},    // precision capped
-		{filter: "round", in: inf, err: "computation results in 'Infinity'"}, // ruby: FloatDomainError
-		{filter: "round", in: inf, args: args(int64(2)), want: inf},          // ruby: BigDecimal#round(2) keeps Infinity
-		{filter: "round", in: 1.5, args: args(inf), err: "Infinity"},         // ruby: the precision must be finite
+		{filter: "round", in: 1.5, args: args(int64(1) << 40), err: "too big for round"}, // ruby: RangeError, the digits are a C int
+		{filter: "round", in: 1.5, args: args(int64(1)<<31 - 1), want: 1.5},              // ruby: the largest C int
+		{filter: "round", in: inf, err: "computation results in 'Infinity'"},             // ruby: FloatDomainError
+		{filter: "round", in: inf, args: args(int64(2)), want: inf},                      // ruby: BigDecimal#round(2) keeps Infinity
+		{filter: "round", in: 1.5, args: args(inf), err: "Infinity"},                     // ruby: the precision must be finite
 
 		// at_least, at_most
 		{filter: "at_least", in: int64(-1), args: args("abc"), want: int64(0)},    // golden: filters, at least, argument string not a number

@@ -173,7 +173,14 @@ func filterSum(b *budget, in any, args []any, _ map[string]any) (any, error) {
 	}
 	total := rnumInt(0)
 	for _, v := range values {
-		if total, err = total.op('+', toRnum(v)); err != nil {
+		if err := checkNumberText(v, nil); err != nil {
+			return nil, err
+		}
+		n := toRnum(v)
+		if err := b.number(total, n); err != nil {
+			return nil, err
+		}
+		if total, err = total.op('+', n); err != nil {
 			return nil, err
 		}
 	}

@@ -1,13 +1,12 @@
 package render
 
-import (
-	"errors"
-	"sort"
-)
+import "errors"
 
 // Ordering filters. Both sort the input's items (see iterItems), by the
-// items themselves or by a property of each; nil sorts last. Sorting is
-// stable, so equal items keep their order.
+// items themselves or by a property of each; nil sorts last. They sort as
+// Ruby's Array#sort does on Linux, with glibc's qsort_r, a top-down merge
+// sort: stable, and with Liquid's comparison of two nils in sort_natural
+// (which says the first is greater) the same order Ruby gives.
 
 var errIncompatibleSort = errors.New("cannot sort values of incompatible types")
 
@@ -36,9 +35,7 @@ func filterSortNatural(b *budget, in any, args []any, _ map[string]any) (any, er
 	return sortItems(b, in, args, func(a, b any) (int, error) {
 		a, b = fnorm(a), fnorm(b)
 		switch {
-		case a == nil && b == nil:
-			return 0, nil
-		case a == nil:
+		case a == nil: // Liquid's nil_safe_casecmp: even nil against nil
 			return 1, nil
 		case b == nil:
 			return -1, nil
@@ -87,19 +84,19 @@ func sortItems(b *budget, in any, args []any, cmp func(a, b any) (int, error)) (
 		order[i] = i
 	}
 	var failed error
-	sort.SliceStable(order, func(i, j int) bool {
+	mergeSort(order, make([]int, len(order)), func(i, j int) int {
 		if failed != nil {
-			return false
+			return 0
 		}
 		if err := b.spend(1); err != nil {
 			failed = err
-			return false
+			return 0
 		}
-		c, err := cmp(keys[order[i]], keys[order[j]])
+		c, err := cmp(keys[i], keys[j])
 		if err != nil {
 			failed = err
 		}
-		return c < 0
+		return c
 	})
 	if failed != nil {
 		return nil, failed
@@ -109,6 +106,32 @@ func sortItems(b *budget, in any, args []any, cmp func(a, b any) (int, error)) (
 		out[i] = items[k]
 	}
 	return out, nil
+}
+
+// mergeSort sorts s as glibc's msort does: halves of n/2 and n-n/2 items,
+// each sorted, then merged taking from the first half while cmp is <= 0.
+// tmp has s's length.
+func mergeSort(s, tmp []int, cmp func(a, b int) int) {
+	n := len(s)
+	if n <= 1 {
+		return
+	}
+	n1 := n / 2
+	mergeSort(s[:n1], tmp, cmp)
+	mergeSort(s[n1:], tmp, cmp)
+	i, j, k := 0, n1, 0
+	for i < n1 && j < n {
+		if cmp(s[i], s[j]) <= 0 {
+			tmp[k] = s[i]
+			i++
+		} else {
+			tmp[k] = s[j]
+			j++
+		}
+		k++
+	}
+	k += copy(tmp[k:], s[i:n1])
+	copy(s, tmp[:k]) // what is left of the second half is already in place
 }
 
 // caseCompare is Ruby's String#casecmp: bytes compared with ASCII letters

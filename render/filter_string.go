@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -32,33 +33,80 @@ func concatStrings(b *budget, x, y string) (any, error) {
 	return x + y, nil
 }
 
-func filterDowncase(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
-	return strings.ToLower(strOf(in)), nil
-}
-
-// filterUpcase uppercases with Ruby's full case mapping for the one common
-// letter Go's simple mapping keeps: ß becomes SS.
-func filterUpcase(b *budget, in any, _ []any, _ map[string]any) (any, error) {
+// filterDowncase lowercases with Ruby's full case mapping ("\u0130"
+// becomes "i\u0307").
+func filterDowncase(b *budget, in any, _ []any, _ map[string]any) (any, error) {
 	s := strOf(in)
-	if err := b.alloc(2 * int64(len(s))); err != nil { // ß becomes SS, ǰ three bytes
+	if err := b.alloc(int64(len(s)) + 1); err != nil {
 		return nil, err
 	}
-	return strings.ToUpper(strings.ReplaceAll(s, "ß", "SS")), nil
+	return mapCase(s, unicode.ToLower, downcaseSpecial), nil
+}
+
+// filterUpcase uppercases with Ruby's full case mapping: ß becomes SS, the
+// ligature fi becomes FI.
+func filterUpcase(b *budget, in any, _ []any, _ map[string]any) (any, error) {
+	s := strOf(in)
+	if err := b.alloc(3 * int64(len(s))); err != nil { // ΐ (2 bytes) becomes 6
+		return nil, err
+	}
+	return mapCase(s, unicode.ToUpper, upcaseSpecial), nil
 }
 
 // filterCapitalize titlecases the first character and lowercases the rest,
 // as Ruby's String#capitalize ("hELLO wORLD" becomes "Hello world").
-func filterCapitalize(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
+func filterCapitalize(b *budget, in any, _ []any, _ map[string]any) (any, error) {
 	s := strOf(in)
 	r, n := utf8.DecodeRuneInString(s)
 	if n == 0 {
 		return s, nil
 	}
-	first := string(unicode.ToTitle(r))
-	if r == 'ß' {
-		first = "Ss"
+	if err := b.alloc(3 * int64(len(s))); err != nil {
+		return nil, err
 	}
-	return first + strings.ToLower(s[n:]), nil
+	first := s[:n] // a byte that is not UTF-8 stays as it is
+	if r != utf8.RuneError || n > 1 {
+		if t, ok := titlecaseSpecial(r); ok {
+			first = t
+		} else {
+			first = string(unicode.ToTitle(r))
+		}
+	}
+	return first + mapCase(s[n:], unicode.ToLower, downcaseSpecial), nil
+}
+
+// mapCase maps s character by character as Ruby's full case mapping does:
+// special gives the characters that map to several, simple the rest. Bytes
+// that are not UTF-8 stay as they are (Go's strings.ToUpper would replace
+// them with U+FFFD).
+func mapCase(s string, simple func(rune) rune, special func(rune) (string, bool)) string {
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < utf8.RuneSelf
+	}
+	if ascii {
+		if simple('a') == 'A' {
+			return strings.ToUpper(s)
+		}
+		return strings.ToLower(s)
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			b.WriteByte(s[i])
+		default:
+			if m, ok := special(r); ok {
+				b.WriteString(m)
+			} else {
+				b.WriteRune(simple(r))
+			}
+		}
+		i += n
+	}
+	return b.String()
 }
 
 func filterStrip(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
@@ -362,6 +410,9 @@ func filterTruncatewords(_ *budget, in any, args []any, _ map[string]any) (any, 
 	}
 	words := int64(15)
 	if a, ok := optArg(args, 0); ok {
+		if n, big := fnorm(a).(*big.Int); big && n.Sign() < 0 {
+			a = int64(0) // Liquid takes any count <= 0 as 1, a Bignum too
+		}
 		n, err := rubyLong(a, "truncatewords")
 		if err != nil {
 			return nil, err

@@ -116,6 +116,9 @@ func meteredFilters() map[string]filterBody {
 	sigs := strict.StandardFilters()
 	out := make(map[string]filterBody, len(bodies))
 	for name, body := range bodies {
+		if stringFilter(name) {
+			body = inspectedOperands(body)
+		}
 		out[name] = checkedFilter(sigs[name], body)
 	}
 	return out

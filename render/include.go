@@ -111,10 +111,20 @@ func (tag *includeTag) run(st *state, w *writer) error {
 			cl.pushed++
 		}
 	}
-	cl.iterate = tag.loop && cl.subject != nil && (isArray(cl.subject) || tag.render && isObject(cl.subject))
+	// include iterates only an array (Liquid's is_a?(Array): a range
+	// renders once, as itself); render anything with each and count.
+	_, isRange := cl.subject.(rangeValue)
+	cl.iterate = tag.loop && cl.subject != nil && (isArray(cl.subject) && (tag.render || !isRange) || tag.render && isObject(cl.subject))
 	if cl.iterate {
+		// A loop over more items than the loop limit has left can never
+		// finish: it fails before its items are made.
+		if n := size(cl.subject); isArray(cl.subject) && n > int64(st.b.limits.MaxLoopIterations-st.b.iterations) {
+			st.popN(cl.pushed)
+			return diag.Errorf(diag.LoopLimit, tag.rng.Range(), "a partial rendered for %d items would pass the %d loop iterations of one render", n, st.b.limits.MaxLoopIterations)
+		}
 		if r, ok := cl.subject.(rangeValue); ok {
-			if err := st.b.allocItems(r.len(), 0); err != nil {
+			// The items, each number boxed in an interface.
+			if err := st.b.allocItems(r.len(), 8*r.len()); err != nil {
 				st.popN(cl.pushed)
 				return diag.Errorf(diag.MemoryLimit, tag.rng.Range(), "%v", err)
 			}
@@ -206,17 +216,17 @@ func (t *Template) partial(name string, at func() diag.Range) (*unit, error) {
 	}
 	src := t.eng.opts.Partials
 	if src == nil {
-		return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q not found: no partials are configured", name)
+		return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q not found: no partials are configured", truncateForMessage(name))
 	}
 	text, filename, err := src.Partial(name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q not found", name)
+			return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q not found", truncateForMessage(name))
 		}
-		return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q cannot be read: %v", name, err)
+		return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q cannot be read: %s", truncateForMessage(name), truncateForMessage(err.Error()))
 	}
 	if len(text) > t.eng.limits.MaxTemplateBytes {
-		return nil, diag.Errorf(diag.TemplateTooLarge, at(), "partial %q is %d bytes, more than the %d-byte limit", name, len(text), t.eng.limits.MaxTemplateBytes)
+		return nil, diag.Errorf(diag.TemplateTooLarge, at(), "partial %q is %d bytes, more than the %d-byte limit", truncateForMessage(name), len(text), t.eng.limits.MaxTemplateBytes)
 	}
 	prog, diags := strict.Check(text, filename, diag.Pos{}, strict.Options{Compat: true, Lax: !t.eng.opts.StrictSyntax, Filters: t.eng.sigs, MaxNesting: t.eng.limits.MaxNesting})
 	if diags.HasErrors() {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math/big"
 	"strings"
 	"time"
 
@@ -26,6 +27,10 @@ import (
 // itemBytes is what one array item costs: the interface value that holds
 // it.
 const itemBytes = 16
+
+// uniqKeyBytes is what uniq's note of one item costs: its key (a short
+// string for a number) and its map entry.
+const uniqKeyBytes = 64
 
 // workQuantum is how many units of filter work pass between two looks at
 // the clock.
@@ -90,6 +95,8 @@ func valueBytes(v any) int64 {
 	switch x := v.(type) {
 	case string:
 		return int64(len(x))
+	case *big.Int:
+		return bigBytes(x)
 	case []any:
 		n := int64(len(x)) * itemBytes
 		for _, e := range x {

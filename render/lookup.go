@@ -1,8 +1,10 @@
 package render
 
 import (
+	"math/big"
 	"reflect"
 	"time"
+	"unicode/utf8"
 )
 
 // property reads key (a string, or an integer index) of obj. found is false
@@ -50,6 +52,13 @@ func property(obj any, key any, dot bool) (v any, found bool) {
 		return nil, false
 	case string:
 		if k, ok := key.(string); ok && dot {
+			switch k {
+			case "first", "last":
+				// Current Shopify reads a string's first and last
+				// character (Liquid 5.4 read nil; the spec and the
+				// golden suite accept the character).
+				return stringEnd(x, k == "first"), true
+			}
 			return command(x, k)
 		}
 		return nil, false
@@ -71,6 +80,12 @@ func property(obj any, key any, dot bool) (v any, found bool) {
 			return int64(8), true
 		}
 		return nil, false
+	case *big.Int:
+		// A Bignum's size is the bytes its magnitude needs.
+		if k, ok := key.(string); ok && dot && k == "size" {
+			return int64((x.BitLen() + 7) / 8), true
+		}
+		return nil, false
 	case float64, bool, time.Time:
 		return nil, false
 	case propObject:
@@ -80,6 +95,19 @@ func property(obj any, key any, dot bool) (v any, found bool) {
 		return nil, false
 	}
 	return reflectProperty(obj, key, dot)
+}
+
+// stringEnd is the first or last character of s, "" when it has none.
+func stringEnd(s string, first bool) string {
+	if s == "" {
+		return ""
+	}
+	if first {
+		_, n := utf8.DecodeRuneInString(s)
+		return s[:n]
+	}
+	_, n := utf8.DecodeLastRuneInString(s)
+	return s[len(s)-n:]
 }
 
 // index reads element k of a sequence of length n; negative k counts from

@@ -70,6 +70,21 @@ func (m *Map) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// errDuplicateKey is a key written twice in one object.
+var errDuplicateKey = errors.New("duplicate key")
+
+// duplicateError words err: a duplicate key, found by the decoders as
+// they build each object, is named with its path by jsondup, which runs
+// only then (the document is not scanned twice on the way to success).
+func duplicateError(data []byte, err error) error {
+	if errors.Is(err, errDuplicateKey) {
+		if dup, found := jsondup.Find(data); found {
+			return fmt.Errorf("duplicate key %q at %s", dup.Key, dup.Pointer)
+		}
+	}
+	return err
+}
+
 // maxJSONDepth bounds the nesting DecodeJSON accepts.
 const maxJSONDepth = 1000
 
@@ -79,18 +94,16 @@ const maxJSONDepth = 1000
 // strings, booleans and null their Go counterparts. A key written twice in
 // one object is an error: parsers disagree about which value it keeps.
 func DecodeJSON(data []byte) (any, error) {
-	if dup, found := jsondup.Find(data); found {
-		return nil, fmt.Errorf("duplicate key %q at %s", dup.Key, dup.Pointer)
-	}
 	if json.Valid(data) {
-		return decodeValid(data)
+		v, err := decodeValid(data)
+		return v, duplicateError(data, err)
 	}
 	// Invalid JSON: the token decoder finds the error and words it.
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	v, err := decodeValue(dec, 0)
 	if err != nil {
-		return nil, err
+		return nil, duplicateError(data, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, errors.New("unexpected data after the JSON value")
@@ -151,6 +164,9 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 					return nil, err
 				}
 				k, _ := kt.(string)
+				if _, dup := m.Get(k); dup {
+					return nil, errDuplicateKey
+				}
 				v, err := decodeValue(dec, depth+1)
 				if err != nil {
 					return nil, err
@@ -177,6 +193,9 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 		}
 		return nil, fmt.Errorf("unexpected %v", x)
 	case json.Number:
+		if len(x) > maxNumberText {
+			return nil, numberTooLong(len(x))
+		}
 		return parseJSONNumber(string(x)), nil
 	default:
 		return x, nil
@@ -225,6 +244,9 @@ func (d *validJSON) value(depth int) (any, error) {
 		for {
 			d.space()
 			k := d.str()
+			if _, dup := m.Get(k); dup {
+				return nil, errDuplicateKey
+			}
 			d.space()
 			d.i++ // ':'
 			v, err := d.value(depth + 1)
@@ -273,6 +295,9 @@ func (d *validJSON) value(depth int) (any, error) {
 	for d.i < len(d.b) && strings.IndexByte("+-.eE0123456789", d.b[d.i]) >= 0 {
 		d.i++
 	}
+	if d.i-start > maxNumberText {
+		return nil, numberTooLong(d.i - start)
+	}
 	return parseJSONNumber(string(d.b[start:d.i])), nil
 }
 
@@ -299,6 +324,13 @@ func (d *validJSON) str() string {
 	var s string
 	_ = json.Unmarshal(d.b[start:d.i], &s) // valid JSON: cannot fail
 	return s
+}
+
+// numberTooLong refuses a JSON number of n characters: converting digits
+// to a big integer takes time quadratic in their number (a 3 MB number
+// took most of a minute).
+func numberTooLong(n int) error {
+	return fmt.Errorf("a number of %d digits is longer than the %d a number may have", n, maxNumberText)
 }
 
 func parseJSONNumber(s string) any {

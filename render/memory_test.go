@@ -129,7 +129,7 @@ func TestDeadlineInsideFilters(t *testing.T) {
 		"{% for i in (1..200) %}{{ big | replace: 'x', 'yy' | size }}{% endfor %}",
 		"{% for i in (1..200) %}{{ big | split: '' | size }}{% endfor %}",
 	} {
-		tpl := compat(t, Options{Limits: Limits{Timeout: 300 * time.Millisecond}}, src)
+		tpl := compat(t, Options{Limits: Limits{Timeout: 300 * time.Millisecond, MaxMemory: 1 << 30}}, src)
 		start := time.Now()
 		code, msg := renderCode(t, tpl, map[string]any{"big": strings.Repeat("x", 2_000_000)})
 		testclock.Within(t, src+" under a 300ms deadline", time.Since(start), 2*time.Second)
@@ -154,7 +154,7 @@ func TestHugeRanges(t *testing.T) {
 		}
 	}
 	tpl := compat(t, Options{Partials: mapPartials{"p": "{{ x }}"}}, "{% render 'p' for (1..9223372036854775807) as x %}")
-	if code, _ := renderCode(t, tpl, nil); code != diag.MemoryLimit {
-		t.Errorf("render for a huge range: %s, want memory_limit", code)
+	if code, _ := renderCode(t, tpl, nil); code != diag.LoopLimit {
+		t.Errorf("render for a huge range: %s, want loop_limit", code)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // toString renders a value as Liquid prints it.
@@ -30,104 +31,244 @@ func toString(v any) string {
 		return "false"
 	}
 	var b strings.Builder
-	budget := maxValueNodes
-	writeValue(&b, v, &budget)
+	p := printer{w: &b, nodes: maxValueNodes}
+	p.value(v)
+	if p.err != nil {
+		b.WriteString("…") // only outside a render: see printValue
+	}
 	return b.String()
 }
 
-// maxValueNodes bounds how many nested values printing and comparing visit,
-// so that a Go value that contains itself (or a huge graph) cannot recurse
-// forever or take exponential time.
-const maxValueNodes = 10_000
+// maxValueNodes bounds how many nested values toString visits outside a
+// render (where no budget or deadline holds), so that a Go value that
+// contains itself, or a huge graph, cannot recurse forever or take
+// exponential time. A render prints with printValue, which has no such
+// cap: its output is exact, or an error.
+const maxValueNodes = 1 << 22
 
-// writeValue appends the printed form of v to b.
-func writeValue(b *strings.Builder, v any, depth *int) {
-	if *depth <= 0 {
-		b.WriteString("…")
+// stringWriter is what printing writes to: a strings.Builder, or a
+// builder that keeps within a render's memory budget.
+type stringWriter interface {
+	WriteString(string) (int, error)
+	WriteByte(byte) error
+}
+
+// printer prints values. It stops at the first error: a value nested
+// deeper than maxFilterDepth (a Go value that contains itself), more than
+// nodes values visited (when nodes > 0), or the writer's own error (the
+// memory budget, the deadline).
+type printer struct {
+	w       stringWriter
+	nodes   int // values that may be visited; 0 for no cap
+	visited int
+	level   int
+	err     error
+}
+
+// printValue prints v as a render writes it: charged to b as it is built
+// and counted against the deadline, and exact, or an error.
+func printValue(b *budget, v any) (string, error) {
+	w := &builder{b: b}
+	p := printer{w: w}
+	p.value(v)
+	if p.err != nil {
+		return "", p.err
+	}
+	return w.result()
+}
+
+// enter counts a value visited at one level deeper; false stops printing.
+func (p *printer) enter() bool {
+	if p.err != nil {
+		return false
+	}
+	if p.level >= maxFilterDepth {
+		p.err = errTooDeep
+		return false
+	}
+	if p.nodes > 0 {
+		if p.visited == p.nodes {
+			p.err = errTooDeep
+			return false
+		}
+		p.visited++
+	}
+	p.level++
+	return true
+}
+
+func (p *printer) leave() { p.level-- }
+
+func (p *printer) str(s string) {
+	if p.err == nil {
+		_, p.err = p.w.WriteString(s)
+	}
+}
+
+// quoted writes s as Ruby's inspect quotes it.
+func (p *printer) quoted(s string) {
+	if p.err == nil {
+		writeRubyQuoted(p.w, s)
+	}
+}
+
+func (p *printer) byte(c byte) {
+	if p.err == nil {
+		p.err = p.w.WriteByte(c)
+	}
+}
+
+// value appends the printed form of v.
+func (p *printer) value(v any) {
+	if !p.enter() {
 		return
 	}
-	*depth--
+	defer p.leave()
 	switch x := normalize(v).(type) {
 	case nil:
 	case string:
-		b.WriteString(x)
+		p.str(x)
 	case int64:
-		b.WriteString(strconv.FormatInt(x, 10))
+		p.str(strconv.FormatInt(x, 10))
+	case *big.Int:
+		p.str(x.String())
 	case float64:
-		b.WriteString(formatFloat(x))
+		p.str(formatFloat(x))
 	case bool:
-		b.WriteString(strconv.FormatBool(x))
+		p.str(strconv.FormatBool(x))
 	case []any:
 		// Ruby's Array#join flattens nested arrays.
 		for _, e := range x {
-			writeValue(b, e, depth)
+			p.value(e)
 		}
 	case rangeValue:
-		fmt.Fprintf(b, "%d..%d", x.lo, x.hi)
+		p.str(fmt.Sprintf("%d..%d", x.lo, x.hi))
 	case time.Time:
-		b.WriteString(x.Format("2006-01-02 15:04:05 -0700"))
+		p.str(x.Format("2006-01-02 15:04:05 -0700"))
 	case *Map, map[string]any:
-		writeHash(b, x, depth)
+		p.hash(x)
+	case *loopObject:
+		// A Liquid drop prints its class name.
+		if x.table {
+			p.str("Liquid::TablerowloopDrop")
+		} else {
+			p.str("Liquid::ForloopDrop")
+		}
 	default:
 		rv := reflect.ValueOf(x)
 		switch rv.Kind() {
 		case reflect.Slice, reflect.Array:
 			for i := 0; i < rv.Len(); i++ {
-				writeValue(b, rv.Index(i).Interface(), depth)
+				p.value(rv.Index(i).Interface())
 			}
 		case reflect.Map, reflect.Struct:
-			writeHash(b, x, depth)
+			p.hash(x)
 		case reflect.Pointer:
 			if rv.IsNil() {
 				return
 			}
-			writeValue(b, rv.Elem().Interface(), depth)
+			p.value(rv.Elem().Interface())
 		default:
-			fmt.Fprint(b, x)
+			p.str(fmt.Sprint(x))
 		}
 	}
 }
 
-// writeHash prints an object the way Ruby (before 3.4) prints a Hash, the
+// hash prints an object the way Ruby (before 3.4) prints a Hash, the
 // form the Liquid spec records: {"a"=>1}.
-func writeHash(b *strings.Builder, v any, depth *int) {
-	b.WriteByte('{')
+func (p *printer) hash(v any) {
+	p.byte('{')
 	for i, kv := range pairs(v) {
 		if i > 0 {
-			b.WriteString(", ")
+			p.str(", ")
 		}
-		b.WriteString(strconv.Quote(kv.key))
-		b.WriteString("=>")
-		inspect(b, kv.val, depth)
+		p.quoted(kv.key)
+		p.str("=>")
+		p.inspect(kv.val)
 	}
-	b.WriteByte('}')
+	p.byte('}')
 }
 
-func inspect(b *strings.Builder, v any, depth *int) {
-	if *depth <= 0 {
-		b.WriteString("…")
+func (p *printer) inspect(v any) {
+	if !p.enter() {
 		return
 	}
-	*depth--
+	defer p.leave()
 	switch x := normalize(v).(type) {
 	case nil:
-		b.WriteString("nil")
+		p.str("nil")
 	case string:
-		b.WriteString(strconv.Quote(x))
+		p.quoted(x)
 	case []any:
-		b.WriteByte('[')
+		p.byte('[')
 		for i, e := range x {
 			if i > 0 {
-				b.WriteString(", ")
+				p.str(", ")
 			}
-			inspect(b, e, depth)
+			p.inspect(e)
 		}
-		b.WriteByte(']')
+		p.byte(']')
 	case *Map, map[string]any:
-		writeHash(b, x, depth)
+		p.hash(x)
 	default:
-		writeValue(b, x, depth)
+		p.value(x)
 	}
+}
+
+// writeRubyQuoted writes s as Ruby's String#inspect does: in double
+// quotes, with \" \\ and \n-style escapes, \#{ for the start of an
+// interpolation, \uXXXX for other control characters and line separators,
+// \xHH (upper case) for each byte that is not UTF-8, and every other
+// character as it is.
+func writeRubyQuoted(b stringWriter, s string) {
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			b.WriteString(fmt.Sprintf("\\x%02X", s[i]))
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(byte(r))
+		case r == '#' && i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '$' || s[i+1] == '@'):
+			b.WriteString("\\#")
+		case r < 0x20 || r == 0x7f || r == 0x2028 || r == 0x2029:
+			if e := rubyEscape(r); e != 0 {
+				b.WriteByte('\\')
+				b.WriteByte(e)
+			} else {
+				b.WriteString(fmt.Sprintf("\\u%04X", r))
+			}
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	b.WriteByte('"')
+}
+
+// rubyEscape is the letter of the escape Ruby's inspect writes for a
+// control character by name (\n, \e), or 0.
+func rubyEscape(r rune) byte {
+	switch r {
+	case '\a':
+		return 'a'
+	case '\b':
+		return 'b'
+	case '\t':
+		return 't'
+	case '\n':
+		return 'n'
+	case '\v':
+		return 'v'
+	case '\f':
+		return 'f'
+	case '\r':
+		return 'r'
+	case 0x1b:
+		return 'e'
+	}
+	return 0
 }
 
 // formatFloat prints a float as Ruby's Float#to_s does: the shortest

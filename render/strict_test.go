@@ -9,43 +9,74 @@ import (
 )
 
 // Runtime strictness: a lookup of a missing key the schema does not
-// declare, in any expression, fails with the path and its position; null
-// values are fine.
+// declare (a dynamic key of a closed object, which the check cannot see),
+// in any expression, fails with the path and its position; null values are
+// fine.
 func TestRuntimeStrictness(t *testing.T) {
 	schema := laneSchema(t)
-	tests := []struct {
-		name, src string
-		start     diag.Pos // where the missing path starts
-		path      string
-	}{
-		{"output", "{{ issue.native_ref.branch }}", diag.Pos{Line: 1, Column: 4, Byte: 3}, "issue.native_ref.branch"},
-		{"if", "{% if issue.native_ref.branch %}x{% endif %}", diag.Pos{Line: 1, Column: 7, Byte: 6}, "issue.native_ref.branch"},
-		{"unless operand", "{% unless 1 == issue.native_ref.priority %}x{% endunless %}", diag.Pos{Line: 1, Column: 16, Byte: 15}, "issue.native_ref.priority"},
-		{"for collection", "{% for b in issue.native_ref.blocked %}{{ b.id }}{% endfor %}", diag.Pos{Line: 1, Column: 13, Byte: 12}, "issue.native_ref.blocked"},
-		{"filter argument", "{{ issue.title | append: issue.native_ref.branch }}", diag.Pos{Line: 1, Column: 26, Byte: 25}, "issue.native_ref.branch"},
-		{"case subject", "{% case issue.native_ref.priority %}{% when 1 %}x{% endcase %}", diag.Pos{Line: 1, Column: 9, Byte: 8}, "issue.native_ref.priority"},
-		{"when value", "{% case 1 %}{% when issue.native_ref.priority %}x{% endcase %}", diag.Pos{Line: 1, Column: 21, Byte: 20}, "issue.native_ref.priority"},
-		{"second line", "ok\n{{ issue.url }}{{ issue.native_ref.text }}", diag.Pos{Line: 2, Column: 19, Byte: 21}, "issue.native_ref.text"},
+	tests := []struct{ name, src string }{
+		{"output", "{{ issue[k] }}"},
+		{"if", "{% if issue[k] %}x{% endif %}"},
+		{"unless operand", "{% unless 1 == issue[k] %}x{% endunless %}"},
+		{"for collection", "{% for b in issue[k] %}{{ b }}{% endfor %}"},
+		{"filter argument", "{{ issue.title | append: issue[k] }}"},
+		{"case subject", "{% case issue[k] %}{% when 1 %}x{% endcase %}"},
+		{"when value", "{% case 1 %}{% when issue[k] %}x{% endcase %}"},
+		{"second line", "ok\n{{ issue.url }}{{ issue[k] }}"},
 	}
-	// native_ref is a free-form object: the schema declares none of its
-	// keys, so a missing one is an error (a declared key left out reads
-	// as nil, see TestDeclaredMeansPresent).
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := `{% assign k = "nope" %}` + tt.src
+			tpl, diags := New(Options{}).Compile(src, "p.md", diag.Pos{}, schema)
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			out, err := tpl.Render(context.Background(), issueVars())
+			e, ok := AsError(err)
+			if !ok || out != "" {
+				t.Fatalf("got %q, %v", out, err)
+			}
+			at := strings.Index(src, "issue[k]")
+			line := 1 + strings.Count(src[:at], "\n")
+			col := at - strings.LastIndexByte(src[:at], '\n')
+			want := diag.Pos{Line: line, Column: col, Byte: at}
+			d := e.Diagnostics[0]
+			if d.Code != diag.UnknownVariable || d.Subject.Start != want || !strings.Contains(d.Summary, `"issue[…]"`) {
+				t.Errorf("got %s at %v: %s; want at %v", d.Code, d.Subject.Start, d.Summary, want)
+			}
+		})
+	}
+}
+
+// An undeclared key of a free-form object (native_ref declares no keys)
+// reads as nil wherever it is used, in strict mode too: the check warns
+// (undeclared_key) and the render does not fail.
+func TestFreeFormKeyReadsNil(t *testing.T) {
+	schema := laneSchema(t)
+	tests := []struct{ name, src, want string }{
+		{"output", "[{{ issue.native_ref.branch }}]", "[]"},
+		{"if", "{% if issue.native_ref.branch %}x{% endif %}", ""},
+		{"unless operand", "{% unless 1 == issue.native_ref.priority %}x{% endunless %}", "x"},
+		{"for collection", "{% for b in issue.native_ref.blocked %}{{ b.id }}{% endfor %}", ""},
+		{"filter argument", "{{ issue.title | append: issue.native_ref.branch }}", "Fix the bug"},
+		{"case subject", "{% case issue.native_ref.priority %}{% when 1 %}x{% endcase %}", ""},
+		{"deeper", "[{{ issue.native_ref.a.b.c }}]", "[]"},
+		{"present key", "{{ issue.native_ref.team }}", "core"},
+	}
 	vars := issueVars()
-	vars["issue"].(map[string]any)["native_ref"] = map[string]any{}
+	vars["issue"].(map[string]any)["native_ref"] = map[string]any{"team": "core"}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tpl, diags := New(Options{}).Compile(tt.src, "p.md", diag.Pos{}, schema)
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
-			out, err := tpl.Render(context.Background(), vars)
-			e, ok := AsError(err)
-			if !ok || out != "" {
-				t.Fatalf("got %q, %v", out, err)
+			if len(diags) == 0 || diags[0].Code != diag.UndeclaredKey {
+				t.Errorf("diagnostics %v, want an undeclared_key warning", diags)
 			}
-			d := e.Diagnostics[0]
-			if d.Code != diag.UnknownVariable || d.Subject.Start != tt.start || !strings.Contains(d.Summary, `"`+tt.path+`"`) {
-				t.Errorf("got %s at %v: %s", d.Code, d.Subject.Start, d.Summary)
+			out, err := tpl.Render(context.Background(), vars)
+			if err != nil || out != tt.want {
+				t.Errorf("got %q, %v; want %q", out, err, tt.want)
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 	"math"
+	"math/big"
 	"strings"
 
 	"github.com/sheaproject/shea/strict"
@@ -192,6 +193,9 @@ func loopBound(st *state, eval evalFn, at ranger, what string) (int64, bool, err
 	}
 	n, err := toInteger(v)
 	if err != nil {
+		if b, ok := normalize(v).(*big.Int); ok {
+			return 0, false, diag.Errorf(diag.RenderError, at.Range(), "for-loop %s %s is beyond the 64-bit integers", what, truncateForMessage(b.String()))
+		}
 		return 0, false, diag.Errorf(diag.RenderError, at.Range(), "for-loop %s must be an integer, got %s", what, rubyInspect(normalize(v)))
 	}
 	return n, true, nil
@@ -214,7 +218,13 @@ func tablerowBound(st *state, eval evalFn, at ranger, what string) (int64, bool,
 	case string:
 		return rubyToI(x), true, nil
 	case float64:
-		if !math.IsNaN(x) && x > math.MinInt64 && x < math.MaxInt64 {
+		switch {
+		case math.IsNaN(x) || math.IsInf(x, 0):
+		case x >= math.MaxInt64: // Ruby's to_i makes a Bignum: saturate
+			return math.MaxInt64, true, nil
+		case x <= math.MinInt64:
+			return math.MinInt64, true, nil
+		default:
 			return int64(x), true, nil
 		}
 	}
@@ -336,14 +346,16 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 			}
 			st.set(name, seq.at(j))
 			fl.index0 = int64(i)
-			if err := cl[0].render(st, w); err != nil {
-				if errors.Is(err, errBreak) {
-					break
-				}
-				if errors.Is(err, errContinue) {
-					continue
-				}
+			err := cl[0].render(st, w)
+			if err != nil && !errors.Is(err, errBreak) && !errors.Is(err, errContinue) {
 				return err
+			}
+			if errors.Is(err, errBreak) || i == seq.n-1 {
+				// Liquid counts each item after its body, the last and
+				// one a break ends on too: a forloop assigned to a
+				// variable reads index 4 of 3 after the loop.
+				fl.index0++
+				break
 			}
 		}
 		return nil
@@ -383,10 +395,13 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 			bounded = true
 		}
 		seq := seqOf(cv).slice(from, satAdd(from, lim), bounded)
+		// Without cols a row holds every cell (current Shopify, which the
+		// golden suite follows; Liquid 5.4 takes 0, so its col_last is
+		// never true); cols: nil is 0 in both.
 		ncols := int64(seq.n)
 		if v, ok, err := tablerowBound(st, cols, rng, "cols"); err != nil {
 			return err
-		} else if ok {
+		} else if ok || cols != nil {
 			ncols = v
 		}
 		if err := w.writeString("<tr class=\"row1\">\n"); err != nil {

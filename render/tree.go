@@ -92,7 +92,11 @@ func (o outputNode) render(st *state, w *writer) error {
 	case nil:
 		return nil
 	}
-	return w.writeString(toString(value(v)))
+	s, err := printValue(st.b, value(v))
+	if err != nil {
+		return err
+	}
+	return w.writeString(s)
 }
 
 // breakNode is {% break %} or {% continue %}: it returns err up to the

@@ -3,16 +3,19 @@ package render
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"reflect"
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // The value model. Templates see these Go types:
 //
 //	nil, bool, int64, float64, string   scalars (other Go ints and floats are
 //	                                    widened where they are read)
+//	*big.Int                            an integer beyond int64 (Ruby's Bignum)
 //	[]any                               arrays
 //	*Map, map[string]any                objects (*Map keeps insertion order)
 //	time.Time                           dates
@@ -53,7 +56,7 @@ type dropper interface{ ToLiquid() any }
 // unwrapping drops. It leaves containers as they are.
 func normalize(v any) any {
 	switch x := v.(type) {
-	case nil, bool, int64, float64, string, []any, map[string]any, *Map, time.Time, rangeValue:
+	case nil, bool, int64, float64, string, []any, map[string]any, *Map, time.Time, rangeValue, *big.Int:
 		return v
 	case int:
 		return int64(x)
@@ -176,8 +179,8 @@ func isObject(v any) bool {
 	switch v.(type) {
 	case *Map, map[string]any:
 		return true
-	case nil, string, int64, float64, bool, []any, time.Time:
-		return false
+	case nil, string, int64, float64, bool, []any, time.Time, *big.Int, rangeValue:
+		return false // (a *big.Int is an integer beyond int64, not a struct)
 	}
 	rv := reflect.ValueOf(v)
 	for rv.Kind() == reflect.Pointer && !rv.IsNil() {
@@ -262,7 +265,7 @@ func isArray(v any) bool {
 	switch v.(type) {
 	case []any, rangeValue:
 		return true
-	case nil, string, *Map, map[string]any:
+	case nil, string, *Map, map[string]any, *big.Int:
 		return false
 	}
 	k := reflect.ValueOf(v).Kind()
@@ -274,7 +277,7 @@ func isArray(v any) bool {
 func size(v any) int64 {
 	switch x := normalize(v).(type) {
 	case string:
-		return int64(len([]rune(x)))
+		return int64(utf8.RuneCountInString(x)) // as len([]rune(x)), without making it
 	case []any:
 		return int64(len(x))
 	case *Map:

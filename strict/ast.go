@@ -292,6 +292,11 @@ type Path struct {
 	RootSpan Span
 	RootExpr Expr // "[expr]" at the root, as in {{ ['a b'] }}
 	Segments []*Segment
+	// Local is set by Check when the root names a template-local variable
+	// (assign, capture, increment, decrement) at some read of the path: on
+	// a path where no binding has run yet, rendering reads it as nil, as
+	// Liquid does, instead of failing.
+	Local bool
 }
 
 // Segment is one step of a path: ".name", "[expr]" or "['name']".
@@ -312,6 +317,11 @@ type Segment struct {
 	// names, sorted, the context schema declares for the value indexed. A
 	// key among them that the data leaves out reads as nil.
 	Keys []string
+	// Open is set by Check when the value the segment reads may be an
+	// object that allows keys it does not declare (a free-form object,
+	// additionalProperties, patternProperties) or a value whose shape the
+	// checker does not know: a key the data leaves out reads as nil.
+	Open bool
 }
 
 // Compare is a comparison "left op right" (op is ==, !=, <>, <, >, <=, >= or

@@ -50,8 +50,14 @@ type Options struct {
 	// or or), words after an output's or assign's value or after a
 	// filter's arguments (ignored up to the next "|"; => is such a word),
 	// (a...5) for (a..5), trailing commas after filter arguments and a
-	// colon after a filter with no arguments. Without Compat it does
-	// nothing.
+	// colon after a filter with no arguments; an output, echo or assign
+	// value the strict parser cannot read at all, read by the lax parser's
+	// regular expressions (Liquid 5.4's Variable#lax_parse: {{ 'a' || upcase }}
+	// is 'a' | upcase); a number with letters (1e3), a variable of that
+	// name; reversed or another word after a for loop's attributes,
+	// ignored; cycle values split at every comma, even in quotes, nil ones
+	// dropped; and a filter given a count of arguments it does not take,
+	// which then fails only when it runs. Without Compat it does nothing.
 	Lax bool
 
 	// MaxNesting limits nesting as ParseOptions.MaxNesting does, and also
@@ -172,6 +178,20 @@ type walker struct {
 	// lists them in the order they were first bound.
 	locals     map[string]shape
 	localOrder []string
+	// def holds the locals bound on every path to the current point, trail
+	// the order they became so, and loopFrames the loops being walked (see
+	// flow.go).
+	def        map[string]bool
+	trail      []string
+	loopFrames []loopFrame
+	// guards are what the enclosing conditions prove (see hazard.go).
+	guards []guard
+	// shapeTrail records the shapes locals had before each binding, and
+	// elseCounts and elseRuns what a for loop's else leaves definite (see
+	// flow.go).
+	shapeTrail []shapeUndo
+	elseCounts map[string]int
+	elseRuns   int
 	// scope holds the block-scoped bindings (loop variables, forloop,
 	// partial arguments), innermost last; frames are the indexes in scope
 	// where each block's bindings start.
@@ -200,7 +220,8 @@ type walker struct {
 	// suggestWork counts the local names offered as did-you-mean
 	// candidates so far (see maxSuggestWork).
 	suggestWork int
-	filterNames []string // sorted, for suggestions; built on first use
+	sugg        diag.Suggester // bounds all did-you-mean comparisons of one check
+	filterNames []string       // sorted, for suggestions; built on first use
 }
 
 // maxSuggestWork bounds the local names compared for did-you-mean
@@ -302,6 +323,7 @@ func (w *walker) push(b ...binding) {
 	w.scope = append(w.scope, b...)
 	for _, x := range b {
 		w.visible += nameHash(x.name)
+		w.unguard(x.name) // the name now holds another value
 	}
 }
 
@@ -330,11 +352,15 @@ func nameHash(name string) uint64 {
 }
 
 func (w *walker) bind(name string, sh shape, r Span) {
-	if _, ok := w.locals[name]; !ok {
+	prev, had := w.locals[name]
+	w.shapeTrail = append(w.shapeTrail, shapeUndo{name, prev, had})
+	if !had {
 		w.visible += nameHash(name)
 		w.localOrder = append(w.localOrder, name)
 	}
 	w.locals[name] = sh
+	w.setDef(name)
+	w.unguard(name)
 	if w.an != nil {
 		w.an.Locals = append(w.an.Locals, Reference{Name: name, Range: r.Range()})
 	}
@@ -373,35 +399,57 @@ func (w *walker) node(n Node) {
 		w.bind(n.Target, stringShape, n.TargetSpan)
 	case *If:
 		w.tag(n.Tag)
-		for _, c := range n.Clauses {
+		bodies := make([][]Node, len(n.Clauses))
+		exhaustive := false
+		for i, c := range n.Clauses {
+			bodies[i] = c.Body
+			exhaustive = exhaustive || c.Cond == nil
+		}
+		w.join(bodies, exhaustive, func(i int) {
+			c := n.Clauses[i]
+			base := len(w.guards)
+			// A later clause runs when the earlier conditions are false.
+			for j, prev := range n.Clauses[:i] {
+				if prev.Cond != nil && w.hazardOK() {
+					w.guardsOf(prev.Cond, !(n.Unless && j == 0))
+				}
+			}
 			if c.Cond != nil {
-				w.expr(c.Cond)
+				w.cond(c.Cond, n.Unless && i == 0)
 			}
 			w.body(c.Body)
-		}
+			w.guards = w.guards[:base]
+		})
 	case *Case:
 		w.tag(n.Tag)
 		w.expr(n.Subject)
-		for _, c := range n.Clauses {
+		bodies := make([][]Node, len(n.Clauses))
+		exhaustive := false
+		for i, c := range n.Clauses {
+			bodies[i] = c.Body
+			exhaustive = exhaustive || c.Values == nil
 			for _, v := range c.Values {
 				w.expr(v)
 			}
-			w.body(c.Body)
 		}
+		w.join(bodies, exhaustive, func(i int) { w.body(bodies[i]) })
 	case *For:
 		w.tag(n.Tag)
 		coll := w.expr(n.Collection)
 		w.optional(n.Limit)
 		w.optional(n.Offset)
-		w.loop(n.Var, n.VarSpan, coll, "forloop", forloopShape, n.Body)
-		w.body(n.Else)
+		w.loopBody(func() {
+			w.loop(n.Var, n.VarSpan, coll, "forloop", forloopShape, n.Body)
+		}, n.Else, n.HasElse)
 	case *Tablerow:
 		w.tag(n.Tag)
 		coll := w.expr(n.Collection)
 		w.optional(n.Cols)
 		w.optional(n.Limit)
 		w.optional(n.Offset)
-		w.loop(n.Var, n.VarSpan, coll, "tablerowloop", tablerowloopShape, n.Body)
+		w.loopBody(func() {
+			w.loop(n.Var, n.VarSpan, coll, "tablerowloop", tablerowloopShape, n.Body)
+		}, nil, false)
 	case *Break, *Continue:
 		var t Tag
 		if b, ok := n.(*Break); ok {
@@ -410,6 +458,7 @@ func (w *walker) node(n Node) {
 			t = n.(*Continue).Tag
 		}
 		w.tag(t)
+		w.exitLoop()
 		if w.loops == 0 && len(w.partials) == 0 && !w.opts.Compat && w.an == nil {
 			w.errorf(diag.UnexpectedTag, t.NameSpan.Range(), "%q outside of a for or tablerow loop", t.Name)
 		}
@@ -424,7 +473,7 @@ func (w *walker) node(n Node) {
 		w.bind(n.Var, intShape, n.VarSpan)
 	case *Ifchanged:
 		w.tag(n.Tag)
-		w.body(n.Body)
+		w.join([][]Node{n.Body}, false, func(int) { w.body(n.Body) })
 	case *Include:
 		w.tag(n.Tag)
 		w.include(n)
@@ -446,10 +495,22 @@ func (w *walker) loop(name string, r Span, coll shape, loopVar string, loopShape
 		w.an.Locals = append(w.an.Locals, Reference{Name: name, Range: r.Range()})
 	}
 	w.push(binding{name, item}, binding{loopVar, loopShape})
+	w.preBind(body)
 	w.loops++
 	w.body(body)
 	w.loops--
 	w.pop()
+}
+
+// scoped reports whether name is a block-scoped binding (a loop variable,
+// forloop, a partial's argument), which is bound wherever it is visible.
+func (w *walker) scoped(name string) bool {
+	for i := len(w.scope) - 1; i >= 0; i-- {
+		if w.scope[i].name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // lookup finds a template-local name.
@@ -485,7 +546,8 @@ func (w *walker) localNames() []string {
 func (w *walker) pipeline(pl *Pipeline) shape {
 	sh := w.expr(pl.Value)
 	for _, f := range pl.Filters {
-		w.filter(f)
+		args := w.filter(f)
+		w.filterHazard(f, sh, args)
 		sh = filterResult(f.Name, sh)
 	}
 	return sh
@@ -494,8 +556,10 @@ func (w *walker) pipeline(pl *Pipeline) shape {
 // filterResult is the shape a filter returns, where shea knows it.
 func filterResult(name string, in shape) shape {
 	switch name {
-	case "size", "at_least", "at_most":
+	case "size":
 		return intShape
+	case "plus", "minus", "times", "divided_by", "modulo", "abs", "ceil", "floor", "round", "at_least", "at_most":
+		return numberShape
 	case "append", "prepend", "upcase", "downcase", "capitalize", "strip", "lstrip", "rstrip",
 		"replace", "replace_first", "replace_last", "remove", "remove_first", "remove_last",
 		"truncate", "truncatewords", "escape", "escape_once", "url_encode", "url_decode",
@@ -513,12 +577,14 @@ func filterResult(name string, in shape) shape {
 	return anyShape
 }
 
-func (w *walker) filter(f *Filter) {
+// filter checks a filter call and returns the shapes of its arguments.
+func (w *walker) filter(f *Filter) (args []shape) {
 	if w.an != nil {
 		w.an.Filters = append(w.an.Filters, Reference{Name: f.Name, Range: f.NameSpan.Range()})
 	}
-	for _, a := range f.Args {
-		w.expr(a.Value)
+	args = make([]shape, len(f.Args))
+	for i, a := range f.Args {
+		args[i] = w.expr(a.Value)
 	}
 	s, ok := standardFilters[f.Name]
 	if extra, ok2 := w.opts.Filters[f.Name]; ok2 {
@@ -526,17 +592,17 @@ func (w *walker) filter(f *Filter) {
 	}
 	if !ok {
 		if w.opts.Compat || w.an != nil {
-			return
+			return args
 		}
 		d := w.errorf(diag.UnknownFilter, f.NameSpan.Range(), "unknown filter %q", f.Name)
 		if w.filterNames == nil {
 			w.filterNames = filterNames(w.opts.Filters)
 		}
-		d.Detail = diag.DidYouMean(f.Name, w.filterNames)
-		return
+		d.Detail = w.sugg.DidYouMean(f.Name, w.filterNames)
+		return args
 	}
 	if w.an != nil {
-		return
+		return args
 	}
 	positional := 0
 	for _, a := range f.Args {
@@ -556,8 +622,16 @@ func (w *walker) filter(f *Filter) {
 		}
 	}
 	if positional < s.Min || s.Max >= 0 && positional > s.Max {
+		if w.opts.Compat && w.opts.Lax {
+			// Shopify's lax mode fails only when the filter runs (Ruby's
+			// ArgumentError), so a call on a branch never taken renders.
+			w.diags = append(w.diags, diag.Warningf(diag.LaxSyntax, f.NameSpan.Range(),
+				"filter %q takes %s, got %d: Shopify fails only if it runs; strict mode rejects it", f.Name, countArgs(s), positional))
+			return
+		}
 		w.errorf(diag.FilterArguments, f.NameSpan.Range(), "filter %q takes %s, got %d", f.Name, countArgs(s), positional)
 	}
+	return args
 }
 
 func countArgs(s FilterSig) string {
@@ -589,6 +663,10 @@ func (w *walker) expr(e Expr) shape {
 			return intShape
 		case LitString:
 			return stringShape
+		case LitFloat:
+			return numberShape
+		case LitBool:
+			return booleanShape
 		}
 		return anyShape
 	case *RangeLit:
@@ -596,8 +674,9 @@ func (w *walker) expr(e Expr) shape {
 		w.expr(e.End)
 		return shape{kind: "array", item: &intShape}
 	case *Compare:
-		w.expr(e.Left)
-		w.expr(e.Right)
+		l := w.expr(e.Left)
+		r := w.expr(e.Right)
+		w.compareHazard(e, l, r)
 		return anyShape
 	case *Logical:
 		// Chains of and/or nest to the right; walk them without recursion.
@@ -624,6 +703,12 @@ func (w *walker) path(p *Path) shape {
 	} else {
 		var ok bool
 		sh, ok = w.lookup(p.Root)
+		if ok && !w.scoped(p.Root) {
+			p.Local = true
+			if !w.def[p.Root] {
+				sh = w.maybeUnbound(p, sh)
+			}
+		}
 		if !ok && p.Root == "self" && len(p.Segments) > 0 {
 			return w.selfPath(p)
 		}
@@ -641,24 +726,50 @@ func (w *walker) path(p *Path) shape {
 		if seg.Index != nil {
 			idx := w.expr(seg.Index)
 			if lit, ok := seg.Index.(*Literal); ok && lit.Kind == LitInt || idx.kind == "integer" {
+				if sh.unknown() {
+					seg.Open = true
+				}
 				if sh.allows(tArray) || sh.unknown() {
-					sh = sh.items()
+					w.unionAccess(p, i, sh)
+					sh = sh.items().orNil() // nil past the end, or through nil
 					continue
 				}
 			}
 			seg.Keys = mergeSorted(seg.Keys, sh.declaredNames())
+			if sh.unknown() || sh.openObject() {
+				seg.Open = true
+			}
 			sh = anyShape
 			continue
 		}
 		next, ok, candidates := sh.property(seg.Name)
+		if ok && sh.maybeNil {
+			next = next.orNil() // reading through nil gives nil
+		}
 		if ok {
-			if sh.declares(seg.Name) {
+			switch {
+			case sh.declares(seg.Name):
 				seg.Declared = true
+			case sh.unknown():
+				seg.Open = true
+			case sh.fields == nil:
+				seg.Open = true
+				// .size and .first of an object without such a key are
+				// Liquid's commands, never nil.
+				if !seg.Dot || seg.Name != "size" && seg.Name != "first" {
+					w.undeclaredKey(p, i, sh)
+				}
 			}
 			sh = next
 			continue
 		}
 		if special, ok := specialProperty(sh, seg); ok {
+			if seg.Name == "last" {
+				w.unionAccess(p, i, sh)
+			}
+			if sh.maybeNil {
+				special = special.orNil()
+			}
 			sh = special
 			continue
 		}
@@ -690,11 +801,18 @@ func specialProperty(sh shape, seg *Segment) (shape, bool) {
 	switch seg.Name {
 	case "size":
 		if sh.allows(tArray) || sh.allows(tString) || sh.allows(tObject) {
+			// nil, true and false have no size.
+			if sh.maybeNil || sh.allows(tBoolean) || sh.allows(tNull) {
+				return intShape.orNil(), true
+			}
 			return intShape, true
 		}
 	case "first", "last":
+		if seg.Name == "first" && sh.allows(tArray) && sh.allows(tObject) && !sh.unknown() {
+			return anyShape, true // an item, or an object's first [key, value] pair
+		}
 		if sh.allows(tArray) {
-			return sh.items(), true
+			return sh.items().orNil(), true // nil for an empty array
 		}
 		if seg.Name == "first" && sh.allows(tObject) {
 			return anyShape, true
@@ -717,7 +835,9 @@ func (w *walker) selfPath(p *Path) shape {
 	}
 	q := *p
 	q.Root, q.RootSpan, q.Segments = first.Name, first.Span, p.Segments[1:]
-	return w.path(&q)
+	sh := w.path(&q)
+	p.Local = p.Local || q.Local
+	return sh
 }
 
 // external resolves the root of a path that no local binds.
@@ -731,12 +851,16 @@ func (w *walker) external(p *Path) (shape, bool) {
 	// The template's inputs are global: a render partial sees them too
 	// (Liquid's static environment); only locals stay outside it.
 	if w.opts.Context.Has(p.Root) {
-		return w.opts.Context.shape(p.Root), true
+		sh := w.opts.Context.shape(p.Root)
+		if !w.opts.Context.Required(p.Root) {
+			sh = sh.orNil() // an input the data may leave out
+		}
+		return sh, true
 	}
 	candidates := append(w.suggestableLocals(), w.opts.Context.Names()...)
 	d := w.errorf(diag.UnknownVariable, p.RootSpan.Range(), "unknown variable %q", p.Root)
 	d.Subject = p.Range()
-	d.Detail = diag.DidYouMean(p.Root, candidates)
+	d.Detail = w.sugg.DidYouMean(p.Root, candidates)
 	switch {
 	case w.isolated && d.Detail == "":
 		d.Detail = "A partial rendered with {% render %} sees the template's inputs and the arguments the tag passes, not the caller's local variables."
@@ -770,7 +894,7 @@ func (w *walker) unknownProperty(p *Path, i int, sh shape, candidates []string) 
 	} else {
 		d = w.errorf(diag.UnknownProperty, r, "unknown property %q of %s", seg.Name, prefix)
 	}
-	if s := diag.Suggest(seg.Name, candidates); s != "" {
+	if s := w.sugg.Suggest(seg.Name, candidates); s != "" {
 		d.Detail = `Did you mean "` + prefix + "." + s + `"?`
 	} else if len(candidates) > 0 && len(candidates) <= 30 {
 		d.Detail = prefix + " has " + strings.Join(quoteAll(candidates), ", ") + "."
@@ -883,10 +1007,8 @@ func (w *walker) include(n *Include) {
 	// it ("snippets/card" binds card). A render with "for" loops over the
 	// partial, which then sees forloop.
 	args := make([]binding, 0, len(n.Args)+2)
-	argNames := make([]string, 0, len(n.Args)+2)
 	for i, a := range n.Args {
 		args = append(args, binding{a.Name, argShapes[i]})
-		argNames = append(argNames, a.Name)
 	}
 	if n.With != nil {
 		bound := n.Alias
@@ -894,24 +1016,34 @@ func (w *walker) include(n *Include) {
 			bound = name[strings.LastIndexByte(name, '/')+1:]
 		}
 		args = append(args, binding{bound, withShape})
-		argNames = append(argNames, bound)
 		if n.Render && n.For {
 			args = append(args, binding{"forloop", forloopShape})
-			argNames = append(argNames, "forloop")
 		}
 	}
-	sort.Strings(argNames)
-	argNames = slices.Compact(argNames)
-	// A render partial sees only its arguments; an include also sees the
-	// scope around the tag.
+	// The memo key holds the shape of every name the partial can see: a
+	// render partial sees only its arguments; an include also sees the
+	// scope around the tag (whether each local is bound on every path
+	// included) and the guards of the conditions around it.
 	var kb strings.Builder
 	if n.Render {
 		kb.WriteString("render\x00" + name)
 	} else {
-		kb.WriteString("include\x00" + name + "\x00" + strconv.FormatUint(w.visible, 16) + "\x00" + strconv.FormatBool(w.isolated))
+		kb.WriteString("include\x00" + name + "\x00" + strconv.FormatBool(w.isolated))
+		for _, b := range w.scope {
+			kb.WriteString("\x00s:" + b.name + "=")
+			b.sh.fingerprint(&kb)
+		}
+		for _, l := range w.localOrder {
+			kb.WriteString("\x00l:" + l + "=" + strconv.FormatBool(w.def[l]))
+			w.locals[l].fingerprint(&kb)
+		}
+		for _, g := range w.guards {
+			kb.WriteString("\x00g:" + g.path + strconv.FormatBool(g.nonZero) + strconv.FormatBool(g.nonNil))
+		}
 	}
-	for _, a := range argNames {
-		kb.WriteString("\x00" + a)
+	for _, a := range args {
+		kb.WriteString("\x00a:" + a.name + "=")
+		a.sh.fingerprint(&kb)
 	}
 	key := kb.String()
 	if w.checked[key] {
@@ -928,10 +1060,16 @@ func (w *walker) include(n *Include) {
 	defer func() { w.partials = w.partials[:len(w.partials)-1] }()
 	if n.Render {
 		saved, savedOrder, savedScope, savedFrames, savedIso, savedLoops, savedVisible := w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops, w.visible
+		savedDef, savedTrail, savedLoopFrames, savedGuards := w.def, w.trail, w.loopFrames, w.guards
+		savedShapes := w.shapeTrail
 		w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops, w.visible = map[string]shape{}, nil, nil, nil, true, 0, 0
+		w.def, w.trail, w.loopFrames, w.guards = nil, nil, nil, nil
+		w.shapeTrail = nil
+		defer func() { w.shapeTrail = savedShapes }()
 		w.push(args...)
 		w.body(t.Body)
 		w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops, w.visible = saved, savedOrder, savedScope, savedFrames, savedIso, savedLoops, savedVisible
+		w.def, w.trail, w.loopFrames, w.guards = savedDef, savedTrail, savedLoopFrames, savedGuards
 		return
 	}
 	w.push(args...)
@@ -987,13 +1125,13 @@ func (w *walker) load(name string, at Span) *Template {
 			return nil
 		}
 		if errors.Is(err, fs.ErrNotExist) {
-			d := w.errorf(diag.MissingPartial, at.Range(), "partial %q not found", name)
+			d := w.errorf(diag.MissingPartial, at.Range(), "partial %q not found", shortForMessage(name))
 			if l, ok := w.opts.Partials.(PartialLister); ok {
 				d.Detail = diag.DidYouMean(name, l.PartialNames())
 			}
 			return nil
 		}
-		w.errorf(diag.MissingPartial, at.Range(), "partial %q cannot be read: %v", name, err)
+		w.errorf(diag.MissingPartial, at.Range(), "partial %q cannot be read: %s", shortForMessage(name), shortForMessage(err.Error()))
 		return nil
 	}
 	if w.parser == nil {

@@ -74,7 +74,7 @@ func TestCheckVariables(t *testing.T) {
 		// an unknown root or property went unchecked.
 		{"index after an unknown root", "{{ nope[typo] }}", []string{"unknown_variable 1:4@3-1:14@13", "unknown_variable 1:9@8-1:13@12"}, nil},
 		{"index after an unknown property", "{{ issue.titel[idx] }}", []string{"unknown_property 1:4@3-1:15@14", "unknown_variable 1:16@15-1:19@18"}, nil},
-		{"open object", "{{ issue.native_ref.provider.deep }}", nil, nil},
+		{"open object", "{{ issue.native_ref.provider.deep }}", []string{"undeclared_key 1:4@3-1:29@28"}, nil},
 	})
 }
 
@@ -113,9 +113,9 @@ func TestCheckScopes(t *testing.T) {
 		{"loop variable ends with the loop", "{% for l in issue.labels %}{% endfor %}{{ l }}", []string{"unknown_variable 1:43@42-1:44@43"}, nil},
 		{"else body is outside the loop", "{% for l in issue.labels %}{% else %}{{ l }}{% endfor %}", []string{"unknown_variable 1:41@40-1:42@41"}, nil},
 		{"assign binds from the point assigned", "{{ x }}{% assign x = 1 %}{{ x }}", []string{"unknown_variable 1:4@3-1:5@4"}, nil},
-		{"assign on one branch binds after the block", "{% if attempt %}{% assign x = 1 %}{% endif %}{{ x }}", nil, nil},
+		{"assign on one branch binds after the block", "{% if attempt %}{% assign x = 1 %}{% endif %}{{ x }}", []string{"maybe_unbound 1:49@48-1:50@49"}, nil},
 		{"assign reads before it binds", "{% assign x = x | plus: 1 %}", []string{"unknown_variable 1:15@14-1:16@15"}, nil},
-		{"assign in a loop outlives it", "{% for l in issue.labels %}{% assign last = l %}{% endfor %}{{ last }}", nil, nil},
+		{"assign in a loop outlives it", "{% for l in issue.labels %}{% assign last = l %}{% endfor %}{{ last }}", []string{"maybe_unbound 1:64@63-1:68@67"}, nil},
 		{"capture binds after its body", "{% capture c %}{{ c }}{% endcapture %}{{ c }}", []string{"unknown_variable 1:19@18-1:20@19"}, nil},
 		{"counters", "{% increment n %}{{ n }}{% decrement m %}{{ m }}", nil, nil},
 		{"loop variable shadows an input", "{% for issue in issue.blocked_by %}{{ issue.identifier }}{% endfor %}{{ issue.title }}", nil, nil},

@@ -24,7 +24,11 @@
 //     hostile input gets a diagnostic instead of exhausting the stack.
 //   - Scope analysis walks the tree in source order. Names a template binds
 //     are local: assign and capture bind from the point assigned to the end
-//     of the template (on any branch), loop variables and forloop or
+//     of the template; on a path where no binding has run yet (an if
+//     without an else, a loop that runs no times, an earlier iteration)
+//     the name reads as nil, and such a read is a maybe_unbound warning,
+//     while a read before every binding is an error (flow.go). Loop
+//     variables and forloop or
 //     tablerowloop only inside their block, increment and decrement their
 //     counter, include and render arguments inside the partial (an include
 //     argument also for the arguments after it). Every other name is
@@ -39,7 +43,15 @@
 //     anyOf/oneOf; items and [0]/[-1] on arrays; size, first and last where
 //     Liquid answers them; additionalProperties and patternProperties for
 //     open objects. A key whose value may be null is present, so reading it
-//     is fine.
+//     is fine. A key an open object allows without declaring it is an
+//     undeclared_key warning (it reads as nil when absent). An index or
+//     .last on a value that may be an array or an object is an error: it
+//     holds for one branch of the union only.
+//   - Hazards (hazard.go): a filter or comparison that fails for a value
+//     the schema allows (a divisor that may be 0 or nil, concat of nil,
+//     a number compared with a string, sort of mixed items, …) is a
+//     may_fail warning naming the value, unless an enclosing condition
+//     guards it ({% if x != 0 %}, {% if x > 0 %}, {% if x %} against nil).
 //
 // Check runs the whole pipeline with Options and returns the Program (the
 // template and every partial it reaches, each parsed once) and a sorted

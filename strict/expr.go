@@ -129,6 +129,16 @@ func lexExpr(src string, from, to int, toks []etok, lax bool) ([]etok, *lexError
 			toks = append(toks, etok{eString, start, i, src[start+1 : i-1]})
 		case isDigit(c):
 			i = scanNumber(src, i, to)
+			if lax && i < to && (src[i] == '_' || 'a' <= src[i] && src[i] <= 'z' || 'A' <= src[i] && src[i] <= 'Z') &&
+				!strings.Contains(src[start:i], ".") {
+				// Shopify's lax parser reads 1e3 as a variable of that
+				// name (it is no integer or float of its patterns).
+				for i < to && (isWordByte(src[i]) || src[i] == '-') {
+					i++
+				}
+				toks = append(toks, etok{eID, start, i, src[start:i]})
+				continue
+			}
 			toks = append(toks, etok{eNumber, start, i, src[start:i]})
 		case c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
 			i++
@@ -325,6 +335,9 @@ func (e *exprParser) expression() Expr {
 		return &RangeLit{e.span(t.start, close.end), start, end}
 	case eID:
 		e.next()
+		if isDigit(t.text[0]) {
+			e.p.warnLax(t.start, t.end, "%q is not a number Liquid knows: Shopify's lax parser reads it as a variable (nil); strict mode rejects it", t.text)
+		}
 		segs := e.lookups()
 		if len(segs) == 0 {
 			if kind, v, ok := keyword(t.text); ok {

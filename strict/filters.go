@@ -44,6 +44,19 @@ func StandardFilters() map[string]FilterSig {
 	return out
 }
 
+// StandardFilter returns the signature of one standard filter.
+func StandardFilter(name string) (FilterSig, bool) {
+	s, ok := standardFilters[name]
+	return s, ok
+}
+
+// Accepts reports whether the filter takes n positional arguments.
+func (s FilterSig) Accepts(n int) bool { return n >= s.Min && (s.Max < 0 || n <= s.Max) }
+
+// CountArgs describes the positional arguments the filter takes ("1
+// argument", "1 to 2 arguments").
+func (s FilterSig) CountArgs() string { return countArgs(s) }
+
 func filterNames(extra map[string]FilterSig) []string {
 	names := make([]string, 0, len(standardFilters)+len(extra))
 	for n := range standardFilters {

@@ -148,9 +148,10 @@ func (l *lexer) output(start int) token {
 					tok.trimLeft = true
 					tok.markStart++
 				}
-				if tok.markEnd > tok.markStart && l.src[tok.markEnd-1] == '-' {
+				// In "{{-}}" one dash trims both sides, as in Liquid.
+				if tok.markEnd > start+2 && l.src[tok.markEnd-1] == '-' {
 					tok.trimRight = true
-					tok.markEnd--
+					tok.markEnd = max(tok.markEnd-1, tok.markStart)
 				}
 				return tok
 			}

@@ -63,6 +63,16 @@ func CompileSchema(name string, doc []byte, refs map[string][]byte) (*Schema, er
 // newCompiler returns a compiler holding doc as name and the refs, and
 // loading nothing else.
 func newCompiler(name string, doc []byte, refs map[string][]byte) (*jsonschema.Compiler, error) {
+	// The schema library compiles in time quadratic in the subschemas of
+	// a document (30,000 properties: 28 s, outside any deadline): a
+	// document with more objects than maxSchemaObjects is refused first.
+	n := countObjects(doc)
+	for _, b := range refs {
+		n += countObjects(b)
+	}
+	if n > maxSchemaObjects {
+		return nil, &SchemaError{name, fmt.Errorf("the schema holds %d objects, more than the %d a context schema may have", n, maxSchemaObjects)}
+	}
 	c := jsonschema.NewCompiler()
 	c.ExtractAnnotations = true
 	// format is asserted (date-time, date, uri, email, …), in every draft.
@@ -330,4 +340,26 @@ func leaves(ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
 
 func escapePointer(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// maxSchemaObjects caps the JSON objects (schemas and subschemas) of a
+// context schema and its references, so that compiling one stays within a
+// few seconds.
+const maxSchemaObjects = 10_000
+
+// countObjects counts the '{' of a JSON document outside its strings, in
+// one pass.
+func countObjects(b []byte) int {
+	n, inString := 0, false
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case !inString && c == '{':
+			n++
+		}
+	}
+	return n
 }

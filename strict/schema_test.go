@@ -2,11 +2,15 @@ package strict
 
 import (
 	"errors"
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/sheaproject/shea/internal/testclock"
 
 	"github.com/sheaproject/shea/strict/diag"
 )
@@ -183,5 +187,29 @@ func TestSchemaWithout(t *testing.T) {
 	}
 	if !s.Has("attempt") {
 		t.Error("Without changed the schema it was called on")
+	}
+}
+
+// TestSchemaObjectCap: a schema of 30,000 properties is refused before
+// the schema library compiles it (it took 28 s, outside any deadline);
+// braces inside strings do not count.
+func TestSchemaObjectCap(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"type": "object", "properties": {`)
+	for i := range 30_000 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"p%d": {"type": "string"}`, i)
+	}
+	b.WriteString("}}")
+	start := time.Now()
+	_, err := CompileSchema("s.json", []byte(b.String()), nil)
+	if err == nil || !strings.Contains(err.Error(), "more than the 10000 a context schema may have") {
+		t.Errorf("error %v", err)
+	}
+	testclock.Within(t, "refusing the schema", time.Since(start), 5*time.Second)
+	if n := countObjects([]byte(`{"a": "{{\"{", "b": [{}, {"c": "}"}]}`)); n != 3 {
+		t.Errorf("countObjects = %d, want 3", n)
 	}
 }

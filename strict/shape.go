@@ -1,8 +1,10 @@
 package strict
 
 import (
+	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
@@ -21,6 +23,83 @@ type shape struct {
 	// memo remembers the flattened nodes of the schema the shape came
 	// from; nil flattens afresh each time.
 	memo *flatMemo
+	// maybeNil: the value may be nil (null, a key the data leaves out, an
+	// element past the end, a local not yet bound). Only kept for shapes
+	// whose types are known.
+	maybeNil bool
+}
+
+// orNil returns the shape of a value that may also be nil.
+func (s shape) orNil() shape {
+	s.maybeNil = true
+	return s
+}
+
+// nullable reports whether a schema node allows null (or any value).
+func nullable(n *jsonschema.Schema) bool { return nullableDepth(n, 0) }
+
+func nullableDepth(n *jsonschema.Schema, depth int) bool {
+	if n == nil || depth > 32 {
+		return true
+	}
+	if n.Always != nil {
+		return *n.Always
+	}
+	if len(n.Types) > 0 && !slices.Contains(n.Types, "null") {
+		return false
+	}
+	if len(n.Constant) > 0 {
+		return n.Constant[0] == nil
+	}
+	if n.Enum != nil {
+		return slices.Contains(n.Enum, nil)
+	}
+	for _, r := range []*jsonschema.Schema{n.Ref, n.DynamicRef, n.RecursiveRef} {
+		if r != nil && !nullableDepth(r, depth+1) {
+			return false
+		}
+	}
+	for _, s := range n.AllOf {
+		if !nullableDepth(s, depth+1) {
+			return false
+		}
+	}
+	for _, list := range [][]*jsonschema.Schema{n.AnyOf, n.OneOf} {
+		if len(list) == 0 {
+			continue
+		}
+		any := false
+		for _, s := range list {
+			any = any || nullableDepth(s, depth+1)
+		}
+		if !any {
+			return false
+		}
+	}
+	return true
+}
+
+// openObject reports whether the shape may be an object that allows keys
+// it does not declare.
+func (s shape) openObject() bool {
+	for _, n := range s.nodes {
+		if !nodeAllowsObject(n) {
+			continue
+		}
+		switch ap := n.AdditionalProperties.(type) {
+		case *jsonschema.Schema:
+			return true
+		case bool:
+			if ap {
+				return true
+			}
+		case nil:
+			if len(n.Properties) == 0 && !hasComposition(n) || len(n.PatternProperties) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 var anyShape = shape{}
@@ -37,7 +116,7 @@ func schemaShape(n *jsonschema.Schema, memo *flatMemo) shape {
 			return anyShape
 		}
 	}
-	return shape{nodes: nodes, memo: memo}
+	return shape{nodes: nodes, memo: memo, maybeNil: nullable(n)}
 }
 
 // flatMemo remembers what flatten returns, and the property names, for each
@@ -204,10 +283,15 @@ func (s shape) property(name string) (res shape, ok bool, candidates []string) {
 	if s.fields != nil {
 		for _, f := range s.fields {
 			if f == name {
-				if name == "parentloop" {
-					return s, true, nil
+				switch name {
+				case "parentloop":
+					return s.orNil(), true, nil // nil outside a nested loop
+				case "name":
+					return stringShape, true, nil
+				case "first", "last", "col_first", "col_last":
+					return booleanShape, true, nil
 				}
-				return anyShape, true, nil
+				return intShape, true, nil
 			}
 		}
 		return anyShape, false, s.fields
@@ -219,7 +303,7 @@ func (s shape) property(name string) (res shape, ok bool, candidates []string) {
 		return anyShape, false, nil
 	}
 	var found []*jsonschema.Schema
-	open := false
+	open, maybeNil := false, false
 	for _, n := range s.nodes {
 		if !nodeAllowsObject(n) {
 			continue
@@ -228,6 +312,7 @@ func (s shape) property(name string) (res shape, ok bool, candidates []string) {
 			fp := s.memo.flat(p)
 			found = appendNodes(found, fp)
 			open = open || len(fp) == 0
+			maybeNil = maybeNil || !slices.Contains(n.Required, name) || nullable(p)
 			continue
 		}
 		if s.matchPatterns(n, name, &found) {
@@ -252,7 +337,7 @@ func (s shape) property(name string) (res shape, ok bool, candidates []string) {
 		return anyShape, true, nil
 	}
 	if len(found) > 0 {
-		return shape{nodes: found, memo: s.memo}, true, nil
+		return shape{nodes: found, memo: s.memo, maybeNil: true}.nilIf(maybeNil, found), true, nil
 	}
 	// Not found: the candidates are the properties the object nodes that
 	// do not match name declare.
@@ -366,12 +451,71 @@ func (s shape) items() shape {
 	if len(found) == 0 {
 		return anyShape
 	}
-	return shape{nodes: found, memo: s.memo}
+	return shape{nodes: found, memo: s.memo}.nilIf(false, found)
+}
+
+// nilIf sets maybeNil when may is set or when one of the nodes allows
+// null.
+func (s shape) nilIf(may bool, nodes []*jsonschema.Schema) shape {
+	s.maybeNil = may
+	for _, n := range nodes {
+		s.maybeNil = s.maybeNil || nullable(n)
+	}
+	return s
 }
 
 var (
 	intShape          = shape{kind: "integer"}
+	numberShape       = shape{kind: "number"}
+	booleanShape      = shape{kind: "boolean"}
 	stringShape       = shape{kind: "string"}
 	forloopShape      = shape{fields: []string{"first", "index", "index0", "last", "length", "name", "parentloop", "rindex", "rindex0"}}
 	tablerowloopShape = shape{fields: []string{"col", "col0", "col_first", "col_last", "first", "index", "index0", "last", "length", "rindex", "rindex0", "row"}}
 )
+
+// fingerprint writes what identifies the shape within one check: its
+// schema nodes (by identity), its kind, fields and item shape, and whether
+// it may be nil.
+func (s shape) fingerprint(b *strings.Builder) {
+	b.WriteString(s.kind)
+	if s.maybeNil {
+		b.WriteByte('?')
+	}
+	if s.fields != nil {
+		b.WriteString("{" + strings.Join(s.fields, ",") + "}")
+	}
+	for _, n := range s.nodes {
+		fmt.Fprintf(b, "%p,", n)
+	}
+	if s.item != nil {
+		b.WriteByte('[')
+		s.item.fingerprint(b)
+		b.WriteByte(']')
+	}
+}
+
+// unionShape is what is known of a value that has shape a on some paths
+// and b on others.
+func unionShape(a, b shape) shape {
+	var fa, fb strings.Builder
+	a.fingerprint(&fa)
+	b.fingerprint(&fb)
+	if fa.String() == fb.String() {
+		return a
+	}
+	nilToo := a.maybeNil || b.maybeNil
+	switch {
+	case a.kind == "" && b.kind == "" && a.fields == nil && b.fields == nil && a.item == nil && b.item == nil &&
+		len(a.nodes) > 0 && len(b.nodes) > 0:
+		memo := a.memo
+		if memo == nil {
+			memo = b.memo
+		}
+		nodes := append(append(make([]*jsonschema.Schema, 0, len(a.nodes)+len(b.nodes)), a.nodes...), b.nodes...)
+		return shape{nodes: nodes, memo: memo, maybeNil: nilToo}
+	case a.kind != "" && a.kind == b.kind && a.item == nil && b.item == nil:
+		a.maybeNil = nilToo
+		return a
+	}
+	return anyShape
+}

@@ -50,12 +50,7 @@ func TagNames() []string {
 func (p *parser) parseOutput(t token) Node {
 	o := new(Output)
 	o.Span = p.tokSpan(t)
-	e := p.newExprParser(t.markStart, t.markEnd)
-	if e.peek().kind == eEOS {
-		return o
-	}
-	o.Value = e.pipeline()
-	e.end()
+	o.Value, _ = p.pipelineOrLax(t.markStart, t.markEnd)
 	return o
 }
 
@@ -131,11 +126,7 @@ func (p *parser) parseTag(t token, s *stream) Node {
 		return &Increment{Tag: tag, Var: m, VarSpan: p.pos.span(t.markStart, t.markEnd), Decrement: name == "decrement"}
 	case "echo":
 		n := &Echo{Tag: tag}
-		e := p.newExprParser(t.markStart, t.markEnd)
-		if e.peek().kind != eEOS {
-			n.Value = e.pipeline()
-			e.end()
-		}
+		n.Value, _ = p.pipelineOrLax(t.markStart, t.markEnd)
 		return n
 	case "ifchanged":
 		p.noMarkup(t)
@@ -180,13 +171,17 @@ func (p *parser) parseAssign(t token, tag Tag) Node {
 	}
 	n := &Assign{Tag: tag, Target: p.src[ms:ne], TargetSpan: p.pos.span(ms, ne)}
 	e := p.newExprParser(eq+1, me)
-	if e.peek().kind == eEOS && !e.err {
+	if e.peek().kind == eEOS && !e.err && !p.lax {
 		p.errorAt(diag.SyntaxError, eq, eq+1, "assign needs a value after =")
 		return nil
 	}
-	n.Value = e.pipeline()
-	if !e.end() {
+	var ok bool
+	if n.Value, ok = p.pipelineOrLax(eq+1, me); !ok {
 		return nil
+	}
+	if n.Value == nil {
+		// Shopify's lax parser assigns nil when it finds no value.
+		n.Value = &Pipeline{Span: p.pos.span(eq+1, me), Value: p.literal(p.pos.span(eq+1, me), LitNil, nil)}
 	}
 	return n
 }
@@ -279,8 +274,9 @@ func (p *parser) parseCase(t token, tag Tag, s *stream) Node {
 	}
 	b := block{name: "case", open: t, stops: clauseStops["case"]}
 	// Anything before the first when is parsed for errors and dropped, as
-	// Liquid does.
-	_, stop := p.parseBlockBody(s, b)
+	// Liquid does; it still counts for the block's blankness (Liquid's
+	// parse_body), so {{ x }} there makes an else of spaces print.
+	pre, stop := p.parseBlockBody(s, b)
 	var few [4]*Clause
 	clauses := few[:0]
 	for !stop.none() && p.name(stop) != "endcase" {
@@ -295,7 +291,7 @@ func (p *parser) parseCase(t token, tag Tag, s *stream) Node {
 		n.Clauses = make([]*Clause, len(clauses))
 		copy(n.Clauses, clauses)
 	}
-	n.Blank = clausesBlank(n.Clauses)
+	n.Blank = bodyBlank(pre) && clausesBlank(n.Clauses)
 	return n
 }
 
@@ -378,6 +374,18 @@ func (p *parser) parseLoopHeader(t token, lt loopTag) (loopHeader, bool) {
 		}
 		if scan && !e.atPair() {
 			e.next()
+			continue
+		}
+		if p.lax && lt.reversed && e.peek().kind == eID && !e.look(eColon, 1) {
+			// Shopify's lax parser reads reversed only right after the
+			// collection; elsewhere it, like any word that is not
+			// "name: value", is ignored.
+			w := e.next()
+			what := "is ignored"
+			if w.text == "reversed" {
+				what = "does not reverse the loop"
+			}
+			p.warnLax(w.start, w.end, "%q after the loop's attributes %s in Shopify's lax parser; strict mode rejects it", w.text, what)
 			continue
 		}
 		attr := e.next()
@@ -474,6 +482,7 @@ func (p *parser) parseCycle(t token, tag Tag) Node {
 		} else {
 			e.end()
 			n.Implicit = strings.TrimSpace(p.src[valuesStart:t.markEnd])
+			p.laxCycleValues(n, valuesStart, t.markEnd)
 			return n
 		}
 	}
@@ -495,7 +504,41 @@ func (p *parser) parseCycle(t token, tag Tag) Node {
 	}
 	e.end()
 	n.Implicit = strings.TrimSpace(p.src[valuesStart:t.markEnd])
+	p.laxCycleValues(n, valuesStart, t.markEnd)
 	return n
+}
+
+// laxCycleValues reads, in lax markup, a cycle's values as Shopify's lax
+// parser does where that differs from the strict reading: it splits the
+// markup at every comma, even one inside quotes ('b,c' is the variables b
+// and c), reads the first fragment of each part, and drops the values
+// that read as nil (a literal nil is no value of the cycle).
+func (p *parser) laxCycleValues(n *Cycle, from, to int) {
+	if !p.lax {
+		return
+	}
+	differs := false
+	for _, v := range n.Values {
+		if l, ok := v.(*Literal); ok && (l.Kind == LitNil || l.Kind == LitString && strings.Contains(l.Value.(string), ",")) {
+			differs = true
+		}
+	}
+	if !differs {
+		return
+	}
+	var vals []Expr
+	at := from
+	for _, part := range strings.Split(p.src[from:to], ",") {
+		if loc := laxRx().fragment.FindStringIndex(part); loc != nil {
+			v := p.laxExpr(part[loc[0]:loc[1]], at+loc[0], 0)
+			if l, ok := v.(*Literal); !ok || l.Kind != LitNil {
+				vals = append(vals, v)
+			}
+		}
+		at += len(part) + 1
+	}
+	n.Values = vals
+	p.warnLax(from, to, "Shopify's lax parser splits a cycle's values at every comma, even in quotes, and drops nil values; strict mode reads them as written")
 }
 
 // atPair reports whether "name: value" comes next, as Shopify's

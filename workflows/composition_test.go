@@ -301,3 +301,61 @@ func TestComposedLanesSharingAFile(t *testing.T) {
 		}
 	}
 }
+
+// TestProtectedSectionsReachTheOutput: a higher layer that comments out a
+// protected section (or hides it in a condition or a capture) keeps it in
+// the merged text but removes it from the prompt; validate said valid and
+// render printed the prompt without it. Commenting it out is an error at
+// the layer that opened the comment; any other way of hiding it fails the
+// smoke render (and the render) at the protected line.
+func TestProtectedSectionsReachTheOutput(t *testing.T) {
+	base := "## Scope\nAll.\n\n## Limits\n<!-- protected -->\nNever merge.\n"
+	for _, tt := range []struct{ name, project, want string }{
+		{"comment", "<!-- append -->\n## Override: Scope\n{% comment %}\n\n## Override: Trailer\n{% endcomment %}\n",
+			"prompts/review.md:3:1: this comment removes protected section \"Limits\" from the rendered prompt"},
+		{"comment with whitespace control", "<!-- append -->\n## Override: Scope\n{%- comment -%}\n\n## Override: Trailer\n{%- endcomment -%}\n",
+			"prompts/review.md:3:1: this comment removes protected section \"Limits\" from the rendered prompt"},
+		{"condition", "<!-- append -->\n## Override: Scope\n{% if false %}\n\n## Override: Trailer\n{% endif %}\n",
+			"team/review.md:4:1: protected section \"Limits\" does not reach the rendered prompt"},
+		{"capture", "<!-- append -->\n## Override: Scope\n{% capture gone %}\n\n## Override: Trailer\n{% endcapture %}\n",
+			"team/review.md:4:1: protected section \"Limits\" does not reach the rendered prompt"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFile(t, filepath.Join(dir, ".git", "HEAD"), "ref: refs/heads/main\n")
+			path := filepath.Join(dir, ".shea", "workflows", "w.md")
+			writeFile(t, path, composedWorkflow("  workspace: ../team\n"))
+			files := map[string]string{"team/review.md": base, "prompts/review.md": tt.project, "prompts/main.md": "Main.\n", "prompts/merge.md": "Merge.\n"}
+			for name, text := range files {
+				writeFile(t, filepath.Join(dir, ".shea", filepath.FromSlash(name)), text)
+			}
+			wf, diags := Load(path, Options{Getenv: func(string) string { return "" }})
+			var all []string
+			for _, d := range diags {
+				all = append(all, d.Subject.String()+": "+d.Summary)
+			}
+			if !diags.HasErrors() {
+				r, vd := wf.Validate(context.Background())
+				if r.Valid() {
+					t.Errorf("validate says valid")
+				}
+				for _, d := range vd {
+					all = append(all, d.Subject.String()+": "+d.Summary)
+				}
+				if _, err := wf.RenderLane(context.Background(), LaneReview, LaneInput{Issue: sheaIssue()}); err == nil {
+					t.Errorf("the lane rendered")
+				}
+			}
+			found := false
+			for _, s := range all {
+				rel := strings.TrimPrefix(filepath.ToSlash(s), filepath.ToSlash(filepath.Join(dir, ".shea"))+"/")
+				if strings.HasPrefix(rel, tt.want) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("diagnostics %q, want %q", all, tt.want)
+			}
+		})
+	}
+}

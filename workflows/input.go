@@ -152,6 +152,7 @@ func decodeIssue(data []byte, filename, dialect string, schema *strict.Schema, k
 	// misspelling of a declared one (with keep, these alone are reported,
 	// and only when the issue fails for another reason too: "titel" beside
 	// a missing "title").
+	var sugg diag.Suggester // bounds the did-you-mean work of one issue
 	check := func(raw any, misspelt bool) {
 		for _, p := range schema.Validate(map[string]any{"issue": raw}) {
 			if p.Pointer != "/issue" && !strings.HasPrefix(p.Pointer, "/issue/") {
@@ -168,7 +169,7 @@ func decodeIssue(data []byte, filename, dialect string, schema *strict.Schema, k
 				for _, name := range quotedNames(p.Message) {
 					detail := ""
 					if ptr == "" {
-						detail = diag.DidYouMean(name, props)
+						detail = sugg.DidYouMean(name, props)
 					}
 					if misspelt && detail == "" {
 						continue

@@ -74,6 +74,17 @@ func (it *item) compiled() bool {
 // when vars has none). Errors of a template from
 // the workflow's body are mapped to the file's bytes.
 func (it *item) render(ctx context.Context, vars map[string]any) (string, error) {
+	out, err := it.renderText(ctx, vars)
+	if err == nil && it.composed != nil {
+		// A composed lane's protected sections must reach the output.
+		if l := it.composed.CheckRendered(out); len(l) > 0 {
+			return "", &render.Error{Class: diag.ClassTemplateRender, Diagnostics: l}
+		}
+	}
+	return out, err
+}
+
+func (it *item) renderText(ctx context.Context, vars map[string]any) (string, error) {
 	if it.turn != nil {
 		if _, ok := vars[InputRunContext]; !ok {
 			vars = maps.Clone(vars)

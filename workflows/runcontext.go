@@ -128,13 +128,27 @@ func (rc *RunContext) Set(key string, value json.RawMessage) (dropped []string, 
 	if err := rc.put(key, alone.values[key]); err != nil {
 		return nil, err
 	}
-	for len(rc.Bytes()) > MaxRunContextBytes {
+	// The file's size is counted once, then less each dropped key's line:
+	// serialising the file again after each drop made trimming quadratic.
+	size := len(rc.Bytes())
+	for size > MaxRunContextBytes {
 		oldest := rc.keys[0]
+		size -= rc.entryBytes(oldest)
 		rc.keys = rc.keys[1:]
 		delete(rc.values, oldest)
 		dropped = append(dropped, oldest)
+		if len(rc.keys) == 0 {
+			size = len(rc.Bytes())
+		}
 	}
 	return dropped, nil
+}
+
+// entryBytes is what key adds to the file form when other keys remain:
+// its line ("\n  \"key\": value") and the comma that separates it.
+func (rc *RunContext) entryBytes(key string) int {
+	name, _ := json.Marshal(key)
+	return len(",\n  ") + len(name) + len(": ") + len(rc.values[key])
 }
 
 // Bytes is the file form: the object, one key per line, in order, with a

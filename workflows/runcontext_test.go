@@ -2,7 +2,11 @@ package workflows
 
 import (
 	"encoding/json"
+	"fmt"
+	"time"
+
 	"errors"
+	"github.com/sheaproject/shea/internal/testclock"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -97,5 +101,55 @@ func TestReadRunContextMissingFile(t *testing.T) {
 	rc, err := ReadRunContext(filepath.Join(t.TempDir(), "none.json"))
 	if err != nil || len(rc.Keys()) != 0 {
 		t.Errorf("%v, %v", rc.Keys(), err)
+	}
+}
+
+// TestRunContextTrimLinear: a run context far over the cap (a file written
+// by hand, 19,500 keys) is trimmed in one pass: the file was serialised
+// again after each dropped key (216 s). The keys kept are the newest that
+// fit, and one more would not.
+func TestRunContextTrimLinear(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{")
+	const n = 19_500
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, "\n  \"key%05d\": \"%s\"", i, strings.Repeat("v", 1+i%7))
+	}
+	b.WriteString("\n}\n")
+	rc, err := DecodeRunContext([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	dropped, err := rc.Set("new", json.RawMessage(`1`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	testclock.Within(t, "trimming", time.Since(start), 20*time.Second)
+	if size := len(rc.Bytes()); size > MaxRunContextBytes {
+		t.Errorf("kept %d bytes, over the cap", size)
+	}
+	keys := rc.Keys()
+	if keys[len(keys)-1] != "new" || len(dropped)+len(keys) != n+1 || dropped[len(dropped)-1] >= keys[0] {
+		t.Fatalf("kept %d keys from %s, dropped %d", len(keys), keys[0], len(dropped))
+	}
+	// One more key (the newest dropped) would not have fitted.
+	last := dropped[len(dropped)-1]
+	more := &RunContext{}
+	for _, k := range append([]string{last}, keys...) {
+		v := json.RawMessage(`1`)
+		if k != "new" {
+			i, _ := strconv.Atoi(strings.TrimPrefix(k, "key"))
+			v = json.RawMessage(strconv.Quote(strings.Repeat("v", 1+i%7)))
+		}
+		if err := more.put(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(more.Bytes()) <= MaxRunContextBytes {
+		t.Errorf("dropped %s, which fitted", last)
 	}
 }

@@ -26,6 +26,8 @@ type tree struct {
 	root  *yaml.Node // the top-level node; nil for an empty document
 	value any
 	index map[string]nodeRef
+	// searched counts the bytes parsed again to place a syntax error.
+	searched int
 }
 
 // nodeRef is where a value is written: its key (nil for the root and for
@@ -41,6 +43,10 @@ const maxYAMLValues = 100_000
 // maxErrorSearchLines caps the lines for which a syntax error's line is
 // searched for exactly (see errorLine).
 const maxErrorSearchLines = 1000
+
+// maxErrorSearchBytes caps the bytes the prefixes parsed line by line by
+// that search hold together; past it, the search halves its interval.
+const maxErrorSearchBytes = 1 << 20
 
 // parseYAML decodes text, which starts at normalised offset start of src.
 // Errors are workflow_parse_error diagnostics at the offending line. An
@@ -130,14 +136,44 @@ func (t *tree) syntaxError(err error) *diag.Diagnostic {
 	from = max(1, min(from, len(lines)))
 	line := from
 	if len(lines) <= maxErrorSearchLines {
-		prefix := strings.Join(lines[:from-1], "")
-		for i := from - 1; i < len(lines); i++ {
-			prefix += lines[i]
+		// ends[i] is the end of the prefix through line i+1.
+		ends := make([]int, len(lines))
+		for i, end := 0, 0; i < len(lines); i++ {
+			end += len(lines[i])
+			ends[i] = end
+		}
+		fails := func(i int) bool {
+			t.searched += ends[i]
 			var n yaml.Node
-			if e := yaml.Unmarshal([]byte(prefix), &n); e != nil && stripLine(e.Error()) == msg {
-				line = i + 1
+			e := yaml.Unmarshal([]byte(t.text[:ends[i]]), &n)
+			return e != nil && stripLine(e.Error()) == msg
+		}
+		// Line by line from the construct while the prefixes parsed stay
+		// within maxErrorSearchBytes (the usual case: a short document, or
+		// an error near its construct); past that, a binary search for the
+		// first failing prefix (a prefix that holds the error fails, so
+		// failing is monotonic): at most log2(maxErrorSearchLines)+1 more
+		// parses of at most the whole text, where trying every line was
+		// quadratic (4 MB: 57 s).
+		found := false
+		lo := from - 1
+		for ; lo < len(lines) && t.searched+ends[lo] <= maxErrorSearchBytes; lo++ {
+			if fails(lo) {
+				line, found = lo+1, true
 				break
 			}
+		}
+		if !found && lo < len(lines) {
+			hi := len(lines) - 1 // the whole text fails with msg
+			for lo < hi {
+				mid := (lo + hi) / 2
+				if fails(mid) {
+					hi = mid
+				} else {
+					lo = mid + 1
+				}
+			}
+			line = lo + 1
 		}
 	}
 	r := t.src.lineRange(t.line0 + line)
@@ -326,6 +362,10 @@ type converter struct {
 	t     *tree
 	count int
 	diags diag.List
+	// merging holds the mappings whose keys are being merged (<<) into
+	// the mapping being converted: a merge key that leads back to one of
+	// them (`b: &b` then `<<: *b` inside it) is a cycle, an error.
+	merging map[*yaml.Node]bool
 }
 
 func (c *converter) fail(n *yaml.Node, format string, args ...any) {
@@ -378,6 +418,11 @@ func (c *converter) convert(n *yaml.Node, p string, key *yaml.Node, depth int, a
 
 func (c *converter) mapping(n *yaml.Node, p string, depth int, aliased bool) map[string]any {
 	out := map[string]any{}
+	if c.merging == nil {
+		c.merging = map[*yaml.Node]bool{}
+	}
+	c.merging[n] = true
+	defer delete(c.merging, n)
 	seen := map[string]*yaml.Node{}
 	var merges []*yaml.Node
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -406,6 +451,23 @@ func (c *converter) mapping(n *yaml.Node, p string, depth int, aliased bool) map
 			if src.Kind != yaml.MappingNode {
 				c.fail(m, "a merge key (<<) must refer to a mapping or a list of mappings")
 				continue
+			}
+			if c.merging[src] {
+				c.fail(m, "a merge key (<<) refers to a mapping it is part of")
+				continue
+			}
+			// A merged mapping counts as a value and a level, as an alias
+			// does: merges cannot expand past the document's limits.
+			c.count++
+			if c.count > maxYAMLValues {
+				if c.count == maxYAMLValues+1 {
+					c.fail(m, "the YAML expands to more than %d values", maxYAMLValues)
+				}
+				return out
+			}
+			if depth+1 > 200 {
+				c.fail(m, "the YAML nests more than 200 levels deep")
+				return out
 			}
 			merged := c.mapping(src, p, depth+1, true)
 			for k, v := range merged {

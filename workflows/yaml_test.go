@@ -1,6 +1,7 @@
 package workflows
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -225,4 +226,128 @@ func checkRange(t *testing.T, src *source, r diag.Range) {
 	if r.Start.Line < 1 || r.Start.Line > len(src.normStarts) || r.Start.Column < 1 {
 		t.Fatalf("range %v has an impossible start", r)
 	}
+}
+
+// TestYAMLMergeCycles: a merge key that leads back to a mapping it is part
+// of is an error, not an endless expansion (it crashed the process with a
+// stack overflow); merges count against the value and depth limits.
+func TestYAMLMergeCycles(t *testing.T) {
+	for _, tt := range []struct{ name, yaml, want string }{
+		{"self", "b: &b\n  x: 1\n  <<: *b", "refers to a mapping it is part of"},
+		{"self in a list", "b: &b\n  x: 1\n  <<: [*b]", "refers to a mapping it is part of"},
+		{"nested", "a: &a\n  x: 1\n  inner:\n    <<: *a", "refers to a mapping it is part of"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, diags := frontMatter(tt.yaml)
+			if !diags.HasErrors() || !strings.Contains(diags.Error(), tt.want) {
+				t.Errorf("diagnostics = %v, want %q", diags, tt.want)
+			}
+		})
+	}
+	// Merges of merges: each level merges the previous one twice, 2^30
+	// mappings if nothing counted them.
+	var b strings.Builder
+	b.WriteString("m0: &m0 {x: 1}\n")
+	for i := 1; i <= 30; i++ {
+		fmt.Fprintf(&b, "m%d: &m%d\n  k%d: 1\n  <<: [*m%d, *m%d]\n", i, i, i, i-1, i-1)
+	}
+	_, _, diags := frontMatter(b.String())
+	if !diags.HasErrors() || !strings.Contains(diags.Error(), "expands to more than") {
+		t.Errorf("diagnostics = %v, want the expansion limit", diags)
+	}
+}
+
+// TestYAMLErrorSearchBounded: placing a syntax error at the end of a long
+// front matter parses a bounded number of bytes again, not every prefix
+// (4 MB took a minute). The error is still placed on its line.
+func TestYAMLErrorSearchBounded(t *testing.T) {
+	line := "k: " + strings.Repeat("x", 3000) + "\n"
+	var b strings.Builder
+	for i := 0; b.Len() < 2<<20; i++ {
+		fmt.Fprintf(&b, "k%d%s", i, line[1:])
+	}
+	b.WriteString("a:\n  b: 1\n c: 2\n")
+	src := newSource("W.md", []byte("---\n"+b.String()+"---\nbody\n"))
+	tr := &tree{src: src, start: 4, line0: src.line(4), text: b.String(), index: map[string]nodeRef{}}
+	var n yaml.Node
+	err := yaml.Unmarshal([]byte(b.String()), &n)
+	if err == nil {
+		t.Fatal("the document parsed")
+	}
+	d := tr.syntaxError(err)
+	if !strings.Contains(d.Summary, "invalid YAML") {
+		t.Errorf("summary = %q", d.Summary)
+	}
+	// Line by line within the budget, then a binary search over at most
+	// 1,000 lines: at most 11 more parses of the whole text.
+	if limit := maxErrorSearchBytes + 11*b.Len(); tr.searched > limit {
+		t.Errorf("parsed %d bytes again to place the error, want at most %d", tr.searched, limit)
+	}
+	// The error is still placed on its line: " c: 2", the last line of
+	// the front matter (the file's line 1 is ---).
+	if want := strings.Count(b.String(), "\n") + 1; d.Subject.Start.Line != want {
+		t.Errorf("error on line %d, want %d", d.Subject.Start.Line, want)
+	}
+}
+
+// FuzzYAMLMerge converts documents built from anchors, aliases and merge
+// keys (cycles included) and checks the converter stops within its limits:
+// it returns (no stack overflow), counts no more values than allowed, and
+// its diagnostics lie inside the file. A document that converts holds
+// only plain values.
+func FuzzYAMLMerge(f *testing.F) {
+	for _, s := range []string{
+		"b: &b\n  x: 1\n  <<: *b",
+		"a: &a {x: 1}\nb: &b\n  <<: [*a, *a]\n  y: 2\nc:\n  <<: [*b, *a]",
+		"a: &a\n  x: 1\n  inner:\n    <<: *a",
+		"l: &l [*l]",
+		"m0: &m0 {x: 1}\nm1: &m1\n  <<: [*m0, *m0]\nm2: &m2\n  <<: [*m1, *m1]",
+		"a: &a\n  <<: &b {k: *a}",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if strings.Contains(text, "\r") || len(text) > 4096 {
+			return
+		}
+		file := "---\n" + text + "\n---\n"
+		src := newSource("W.md", []byte(file))
+		sp := SplitSymphony(src.text)
+		tr, diags := parseYAML(src, sp.FrontStart, sp.Front)
+		for _, d := range diags {
+			if d.Code == diag.InternalError {
+				t.Fatalf("%v\n%s", d, d.Stack)
+			}
+			checkRange(t, src, d.Subject)
+		}
+		if tr == nil || diags.HasErrors() {
+			return
+		}
+		n := 0
+		var walk func(v any, depth int)
+		walk = func(v any, depth int) {
+			n++
+			if depth > 202 {
+				t.Fatalf("a value nests %d deep", depth)
+			}
+			switch x := v.(type) {
+			case map[string]any:
+				for _, e := range x {
+					walk(e, depth+1)
+				}
+			case []any:
+				for _, e := range x {
+					walk(e, depth+1)
+				}
+			case nil, bool, int64, float64, string:
+			default:
+				t.Fatalf("value of type %T", v)
+			}
+		}
+		walk(tr.value, 0)
+		// Merged mappings count once but may hold copies of their values.
+		if n > 4*maxYAMLValues {
+			t.Fatalf("%d values converted", n)
+		}
+	})
 }

@@ -137,11 +137,72 @@ func DeclaredBy(name string) []string {
 	return out
 }
 
+// Trust is how Render treats a value before the template sees it.
+type Trust int
+
+const (
+	// Unclassified is a name Classify does not know: no declared value is
+	// unclassified (a test holds the registry to it).
+	Unclassified Trust = iota
+	// Trusted values come from the runtime's own bookkeeping: identifiers,
+	// states, refs, paths, timestamps, counts, flags, the runtime's markers
+	// and the separators of packed lists. They are passed as they are.
+	Trusted
+	// FreeText values carry text from outside the runtime (see Untrusted);
+	// they go through SanitizeText.
+	FreeText
+	// Packed values are lists packed with record_separator and
+	// field_separator (findings, changed_files): each field goes through
+	// SanitizeText, the separators stay.
+	Packed
+)
+
+// Classify is the one list of how every declared value is treated. A
+// value added to a template's set must be added here too: a test fails
+// while any declared value is Unclassified.
+func Classify(name string) Trust {
+	switch name {
+	case "error", "reason", "stale_reason", "message",
+		"issue_title", "parent_issue_title", "rework_title",
+		"summary", "evidence_summary", "validation_summary", "patch_summary",
+		"stdout", "stderr", "stdout_section", "stderr_section", "command", "agent_command", "attach_command",
+		"notes", "assumptions", "rationale", "result_note", "agent_review_note", "evidence",
+		"run_evidence", "repair_evidence", "merge_repair_evidence", "findings_section", "doctor_findings",
+		"extra_lines", "readbacks", "post_merge_readback", "preflight", "required_human_input",
+		"operator_confirmation", "attempt_details", "missing", "documentation_impact", "planned_handoff",
+		"next_action", "repair",
+		// Markdown sections and lines the runtime assembles from tool
+		// output, agents' notes and tracker text.
+		"operator_action_section", "gemini_health_section", "usage_limit_section", "inconclusive_section",
+		"pass_evidence_section", "gemini_health_lines", "pr_line", "artifact_line", "ledger_line",
+		// A git author line: a name and an address anyone can set.
+		"git_identity":
+		return FreeText
+	case "findings", "changed_files":
+		return Packed
+	case "action", "actor", "actor_role", "assignees", "authorized_next_state", "backend", "branch",
+		"changed_file_count", "claim", "claim_field", "claim_value", "classifier", "current_base_sha",
+		"current_claim", "current_head_sha", "current_state", "decision", "event", "field_separator",
+		"finding_count", "first_job_id", "generated_at", "head", "human_rereview_required", "input_state",
+		"issue_ref", "job_id", "job_state", "kind", "lane", "last_transition", "log_path",
+		"main_agent_target_state", "merge_action", "parent_final_base_branch", "parent_integration_branch",
+		"parent_issue_ref", "pending_session", "pr", "pr_ref", "previous_job_id", "prior_base_sha",
+		"prior_head_sha", "prior_human_review_valid", "project_pr_link_verified", "prompt_path",
+		"pull_request", "pull_request_is_draft", "record_separator", "repeat_count", "result",
+		"retry_delay_ms", "review_artifact_path", "review_ledger_path", "review_origin", "reviewer_backend",
+		"rework_class", "run", "run_id", "runtime_ownership_marker", "session_id", "signature", "source",
+		"status", "target_state", "terminal_claim", "violation_code", "worker_key", "workspace_path":
+		return Trusted
+	}
+	return Unclassified
+}
+
 // Untrusted reports whether the value name carries free text that comes
 // from outside the runtime's own bookkeeping: written by an agent, a
-// person or a tracker, or printed by a tool. Render passes such values
-// through SanitizeText (terminal escapes and control characters removed,
-// secrets redacted) before the template sees them. They are
+// person or a tracker, or printed by a tool (Classify says FreeText).
+// Render passes such values through SanitizeText (terminal escapes and
+// control characters removed, secrets redacted) before the template sees
+// them. They are
 //
 //   - errors and reasons: error, reason, stale_reason, message;
 //   - titles from the tracker: issue_title, parent_issue_title,
@@ -156,24 +217,15 @@ func DeclaredBy(name string) []string {
 //     findings_section, doctor_findings, extra_lines, readbacks,
 //     post_merge_readback, preflight, required_human_input,
 //     operator_confirmation, attempt_details, missing,
-//     documentation_impact, planned_handoff, next_action, repair.
+//     documentation_impact, planned_handoff, next_action, repair;
+//   - the sections and lines the runtime assembles from such text:
+//     operator_action_section, gemini_health_section,
+//     usage_limit_section, inconclusive_section, pass_evidence_section,
+//     gemini_health_lines, pr_line, artifact_line, ledger_line;
+//   - git_identity, which anyone can set.
 //
-// The packed lists (findings, changed_files) and their separators
-// (record_separator, field_separator) are not: their control characters
-// are their structure. Identifiers, states, refs, paths, timestamps and
-// the runtime's own markers are not either.
-func Untrusted(name string) bool {
-	switch name {
-	case "error", "reason", "stale_reason", "message",
-		"issue_title", "parent_issue_title", "rework_title",
-		"summary", "evidence_summary", "validation_summary", "patch_summary",
-		"stdout", "stderr", "stdout_section", "stderr_section", "command", "agent_command", "attach_command",
-		"notes", "assumptions", "rationale", "result_note", "agent_review_note", "evidence",
-		"run_evidence", "repair_evidence", "merge_repair_evidence", "findings_section", "doctor_findings",
-		"extra_lines", "readbacks", "post_merge_readback", "preflight", "required_human_input",
-		"operator_confirmation", "attempt_details", "missing", "documentation_impact", "planned_handoff",
-		"next_action", "repair":
-		return true
-	}
-	return false
-}
+// The packed lists (findings, changed_files) are Packed: each of their
+// fields is sanitized, their separators (record_separator,
+// field_separator) kept. Identifiers, states, refs, paths, timestamps and
+// the runtime's own markers are Trusted.
+func Untrusted(name string) bool { return Classify(name) == FreeText }

@@ -252,3 +252,20 @@ func SanitizeText(s string) string {
 	s = Redact(strings.ToValidUTF8(s, "\uFFFD"))
 	return Redact(StripControls(s))
 }
+
+// sanitizePacked sanitizes each field of a packed list, split at the
+// separators given (record first, then field; an empty one is not used):
+// the separators stay, the fields go through SanitizeText.
+func sanitizePacked(s string, seps ...string) string {
+	for i, sep := range seps {
+		if sep == "" {
+			continue
+		}
+		parts := strings.Split(s, sep)
+		for j, p := range parts {
+			parts[j] = sanitizePacked(p, seps[i+1:]...)
+		}
+		return strings.Join(parts, sep)
+	}
+	return SanitizeText(s)
+}

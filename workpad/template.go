@@ -192,8 +192,11 @@ func (t *Template) Render(ctx context.Context, values map[string]string) (string
 	}
 	vars := make(map[string]any, len(values))
 	for k, v := range values {
-		if Untrusted(k) {
+		switch Classify(k) {
+		case FreeText:
 			v = SanitizeText(v)
+		case Packed:
+			v = sanitizePacked(v, values["record_separator"], values["field_separator"])
 		}
 		vars[k] = v
 	}

@@ -87,3 +87,62 @@ func TestRenderSanitizesUntrustedValues(t *testing.T) {
 		t.Errorf("packed findings rendered %q", got)
 	}
 }
+
+// TestEveryValueIsClassified: Classify is the one list of how values are
+// treated; a value added to a template's set without a class there fails
+// here. Names shaped like free text (sections, lines, notes, summaries,
+// identities) must not be Trusted.
+func TestEveryValueIsClassified(t *testing.T) {
+	for _, s := range Specs() {
+		for _, v := range s.Values {
+			c := Classify(v)
+			if c == Unclassified {
+				t.Errorf("%s: value %q has no class in Classify", s.ID, v)
+			}
+			for _, shape := range []string{"_section", "_line", "_lines", "_note", "_summary", "_identity", "findings", "_evidence"} {
+				if strings.HasSuffix(v, shape) && c == Trusted {
+					t.Errorf("%s: value %q looks like free text but is Trusted", s.ID, v)
+				}
+			}
+		}
+	}
+}
+
+// TestFreeTextFieldsSanitized: the section and line fields, git_identity
+// and the packed findings were printed raw and unredacted.
+func TestFreeTextFieldsSanitized(t *testing.T) {
+	const ghp = "ghp_" + "abcdefghijklmnopqrstuvwxyz0123456789"
+	hostile := "\x1b]0;pwned\x07x " + ghp
+	for id, names := range map[string][]string{
+		"agent_review_run": {"operator_action_section", "gemini_health_section", "usage_limit_section", "inconclusive_section",
+			"pass_evidence_section", "findings_section", "pr_line", "artifact_line", "ledger_line"},
+		"lane_session":            {"git_identity"},
+		"repeated_review_failure": {"gemini_health_lines"},
+		"rework_diagnostic":       {"findings", "changed_files"},
+	} {
+		var src strings.Builder
+		for _, n := range names {
+			src.WriteString("{{ " + n + " }}|")
+		}
+		tpl, diags := Compile(nil, id, src.String(), "t.md", diag.Pos{})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		values := SmokeValues(id)
+		for _, n := range names {
+			values[n] = hostile
+		}
+		if id == "rework_diagnostic" {
+			values["findings"] = "a\x1f" + hostile + "\x1e" + hostile
+		}
+		out := renderOK(t, tpl, values)
+		for _, leak := range []string{ghp, "\x1b", "\x07", "pwned"} {
+			if strings.Contains(out, leak) {
+				t.Errorf("%s: output holds %q:\n%q", id, leak, out)
+			}
+		}
+		if id == "rework_diagnostic" && !strings.HasPrefix(out, "a\x1fx [REDACTED]\x1ex [REDACTED]|") {
+			t.Errorf("packed findings: %q", out)
+		}
+	}
+}

@@ -82,6 +82,15 @@ func duplicateKeyDiag(data []byte, name string) *diag.Diagnostic {
 // elsewhere. The result is the directory to write in (canonical for a
 // relative dir); given is the --out value, for the error.
 func confineOut(root, dir, given string) (string, error) {
+	return confinePath(root, dir, "--out "+given)
+}
+
+// confinePath applies the --out rule to path p, which what names in the
+// error: absolute, p is used as given; relative, it must stay inside root
+// with every symbolic link of its existing part followed (the last
+// element's too: a file link cannot send a write, or a read, outside).
+func confinePath(root, p, what string) (string, error) {
+	dir := p
 	if filepath.IsAbs(dir) {
 		return dir, nil
 	}
@@ -96,7 +105,7 @@ func confineOut(root, dir, given string) (string, error) {
 	canon, err := r.Resolve("", abs)
 	switch {
 	case errors.Is(err, fsroot.ErrOutside):
-		return "", fmt.Errorf("--out %s leads outside the repository root %s (through .. or a symbolic link); give an absolute path to write outside it", given, root)
+		return "", fmt.Errorf("%s leads outside the repository root %s (through .. or a symbolic link); give an absolute path to write outside it", what, root)
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return "", err
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/sheaproject/shea/internal/atomicfile"
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
+	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/lanes"
 	"github.com/sheaproject/shea/osteele"
 	"github.com/sheaproject/shea/render"
@@ -261,16 +262,17 @@ func (e *env) renderTemplate(o renderOptions) error {
 	if err != nil {
 		return fmt.Errorf("cannot read context: %w", err)
 	}
-	if d := duplicateKeyDiag(data, o.context); d != nil {
-		srcs := &sources{}
-		srcs.add(o.context, data)
-		if err := e.reportOn(e.stderr, o.format, diag.List{d}, srcs); err != nil {
-			return err
-		}
-		return findingsError{}
-	}
 	vars, err := render.DecodeJSONObject(data)
 	if err != nil {
+		// The duplicate-key scan runs only on a document that failed.
+		if d := duplicateKeyDiag(data, o.context); d != nil {
+			srcs := &sources{}
+			srcs.add(o.context, data)
+			if err := e.reportOn(e.stderr, o.format, diag.List{d}, srcs); err != nil {
+				return err
+			}
+			return findingsError{}
+		}
 		return fmt.Errorf("context %s: %w", o.context, err)
 	}
 	topts := workflows.TemplateOptions{Profile: o.profile, Data: vars, Filename: o.template,
@@ -450,7 +452,10 @@ func (e *env) laneInput(o renderOptions, hasAttempt bool, w *workflows.Workflow,
 		}
 		srcs.add(name, data)
 		extra, err := render.DecodeJSONObject(data)
-		dup := duplicateKeyDiag(data, name)
+		var dup *diag.Diagnostic
+		if err != nil {
+			dup = duplicateKeyDiag(data, name)
+		}
 		switch {
 		case dup != nil:
 			diags = append(diags, dup)
@@ -635,32 +640,35 @@ func withWorkflowSources(srcs *sources, w *workflows.Workflow, l diag.List) *sou
 	return srcs
 }
 
-// writeExplain prints where a lane's prompt comes from.
+// writeExplain prints where a lane's prompt comes from. Headings and file
+// names come from the layer files: they are printed through the escaping
+// of diagnostics (textesc.Controls), so that none can drive the terminal.
 func writeExplain(out io.Writer, ls *workflows.LaneSource) error {
+	esc := textesc.Controls
 	var b strings.Builder
 	if ls.Kind != workflows.SourceComposed {
-		fmt.Fprintf(&b, "%s: %s %s", ls.Lane, ls.Kind, ls.Path)
+		fmt.Fprintf(&b, "%s: %s %s", esc(ls.Lane), ls.Kind, esc(ls.Path))
 		if ls.Loaded {
 			fmt.Fprintf(&b, ", %d bytes", ls.Bytes)
 		}
 		b.WriteString(" (one file, not composed)\n")
 		if ls.TurnPath != "" {
-			fmt.Fprintf(&b, "turn block: %s, %d bytes (the user part; the file above is the system part)\n", ls.TurnPath, ls.TurnBytes)
+			fmt.Fprintf(&b, "turn block: %s, %d bytes (the user part; the file above is the system part)\n", esc(ls.TurnPath), ls.TurnBytes)
 		}
 		_, err := io.WriteString(out, b.String())
 		return err
 	}
 	if len(ls.Sections) > 0 {
-		fmt.Fprintf(&b, "%s: composed from %d files, %d bytes\n", ls.Lane, len(ls.Files), ls.Bytes)
+		fmt.Fprintf(&b, "%s: composed from %d files, %d bytes\n", esc(ls.Lane), len(ls.Files), ls.Bytes)
 	} else {
-		fmt.Fprintf(&b, "%s: composed, but nothing was assembled (see the diagnostics)\n", ls.Lane)
+		fmt.Fprintf(&b, "%s: composed, but nothing was assembled (see the diagnostics)\n", esc(ls.Lane))
 	}
 	if ls.TurnFiles != nil {
 		fmt.Fprintf(&b, "turn block: composed from %d files, %d bytes (the user part; the rest is the system part)\n", len(ls.TurnFiles), ls.TurnBytes)
 	}
 	var layers []string
 	for _, l := range ls.Layers {
-		layers = append(layers, l.Name+" "+l.Dir)
+		layers = append(layers, l.Name+" "+esc(l.Dir))
 	}
 	if len(layers) > 0 {
 		fmt.Fprintf(&b, "layers: %s\n", strings.Join(layers, ", "))
@@ -670,7 +678,7 @@ func writeExplain(out io.Writer, ls *workflows.LaneSource) error {
 			if s == "" {
 				return "(preamble)"
 			}
-			return "## " + s
+			return "## " + esc(s)
 		}
 		hw, lw := 0, len("workspace")
 		for _, s := range sections {
@@ -678,19 +686,19 @@ func writeExplain(out io.Writer, ls *workflows.LaneSource) error {
 		}
 		var piece string
 		for _, s := range sections {
-			name := string(s.Part) + " " + s.PartName
+			name := string(s.Part) + " " + esc(s.PartName)
 			if name != piece {
 				piece = name
 				b.WriteString("\n" + name + "\n")
 			}
-			fmt.Fprintf(&b, "  %-*s  %-9s  %-*s  %s:%d", hw, head(s.Heading), s.Merge, lw, s.Origin.Layer, s.Origin.File, s.Origin.Line)
+			fmt.Fprintf(&b, "  %-*s  %-9s  %-*s  %s:%d", hw, head(s.Heading), s.Merge, lw, s.Origin.Layer, esc(s.Origin.File), s.Origin.Line)
 			if s.Protected {
 				b.WriteString("  [protected]")
 			}
 			b.WriteString("\n")
 			if len(s.Steps) > 1 {
 				for _, st := range s.Steps {
-					fmt.Fprintf(&b, "      %-*s  %-7s  %s:%d\n", lw, st.Layer, st.Action, st.File, st.Line)
+					fmt.Fprintf(&b, "      %-*s  %-7s  %s:%d\n", lw, st.Layer, st.Action, esc(st.File), st.Line)
 				}
 			}
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/workflows"
 )
 
@@ -43,6 +44,10 @@ reads stdin). KEY becomes the newest key; if the file would then be larger than
 100 KB, the oldest keys are dropped, each named on stderr. A value that alone
 is larger than that is an error and leaves the file unchanged. The file is
 written atomically: a temporary file in its directory renamed into place.
+A relative FILE stays inside the repository root (the nearest directory
+with .git), as render --out does: a path through .. or a symbolic link
+(a directory link or the file itself) that leads outside is refused; an
+absolute FILE is the caller's choice.
 
 Exit status: 0 written, 2 the command could not run (bad flags, an unreadable
 file or a value that is not JSON, a value over the cap).
@@ -76,10 +81,21 @@ Examples:
 				}
 				raw = b
 			}
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			// A relative FILE stays inside the repository, as --out does:
+			// a committed directory or file link cannot lead the read or
+			// the write outside it.
+			root, err := fsroot.Discover(".")
+			if err != nil {
+				return err
+			}
+			target, err := confinePath(root, path, "run context file "+path)
+			if err != nil {
+				return err
+			}
+			if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 				return fmt.Errorf("cannot create the directory of %s: %w", path, err)
 			}
-			dropped, err := workflows.SetRunContextFile(path, key, raw)
+			dropped, err := workflows.SetRunContextFile(target, key, raw)
 			if err != nil {
 				return err
 			}

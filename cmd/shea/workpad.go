@@ -5,16 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/internal/atomicfile"
 	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
-	"github.com/sheaproject/shea/workpad"
 )
 
 // workpadOptions are the flags shared by the workpad subcommands.
@@ -147,15 +148,22 @@ Examples:
 			if ctx == nil {
 				ctx = context.Background()
 			}
-			var text string
-			if out == "" {
-				text, err = tpl.Render(ctx, vals)
-			} else {
-				dir, cerr := confineOut(w.Root(), filepath.Dir(out), out)
-				if cerr != nil {
-					return cerr
+			var dir string
+			if out != "" {
+				if dir, err = confineOut(w.Root(), filepath.Dir(out), out); err != nil {
+					return err
 				}
-				err = workpad.Write(ctx, filepath.Join(dir, filepath.Base(out)), tpl, vals)
+			}
+			text, err := tpl.Render(ctx, vals)
+			if err == nil && out != "" {
+				// As render --out: the directory is made once the text
+				// is rendered, then the file is written atomically.
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					return fmt.Errorf("cannot create the directory of %s: %w", out, err)
+				}
+				if err := atomicfile.WriteFile(filepath.Join(dir, filepath.Base(out)), []byte(text)); err != nil {
+					return fmt.Errorf("cannot write %s: %w", out, err)
+				}
 			}
 			if err != nil {
 				l := diag.AsList(err)

@@ -21,13 +21,18 @@ type Duplicate struct {
 	End     int    // byte offset just past its closing quote
 }
 
+// MaxDepth is the nesting Find follows, as encoding/json does: a deeper
+// document is a syntax error to every decoder shea uses, so Find stops
+// there without a duplicate.
+const MaxDepth = 10000
+
 // Find returns the first duplicate key of data, in document order. It
 // stops without one at the first syntax error, which the caller's decoder
-// reports. Its memory is proportional to the keys of the open objects.
+// reports, and past MaxDepth. Its memory is proportional to the keys of
+// the open objects: pointers are built only for the duplicate found.
 func Find(data []byte) (Duplicate, bool) {
 	type frame struct {
 		object bool
-		ptr    string
 		seen   map[string]bool
 		index  int
 		key    string // the key whose value is next (objects)
@@ -36,16 +41,18 @@ func Find(data []byte) (Duplicate, bool) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var stack []*frame
-	// child is the pointer of the value about to be read.
-	child := func() string {
-		if len(stack) == 0 {
-			return ""
+	// pointer is the pointer of the innermost container's current member.
+	pointer := func() string {
+		var b strings.Builder
+		for _, f := range stack {
+			b.WriteByte('/')
+			if f.object {
+				b.WriteString(escape(f.key))
+			} else {
+				b.WriteString(strconv.Itoa(f.index))
+			}
 		}
-		f := stack[len(stack)-1]
-		if f.object {
-			return f.ptr + "/" + escape(f.key)
-		}
-		return f.ptr + "/" + strconv.Itoa(f.index)
+		return b.String()
 	}
 	// done records that a value of the innermost container was read.
 	done := func() {
@@ -74,17 +81,23 @@ func Find(data []byte) (Duplicate, bool) {
 			}
 			k, _ := t.(string)
 			if f.seen[k] {
-				return Duplicate{Key: k, Pointer: f.ptr + "/" + escape(k), Offset: keyStart(data, before), End: int(dec.InputOffset())}, true
+				f.key = k
+				return Duplicate{Key: k, Pointer: pointer(), Offset: keyStart(data, before), End: int(dec.InputOffset())}, true
 			}
 			f.seen[k] = true
 			f.key, f.inKey = k, false
 			continue
 		}
 		switch d, _ := t.(json.Delim); d {
-		case '{':
-			stack = append(stack, &frame{object: true, ptr: child(), seen: map[string]bool{}, inKey: true})
-		case '[':
-			stack = append(stack, &frame{ptr: child()})
+		case '{', '[':
+			if len(stack) >= MaxDepth {
+				return Duplicate{}, false
+			}
+			f := &frame{object: d == '{', inKey: d == '{'}
+			if f.object {
+				f.seen = map[string]bool{}
+			}
+			stack = append(stack, f)
 		case ']', '}':
 			stack = stack[:len(stack)-1]
 			done()

@@ -3,6 +3,8 @@ package jsondup
 import (
 	"bytes"
 	"encoding/json"
+	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -37,7 +39,7 @@ func TestFind(t *testing.T) {
 // map[string]any has a duplicate exactly when some object's key count
 // differs; Find's offsets lie in the document, at a quoted key.
 func FuzzFind(f *testing.F) {
-	for _, s := range []string{`{"a": 1, "a": 2}`, `[{"a": {"b": 1}}, {"a": 2}]`, `{"\u00e9": 1, "é": 2}`, `{"x": [1, {"y": 2, "y": 3}]}`, `{}`, `[`} {
+	for _, s := range []string{`{"a": 1, "a": 2}`, `[{"a": {"b": 1}}, {"a": 2}]`, `{"\u00e9": 1, "é": 2}`, `{"x": [1, {"y": 2, "y": 3}]}`, `{}`, `[`, strings.Repeat(`[{"a":`, 300) + `{"k":1,"k":2}`, strings.Repeat("[", 2000)} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -104,4 +106,37 @@ func hasDup(data []byte) bool {
 	}
 	dup, _ := count()
 	return dup
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestFindDeepBounded: deeply nested brackets cost memory in proportion
+// to the input, not to its square (a pointer string per open bracket made
+// 40 KB of arrays take 827 MB, and 10 MB crash); past MaxDepth Find stops.
+func TestFindDeepBounded(t *testing.T) {
+	for _, n := range []int{40_000, 1 << 20} {
+		data := bytes.Repeat([]byte("["), n)
+		var found bool
+		got := allocated(func() { _, found = Find(data) })
+		if found {
+			t.Errorf("%d brackets: found a duplicate", n)
+		}
+		if limit := uint64(64 << 20); got > limit {
+			t.Errorf("%d brackets: allocated %d bytes, want at most %d", n, got, limit)
+		}
+	}
+	// A duplicate deep inside still gets its full pointer.
+	data := []byte(strings.Repeat(`{"a":[`, 100) + `{"k":1,"k":2}` + strings.Repeat(`]}`, 100))
+	d, ok := Find(data)
+	if !ok || d.Pointer != strings.Repeat("/a/0", 100)+"/k" {
+		t.Errorf("Find = %+v, %v", d, ok)
+	}
 }

@@ -47,6 +47,25 @@ const (
 	LaxSyntax Code = "lax_syntax"
 )
 
+// Warnings of the static check about values that may not be what the
+// template expects when it renders (class template_render_error). The
+// template renders; these say where data valid against the schema, or a
+// path through the template, gives nil or can make a filter or comparison
+// fail.
+const (
+	// MaybeUnbound: a local variable may be read before any assign,
+	// capture or increment of it has run on the path taken; it reads as
+	// nil there.
+	MaybeUnbound Code = "maybe_unbound"
+	// UndeclaredKey: a key the schema does not declare is read from an
+	// object that allows any key; it reads as nil when absent.
+	UndeclaredKey Code = "undeclared_key"
+	// MayFail: a filter or comparison fails for some value the schema
+	// allows (a divisor that may be 0, null into concat, a number compared
+	// with a string), and no enclosing condition rules that value out.
+	MayFail Code = "may_fail"
+)
+
 // Codes found while rendering (class template_render_error).
 const (
 	RenderError      Code = "render_error"

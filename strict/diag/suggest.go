@@ -51,6 +51,49 @@ func DidYouMean(name string, candidates []string) string {
 	return ""
 }
 
+// DefaultSuggestWork is the candidates a Suggester compares in all before
+// it stops suggesting: about a second of work.
+const DefaultSuggestWork = 1 << 20
+
+// Suggester makes suggestions within a budget of comparisons, for a
+// caller that may ask for thousands (an issue with thousands of misspelt
+// properties against a schema declaring thousands: 55 s unbounded). Past
+// the budget it suggests nothing. The zero value has DefaultSuggestWork.
+type Suggester struct {
+	Max  int // candidates compared in all; 0 means DefaultSuggestWork
+	work int
+}
+
+// Suggest is Suggest, counting len(candidates) against the budget.
+func (s *Suggester) Suggest(name string, candidates []string) string {
+	max := s.Max
+	if max <= 0 {
+		max = DefaultSuggestWork
+	}
+	s.work += len(candidates)
+	if s.work > max {
+		return ""
+	}
+	return Suggest(name, candidates)
+}
+
+// DidYouMean is DidYouMean, counting against the budget.
+func (s *Suggester) DidYouMean(name string, candidates []string) string {
+	if c := s.Suggest(name, candidates); c != "" {
+		return didYouMean + c + `"?`
+	}
+	return ""
+}
+
+// Spent reports whether the budget ran out: some suggestions were not made.
+func (s *Suggester) Spent() bool {
+	max := s.Max
+	if max <= 0 {
+		max = DefaultSuggestWork
+	}
+	return s.work > max
+}
+
 // didYouMean starts the detail sentence that carries a suggestion.
 const didYouMean = `Did you mean "`
 

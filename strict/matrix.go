@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math"
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -461,21 +462,12 @@ func boundaryPath(path []any) string {
 
 // ReadPaths returns the external paths a checked program reads, in its
 // template and the partials it holds, as written ("issue.labels[0]",
-// "issue[key]"), each once.
+// "issue[key]"), each once, sorted. They were gathered while Check walked
+// the program: a compiled program is shared by concurrent renders and
+// validations, so nothing walks it again.
 func (p *Program) ReadPaths() []string {
-	if p == nil || p.Template == nil {
+	if p == nil {
 		return nil
 	}
-	w := newWalker(p, Options{})
-	w.an = &Analysis{}
-	w.template(p.Template)
-	seen := map[string]bool{}
-	var out []string
-	for _, r := range w.an.Variables {
-		if !seen[r.Name] {
-			seen[r.Name] = true
-			out = append(out, r.Name)
-		}
-	}
-	return out
+	return slices.Clone(p.reads)
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"reflect"
 	"strings"
@@ -259,7 +260,22 @@ func cmp3(a, b any) (int, error) {
 			return x.Compare(y), nil
 		}
 	}
-	return 0, fmt.Errorf("comparison of %s with %s failed", rubyClass(a), rubyInspect(b))
+	return 0, fmt.Errorf("comparison of %s with %s failed", rubyClass(a), rubyCmpOperand(b))
+}
+
+// rubyCmpOperand names the right side of a failed comparison as Ruby's
+// message does: a float or a small integer (a Ruby Fixnum) by its inspect
+// form, any other value by its class.
+func rubyCmpOperand(v any) string {
+	switch x := v.(type) {
+	case float64:
+		return rubyInspect(v)
+	case int64:
+		if x >= -(1<<62) && x < 1<<62 {
+			return rubyInspect(v)
+		}
+	}
+	return rubyClass(v)
 }
 
 // cmpBig orders two numbers when either is an integer beyond int64 (a
@@ -270,7 +286,39 @@ func cmpBig(a, b any) (int, bool) {
 	if !ba && !bb || !isNumber(a) || !isNumber(b) {
 		return 0, false
 	}
-	return toRnum(a).cmp(toRnum(b))
+	x, xinf, xok := exactNumber(a)
+	y, yinf, yok := exactNumber(b)
+	if !xok || !yok {
+		return 0, false
+	}
+	if xinf != 0 || yinf != 0 {
+		return cmpOrdered(int64(xinf), int64(yinf)), true
+	}
+	return x.Cmp(y), true
+}
+
+// exactNumber is a number as an exact rational, as Ruby compares an
+// Integer with a Float; inf is 1 or -1 for an infinite float (r is then
+// nil), and ok is false for NaN.
+func exactNumber(v any) (r *big.Rat, inf int, ok bool) {
+	switch x := v.(type) {
+	case int64:
+		return new(big.Rat).SetInt64(x), 0, true
+	case *big.Int:
+		return new(big.Rat).SetInt(x), 0, true
+	case float64:
+		switch {
+		case math.IsNaN(x):
+			return nil, 0, false
+		case math.IsInf(x, 0):
+			if x > 0 {
+				return nil, 1, true
+			}
+			return nil, -1, true
+		}
+		return new(big.Rat).SetFloat64(x), 0, true
+	}
+	return nil, 0, false
 }
 
 func isNumber(v any) bool {
@@ -308,7 +356,7 @@ func rubyClass(v any) string {
 		return "NilClass"
 	case bool:
 		return "Boolean"
-	case int64:
+	case int64, *big.Int:
 		return "Integer"
 	case float64:
 		return "Float"

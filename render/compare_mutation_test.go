@@ -13,6 +13,9 @@ import (
 // 5.4 (Debian's ruby-liquid 5.4.0 on Ruby 3.1, render! with
 // strict_variables off) printed for it: the output, or "ERR " and the
 // message of the error it raised, without Liquid's "Liquid error: " prefix.
+// "ERR " alone is an error whose wording shea does not copy: Ruby's
+// RangeError for a number beyond a C long ("bignum too big to convert into
+// `long'", "float 9.5e+18 out of range of integer").
 // The expected values are Ruby's output, pasted, not shea's.
 type rubyOut struct {
 	tpl, data, want string
@@ -344,7 +347,7 @@ func nestArrays(n int) any {
 }
 
 // TestEqualLimits pins shea's own bounds on ==, which Ruby does not have:
-// maxFilterDepth levels of nesting compare, one more is an error; a long
+// maxFilterDepth levels of nesting compare, one more is an error; a
 // long flat array is not deep; a value that contains itself equals itself
 // (Ruby: h = {}; h["h"] = h; h == h is true).
 func TestEqualLimits(t *testing.T) {

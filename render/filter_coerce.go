@@ -146,22 +146,26 @@ func rubyLong(v any, filter string) (int64, error) {
 	if n, ok := fnorm(v).(*big.Int); ok && !n.IsInt64() {
 		return 0, fmt.Errorf("integer %s too big for %s", n, filter)
 	}
-	n, err := rubyInteger(v)
-	if err == nil && (n == math.MaxInt64 || n == math.MinInt64) {
-		if s, ok := fnorm(v).(string); ok {
-			// A string of more digits than int64 holds saturates in
-			// parseRubyInteger; Ruby reads a Bignum, too big here.
-			if b, ok := new(big.Int).SetString(strings.TrimSpace(strings.ReplaceAll(s, "_", "")), 10); ok && !b.IsInt64() {
-				return 0, fmt.Errorf("integer %s too big for %s", b, filter)
-			}
+	if s, ok := fnorm(v).(string); ok {
+		// A string of a number beyond int64 (in any base) saturates in
+		// parseRubyInteger; Ruby reads a Bignum, too big here.
+		if _, ok, over := parseRubyIntegerExact(s); ok && over {
+			return 0, fmt.Errorf("integer %s too big for %s", strings.Trim(s, rubySpace), filter)
 		}
 	}
-	return n, err
+	return rubyInteger(v)
 }
 
 // parseRubyInteger parses s as Ruby's Integer(s) does. Values beyond int64
 // saturate.
 func parseRubyInteger(s string) (int64, bool) {
+	n, ok, _ := parseRubyIntegerExact(s)
+	return n, ok
+}
+
+// parseRubyIntegerExact is parseRubyInteger that also reports whether the
+// number lies beyond int64 (over: n saturated).
+func parseRubyIntegerExact(s string) (n int64, ok, over bool) {
 	s = strings.Trim(s, " \t\n\v\f\r")
 	neg := false
 	if s != "" && (s[0] == '+' || s[0] == '-') {
@@ -179,14 +183,16 @@ func parseRubyInteger(s string) (int64, bool) {
 			base, s = 8, s[2:]
 		case 'd', 'D':
 			base, s = 10, s[2:]
-		case '_', '0', '1', '2', '3', '4', '5', '6', '7':
+		case '_':
+			base, s = 8, s[2:] // 0_17 is octal, but 0__17 and 0_ are not numbers
+		case '0', '1', '2', '3', '4', '5', '6', '7':
 			base, s = 8, s[1:]
 		default:
-			return 0, false
+			return 0, false, false
 		}
 	}
 	if s == "" || s[0] == '_' || s[len(s)-1] == '_' || strings.Contains(s, "__") {
-		return 0, false
+		return 0, false, false
 	}
 	digits := strings.TrimLeft(strings.ReplaceAll(s, "_", ""), "0")
 	if len(digits) > 64 {
@@ -194,22 +200,22 @@ func parseRubyInteger(s string) (int64, bool) {
 		// need only be valid (converting them all is quadratic).
 		for _, c := range digits {
 			if d := digitValue(c); d < 0 || d >= base {
-				return 0, false
+				return 0, false, false
 			}
 		}
 		if neg {
-			return math.MinInt64, true
+			return math.MinInt64, true, true
 		}
-		return math.MaxInt64, true
+		return math.MaxInt64, true, true
 	}
-	n, ok := new(big.Int).SetString(strings.ReplaceAll(s, "_", ""), base)
+	b, ok := new(big.Int).SetString(strings.ReplaceAll(s, "_", ""), base)
 	if !ok {
-		return 0, false
+		return 0, false, false
 	}
 	if neg {
-		n.Neg(n)
+		b.Neg(b)
 	}
-	return clampInt(n), true
+	return clampInt(b), true, !b.IsInt64()
 }
 
 // digitValue is the value of a digit of bases up to 16, -1 for other runes.
@@ -353,7 +359,7 @@ func rubyIndex(item, prop any) (v any, has bool, err error) {
 			}
 			return nil, true, nil
 		case int64, float64:
-			i, ok := indexOf(p)
+			i, ok := longIndexOf(p)
 			if !ok {
 				return nil, true, errPropertyType
 			}
@@ -401,7 +407,7 @@ func rubyIndex(item, prop any) (v any, has bool, err error) {
 		return int64(1 - m.Bit(int(i))), true, nil
 	}
 	if isArray(item) {
-		i, ok := indexOf(prop)
+		i, ok := longIndexOf(prop)
 		if !ok {
 			return nil, true, errPropertyType
 		}
@@ -437,4 +443,14 @@ func indexOf(p any) (int64, bool) {
 		return int64(x), true
 	}
 	return 0, false
+}
+
+// longIndexOf is indexOf for String#[] and Array#[], which convert an index
+// to a C long: a float beyond one is Ruby's RangeError, reported here as a
+// property type error (Integer#[] instead takes it as a huge bit index).
+func longIndexOf(p any) (int64, bool) {
+	if f, ok := p.(float64); ok && (f >= math.MaxInt64 || f < math.MinInt64) {
+		return 0, false
+	}
+	return indexOf(p)
 }

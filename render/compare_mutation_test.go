@@ -390,3 +390,58 @@ func TestEqualTimes(t *testing.T) {
 		t.Errorf("a > a+1s: %v, %v", ok, err)
 	}
 }
+
+// TestCompareBlank: blank on either side of == and !=. Ruby Liquid 5.4
+// without ActiveSupport has no blank? on strings, arrays, hashes or nil
+// and answers false for all of them; shea follows the golden-liquid suite
+// instead (Shopify's blank?), so blankCases is LiquidJS's output
+// (parseAndRender, default options), which agrees with golden-liquid's
+// blank cases and adds whitespace-only strings and nested arrays.
+func TestCompareBlank(t *testing.T) {
+	runRubyOuts(t, blankCases)
+}
+
+var blankCases = []rubyOut{
+	{"{% if a == blank %}t{% else %}f{% endif %}", "{\"a\":\"  \\t\\n\"}", "t"},
+	{"{% if blank == a %}t{% else %}f{% endif %}", "{\"a\":\"  \\t\\n\"}", "t"},
+	{"{% if a != blank %}t{% else %}f{% endif %}", "{\"a\":\"  \\t\\n\"}", "f"},
+	{"{% if a == blank %}t{% else %}f{% endif %}", "{\"a\":\"a\"}", "f"},
+	{"{% if blank == a %}t{% else %}f{% endif %}", "{\"a\":\"a\"}", "f"},
+	{"{% if a != blank %}t{% else %}f{% endif %}", "{\"a\":\"a\"}", "t"},
+	{"{% if a == blank %}t{% else %}f{% endif %}", "{\"a\":\"\"}", "t"},
+	{"{% if blank == a %}t{% else %}f{% endif %}", "{\"a\":\"\"}", "t"},
+	{"{% if a != blank %}t{% else %}f{% endif %}", "{\"a\":\"\"}", "f"},
+	{"{% if a == blank %}t{% else %}f{% endif %}", "{\"a\":\" a \"}", "f"},
+	{"{% if blank == a %}t{% else %}f{% endif %}", "{\"a\":\" a \"}", "f"},
+	{"{% if a != blank %}t{% else %}f{% endif %}", "{\"a\":\" a \"}", "t"},
+	{"{% if a == blank %}t{% else %}f{% endif %}", "{\"a\":[]}", "t"},
+	{"{% if blank == a %}t{% else %}f{% endif %}", "{\"a\":[]}", "t"},
+	{"{% if a != blank %}t{% else %}f{% endif %}", "{\"a\":[]}", "f"},
+	{"{% if a == blank %}t{% else %}f{% endif %}", "{\"a\":[1]}", "f"},
+	{"{% if blank == a %}t{% else %}f{% endif %}", "{\"a\":[1]}", "f"},
+	{"{% if a != blank %}t{% else %}f{% endif %}", "{\"a\":[1]}", "t"},
+	{"{% if a == blank %}t{% else %}f{% endif %}", "{\"a\":{}}", "t"},
+	{"{% if blank == a %}t{% else %}f{% endif %}", "{\"a\":{}}", "t"},
+	{"{% if a != blank %}t{% else %}f{% endif %}", "{\"a\":{}}", "f"},
+	{"{% if a == blank %}t{% else %}f{% endif %}", "{\"a\":{\"a\":1}}", "f"},
+	{"{% if blank == a %}t{% else %}f{% endif %}", "{\"a\":{\"a\":1}}", "f"},
+	{"{% if a != blank %}t{% else %}f{% endif %}", "{\"a\":{\"a\":1}}", "t"},
+	{"{% if a == blank %}t{% else %}f{% endif %}", "{\"a\":null}", "t"},
+	{"{% if blank == a %}t{% else %}f{% endif %}", "{\"a\":null}", "t"},
+	{"{% if a != blank %}t{% else %}f{% endif %}", "{\"a\":null}", "f"},
+	{"{% if a == blank %}t{% else %}f{% endif %}", "{\"a\":false}", "t"},
+	{"{% if blank == a %}t{% else %}f{% endif %}", "{\"a\":false}", "t"},
+	{"{% if a != blank %}t{% else %}f{% endif %}", "{\"a\":false}", "f"},
+	{"{% if a == blank %}t{% else %}f{% endif %}", "{\"a\":true}", "f"},
+	{"{% if blank == a %}t{% else %}f{% endif %}", "{\"a\":true}", "f"},
+	{"{% if a != blank %}t{% else %}f{% endif %}", "{\"a\":true}", "t"},
+	{"{% if a == blank %}t{% else %}f{% endif %}", "{\"a\":0}", "f"},
+	{"{% if blank == a %}t{% else %}f{% endif %}", "{\"a\":0}", "f"},
+	{"{% if a != blank %}t{% else %}f{% endif %}", "{\"a\":0}", "t"},
+	{"{% if a == blank %}t{% else %}f{% endif %}", "{\"a\":1.5}", "f"},
+	{"{% if blank == a %}t{% else %}f{% endif %}", "{\"a\":1.5}", "f"},
+	{"{% if a != blank %}t{% else %}f{% endif %}", "{\"a\":1.5}", "t"},
+	{"{% if a == blank %}t{% else %}f{% endif %}", "{\"a\":[[]]}", "f"},
+	{"{% if blank == a %}t{% else %}f{% endif %}", "{\"a\":[[]]}", "f"},
+	{"{% if a != blank %}t{% else %}f{% endif %}", "{\"a\":[[]]}", "t"},
+}

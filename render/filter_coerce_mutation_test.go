@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"math"
 	"reflect"
 	"strings"
@@ -363,5 +364,24 @@ func TestIterItemsRanges(t *testing.T) {
 	got, err := flatten([]any{rangeValue{1, 2}, []any{int64(3)}})
 	if err != nil || !reflect.DeepEqual(got, []any{rangeValue{1, 2}, int64(3)}) {
 		t.Errorf("flatten [1..2, [3]] = %v, %v", got, err)
+	}
+}
+
+// TestIterItemsRangeMemory: a range's numbers count against the memory
+// limit before they are made, 2 items and 8 bytes per number (the boxed
+// numbers and the array a filter builds from them): a limit of exactly
+// that much lets (1..1000) through, one byte less stops it.
+func TestIterItemsRangeMemory(t *testing.T) {
+	const n = 1000
+	need := 2*n*itemBytes + 8*n
+	for _, c := range []struct {
+		max  int
+		fail bool
+	}{{need, false}, {need - 1, true}} {
+		b := &budget{ctx: context.Background(), limits: Limits{MaxMemory: c.max}}
+		items, err := iterItems(b, rangeValue{1, n})
+		if c.fail != (err != nil) || !c.fail && len(items) != n {
+			t.Errorf("(1..%d) with a %d-byte limit: %d items, error %v", n, c.max, len(items), err)
+		}
 	}
 }

@@ -214,6 +214,9 @@ func compare(op string, a, b any) (result bool, err error) {
 	if !orderable(a) || !orderable(b) {
 		return false, nil
 	}
+	if isNumber(a) && isNumber(b) && (isNaN(a) || isNaN(b)) {
+		return false, nil // NaN is unordered: <, >, <= and >= are all false, as in Ruby
+	}
 	c, err := cmp3(a, b)
 	if err != nil {
 		return false, err

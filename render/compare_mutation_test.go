@@ -2,6 +2,8 @@ package render
 
 import (
 	"context"
+	"math"
+	"math/big"
 	"strings"
 	"testing"
 	"time"
@@ -444,4 +446,49 @@ var blankCases = []rubyOut{
 	{"{% if a == blank %}t{% else %}f{% endif %}", "{\"a\":[[]]}", "f"},
 	{"{% if blank == a %}t{% else %}f{% endif %}", "{\"a\":[[]]}", "f"},
 	{"{% if a != blank %}t{% else %}f{% endif %}", "{\"a\":[[]]}", "t"},
+}
+
+// TestCompareBigNaN: an Integer beyond int64 and NaN are unordered and
+// unequal either way round (Ruby: 2**64 == Float::NAN, 2**64 < Float::NAN
+// and Float::NAN > 2**64 are all false).
+func TestCompareBigNaN(t *testing.T) {
+	big, _ := new(big.Int).SetString("18446744073709551616", 10)
+	nan := math.NaN()
+	for _, p := range [][2]any{{big, nan}, {nan, big}} {
+		if equal(p[0], p[1]) {
+			t.Errorf("%v == %v", p[0], p[1])
+		}
+		for _, op := range []string{"<", ">", "<=", ">="} {
+			if ok, _ := compare(op, p[0], p[1]); ok {
+				t.Errorf("%v %s %v", p[0], op, p[1])
+			}
+		}
+	}
+}
+
+// TestCompareNaN: NaN (0.0 | divided_by: 0) is unordered and unequal to
+// every number and to itself, whichever side it is on; Ruby output.
+func TestCompareNaN(t *testing.T) {
+	runRubyOuts(t, nanCases)
+}
+
+var nanCases = []rubyOut{
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x < b %}t{% else %}f{% endif %}{% if b < x %}t{% else %}f{% endif %}{% if x < x %}t{% else %}f{% endif %}", "{\"b\":1}", "fff"},
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x < b %}t{% else %}f{% endif %}{% if b < x %}t{% else %}f{% endif %}{% if x < x %}t{% else %}f{% endif %}", "{\"b\":1.5}", "fff"},
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x < b %}t{% else %}f{% endif %}{% if b < x %}t{% else %}f{% endif %}{% if x < x %}t{% else %}f{% endif %}", "{\"b\":9223372036854775808}", "fff"},
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x > b %}t{% else %}f{% endif %}{% if b > x %}t{% else %}f{% endif %}{% if x > x %}t{% else %}f{% endif %}", "{\"b\":1}", "fff"},
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x > b %}t{% else %}f{% endif %}{% if b > x %}t{% else %}f{% endif %}{% if x > x %}t{% else %}f{% endif %}", "{\"b\":1.5}", "fff"},
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x > b %}t{% else %}f{% endif %}{% if b > x %}t{% else %}f{% endif %}{% if x > x %}t{% else %}f{% endif %}", "{\"b\":9223372036854775808}", "fff"},
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x <= b %}t{% else %}f{% endif %}{% if b <= x %}t{% else %}f{% endif %}{% if x <= x %}t{% else %}f{% endif %}", "{\"b\":1}", "fff"},
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x <= b %}t{% else %}f{% endif %}{% if b <= x %}t{% else %}f{% endif %}{% if x <= x %}t{% else %}f{% endif %}", "{\"b\":1.5}", "fff"},
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x <= b %}t{% else %}f{% endif %}{% if b <= x %}t{% else %}f{% endif %}{% if x <= x %}t{% else %}f{% endif %}", "{\"b\":9223372036854775808}", "fff"},
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x >= b %}t{% else %}f{% endif %}{% if b >= x %}t{% else %}f{% endif %}{% if x >= x %}t{% else %}f{% endif %}", "{\"b\":1}", "fff"},
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x >= b %}t{% else %}f{% endif %}{% if b >= x %}t{% else %}f{% endif %}{% if x >= x %}t{% else %}f{% endif %}", "{\"b\":1.5}", "fff"},
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x >= b %}t{% else %}f{% endif %}{% if b >= x %}t{% else %}f{% endif %}{% if x >= x %}t{% else %}f{% endif %}", "{\"b\":9223372036854775808}", "fff"},
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x == b %}t{% else %}f{% endif %}{% if b == x %}t{% else %}f{% endif %}{% if x == x %}t{% else %}f{% endif %}", "{\"b\":1}", "fff"},
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x == b %}t{% else %}f{% endif %}{% if b == x %}t{% else %}f{% endif %}{% if x == x %}t{% else %}f{% endif %}", "{\"b\":1.5}", "fff"},
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x == b %}t{% else %}f{% endif %}{% if b == x %}t{% else %}f{% endif %}{% if x == x %}t{% else %}f{% endif %}", "{\"b\":9223372036854775808}", "fff"},
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x != b %}t{% else %}f{% endif %}{% if b != x %}t{% else %}f{% endif %}{% if x != x %}t{% else %}f{% endif %}", "{\"b\":1}", "ttt"},
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x != b %}t{% else %}f{% endif %}{% if b != x %}t{% else %}f{% endif %}{% if x != x %}t{% else %}f{% endif %}", "{\"b\":1.5}", "ttt"},
+	{"{% assign x = 0.0 | divided_by: 0 %}{% if x != b %}t{% else %}f{% endif %}{% if b != x %}t{% else %}f{% endif %}{% if x != x %}t{% else %}f{% endif %}", "{\"b\":9223372036854775808}", "ttt"},
 }

@@ -20,6 +20,9 @@ func TestFilterCoerceMutation(t *testing.T) {
 }
 
 var filterCoerceCases = []rubyOut{
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[\"abc\"],\"p\":9.223372036854776e+18}", "ERR "},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[[1]],\"p\":9.223372036854776e+18}", "0"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[\"abc\",[1]],\"p\":-9.223372036854776e+18}", ",0"},
 	{"{{ \"abcdef\" | slice: x }}", "{\"x\":\" 2 \"}", "c"},
 	{"{{ \"abcdef\" | slice: 1, x }}", "{\"x\":\" 2 \"}", "bc"},
 	{"{{ \"abcdef\" | slice: x }}", "{\"x\":\"\\t2\\n\"}", "c"},

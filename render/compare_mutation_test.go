@@ -58,6 +58,9 @@ func TestCompareMutation(t *testing.T) {
 }
 
 var compareMutationCases = []rubyOut{
+	{"{% if a contains b %}t{% else %}f{% endif %}", "{\"a\":{\"\":1},\"b\":1}", "f"},
+	{"{% if a contains b %}t{% else %}f{% endif %}", "{\"a\":{\"\":1},\"b\":\"\"}", "t"},
+	{"{% if a contains b %}t{% else %}f{% endif %}", "{\"a\":{\"\":1},\"b\":true}", "f"},
 	{"{% if a == empty %}t{% else %}f{% endif %}", "{\"a\":\"  \\t\\n\"}", "f"},
 	{"{% if empty == a %}t{% else %}f{% endif %}", "{\"a\":\"  \\t\\n\"}", "f"},
 	{"{% if a != empty %}t{% else %}f{% endif %}", "{\"a\":\"  \\t\\n\"}", "t"},

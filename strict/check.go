@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -105,8 +104,10 @@ type PartialLister interface {
 type Program struct {
 	Template *Template
 	Partials map[string]*Template // by the name used in the tags
-	// reads are the external paths the check saw read (see ReadPaths).
-	reads []string
+	// reads are the external paths the check saw read (see ReadPaths),
+	// in the order read, repeats included: their text is only built when
+	// asked for.
+	reads []*Path
 }
 
 // Check parses src and checks it against the static contract: every
@@ -125,7 +126,7 @@ func Check(src, filename string, start diag.Pos, opts Options) (_ *Program, diag
 	w.parser = p
 	w.diags = diags
 	w.template(t)
-	prog.reads = slices.Sorted(maps.Keys(w.read))
+	prog.reads = w.read
 	if len(w.diags) > 1 {
 		w.diags.Sort()
 	}
@@ -173,8 +174,8 @@ type walker struct {
 	opts  Options
 	diags diag.List
 	an    *Analysis
-	// read holds the external paths read so far, as written, each once.
-	read map[string]bool
+	// read holds the external paths read so far.
+	read []*Path
 	// parser parses the partials, one after the other (nil until the
 	// first).
 	parser *parser
@@ -848,10 +849,7 @@ func (w *walker) selfPath(p *Path) shape {
 
 // external resolves the root of a path that no local binds.
 func (w *walker) external(p *Path) (shape, bool) {
-	if w.read == nil {
-		w.read = map[string]bool{}
-	}
-	w.read[pathString(p)] = true
+	w.read = append(w.read, p)
 	if w.an != nil {
 		w.an.Variables = append(w.an.Variables, Reference{Name: pathString(p), Range: p.Range()})
 	}

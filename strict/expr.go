@@ -344,7 +344,9 @@ func (e *exprParser) expression() Expr {
 				return e.p.literal(e.span(t.start, t.end), kind, v)
 			}
 		}
-		return &Path{Span: e.span(t.start, e.lastEnd(t.end)), Root: t.text, RootSpan: e.span(t.start, t.end), Segments: segs}
+		n := e.p.paths.new()
+		*n = Path{Span: e.span(t.start, e.lastEnd(t.end)), Root: t.text, RootSpan: e.span(t.start, t.end), Segments: segs}
+		return n
 	case eLBracket:
 		e.next()
 		inner := e.expression()
@@ -384,7 +386,7 @@ func (e *exprParser) lookups() []*Segment {
 			e.next()
 			inner := e.expression()
 			close, _ := e.expect(eRBracket)
-			s := new(Segment)
+			s := e.p.segments.new()
 			s.Span = e.span(t.start, close.end)
 			if lit, ok := inner.(*Literal); ok && lit.Kind == LitString {
 				s.Name = lit.Value.(string)
@@ -398,7 +400,9 @@ func (e *exprParser) lookups() []*Segment {
 			if !ok {
 				return segs
 			}
-			segs = append(segs, &Segment{Span: e.span(t.start, name.end), Name: name.text, Dot: true})
+			s := e.p.segments.new()
+			*s = Segment{Span: e.span(t.start, name.end), Name: name.text, Dot: true}
+			segs = append(segs, s)
 		default:
 			return segs
 		}
@@ -447,7 +451,7 @@ func (e *exprParser) number(t etok) Expr {
 func (e *exprParser) pipeline() *Pipeline {
 	start := e.peek().start
 	v := e.expression()
-	pl := new(Pipeline)
+	pl := e.p.pipelines.new()
 	pl.Value = v
 	e.filters(pl)
 	for e.p.lax && e.laxWords() {
@@ -465,7 +469,7 @@ func (e *exprParser) filters(pl *Pipeline) {
 		if !ok {
 			break
 		}
-		f := new(Filter)
+		f := e.p.filters.new()
 		f.Name, f.NameSpan = name.text, e.span(name.start, name.end)
 		if colon := e.peek(); colon.kind == eColon {
 			e.next()

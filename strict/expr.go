@@ -344,9 +344,7 @@ func (e *exprParser) expression() Expr {
 				return e.p.literal(e.span(t.start, t.end), kind, v)
 			}
 		}
-		n := e.p.paths.new()
-		*n = Path{Span: e.span(t.start, e.lastEnd(t.end)), Root: t.text, RootSpan: e.span(t.start, t.end), Segments: segs}
-		return n
+		return &Path{Span: e.span(t.start, e.lastEnd(t.end)), Root: t.text, RootSpan: e.span(t.start, t.end), Segments: segs}
 	case eLBracket:
 		e.next()
 		inner := e.expression()
@@ -386,7 +384,7 @@ func (e *exprParser) lookups() []*Segment {
 			e.next()
 			inner := e.expression()
 			close, _ := e.expect(eRBracket)
-			s := e.p.segments.new()
+			s := new(Segment)
 			s.Span = e.span(t.start, close.end)
 			if lit, ok := inner.(*Literal); ok && lit.Kind == LitString {
 				s.Name = lit.Value.(string)
@@ -400,9 +398,7 @@ func (e *exprParser) lookups() []*Segment {
 			if !ok {
 				return segs
 			}
-			s := e.p.segments.new()
-			*s = Segment{Span: e.span(t.start, name.end), Name: name.text, Dot: true}
-			segs = append(segs, s)
+			segs = append(segs, &Segment{Span: e.span(t.start, name.end), Name: name.text, Dot: true})
 		default:
 			return segs
 		}
@@ -451,7 +447,7 @@ func (e *exprParser) number(t etok) Expr {
 func (e *exprParser) pipeline() *Pipeline {
 	start := e.peek().start
 	v := e.expression()
-	pl := e.p.pipelines.new()
+	pl := new(Pipeline)
 	pl.Value = v
 	e.filters(pl)
 	for e.p.lax && e.laxWords() {
@@ -469,7 +465,7 @@ func (e *exprParser) filters(pl *Pipeline) {
 		if !ok {
 			break
 		}
-		f := e.p.filters.new()
+		f := new(Filter)
 		f.Name, f.NameSpan = name.text, e.span(name.start, name.end)
 		if colon := e.peek(); colon.kind == eColon {
 			e.next()

@@ -109,35 +109,18 @@ type parser struct {
 	// stream was cut short there, so the blocks around it are left unclosed;
 	// reporting each of them would only bury the one real problem.
 	tooDeep bool
-	// Room for the nodes a template has many of, allocated a block at a
-	// time rather than one by one.
-	texts     slab[Text]
-	paths     slab[Path]
-	segments  slab[Segment]
-	pipelines slab[Pipeline]
-	filters   slab[Filter]
-	literals  slab[Literal]
-	outputs   slab[Output]
-	clauses   slab[Clause]
-}
-
-// slab hands out zeroed values of T from blocks of 16. A node keeps its
-// whole block alive, which costs little: the nodes of one parse live and
-// die together.
-type slab[T any] struct{ free []T }
-
-func (s *slab[T]) new() *T {
-	if len(s.free) == 0 {
-		s.free = make([]T, 16)
-	}
-	n := &s.free[0]
-	s.free = s.free[1:]
-	return n
+	// texts is room for text nodes, allocated a block at a time: a
+	// template has many.
+	texts []Text
 }
 
 // newText returns a new text node.
 func (p *parser) newText(span Span, v string) *Text {
-	n := p.texts.new()
+	if len(p.texts) == 0 {
+		p.texts = make([]Text, 32)
+	}
+	n := &p.texts[0]
+	p.texts = p.texts[1:]
 	*n = Text{span, v}
 	return n
 }
@@ -232,9 +215,7 @@ type block struct {
 
 // literal returns a new literal node.
 func (p *parser) literal(s Span, kind LiteralKind, v any) *Literal {
-	n := p.literals.new()
-	*n = Literal{s, kind, v}
-	return n
+	return &Literal{s, kind, v}
 }
 
 // stopsAt reports whether name is one of the stop tags.

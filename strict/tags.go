@@ -48,7 +48,7 @@ func TagNames() []string {
 }
 
 func (p *parser) parseOutput(t token) Node {
-	o := p.outputs.new()
+	o := new(Output)
 	o.Span = p.tokSpan(t)
 	o.Value, _ = p.pipelineOrLax(t.markStart, t.markEnd)
 	return o
@@ -257,9 +257,7 @@ func (p *parser) parseIf(t token, tag Tag, s *stream) Node {
 
 // clause returns a new clause.
 func (p *parser) clause(tag Tag, cond Expr) *Clause {
-	c := p.clauses.new()
-	*c = Clause{Tag: tag, Cond: cond}
-	return c
+	return &Clause{Tag: tag, Cond: cond}
 }
 
 func (p *parser) parseCase(t token, tag Tag, s *stream) Node {

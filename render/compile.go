@@ -57,8 +57,10 @@ type Template struct {
 	// needs the full JSON Schema validator.
 	inputs []input
 	// sizeHint sizes the next output buffer: the length of the last
-	// output, or before the first render the length of the template's
-	// literal text (most of a page's output is its text).
+	// output, or before the first render half as much again as the
+	// template's literal text (most of a page's output is its text, and
+	// the values printed add to it: growing the buffer past its first
+	// size would copy it and allocate twice its size again).
 	sizeHint atomic.Int64
 }
 
@@ -106,7 +108,7 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 	t.inputs = inputsOf(schema)
 	main := (&compiler{eng: e, t: t}).unit(prog.Template)
 	t.main = main
-	t.sizeHint.Store(int64(main.textBytes))
+	t.sizeHint.Store(int64(main.textBytes + main.textBytes/2))
 	names := make([]string, 0, len(prog.Partials))
 	for name := range prog.Partials {
 		names = append(names, name)

@@ -70,8 +70,8 @@ func (m fileMap) has(key string) bool {
 
 // compositionSettings is the composition key of a shea workflow.
 type compositionSettings struct {
-	ptr                         string
-	set, isMap                  bool
+	ptr                          string
+	set, isMap                   bool
 	workspace, project, template field[string]
 	// parts holds composition.parts.<lane>.<role|task|format>, by lane
 	// then part.

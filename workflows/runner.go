@@ -190,6 +190,8 @@ func (w *Workflow) loadDefault(d runnerDecl, name string) {
 // blankValue reports whether the front matter value at ptr is a string
 // holding only whitespace.
 func (w *Workflow) blankValue(ptr string) bool {
+	// ptr is a value a runner template's declared path led to: any value
+	// of the front matter, so it is read from the raw document.
 	v, _ := lookupPointer(map[string]any(w.Config), ptr)
 	s, ok := v.(string)
 	return ok && strings.TrimSpace(s) == ""
@@ -229,11 +231,13 @@ func (w *Workflow) declRange(ptr string) diag.Range {
 
 // declaredTemplates reads template_context.templates.
 func (w *Workflow) declaredTemplates() []runnerDecl {
-	const ptr = "/template_context/templates"
-	v, ok := lookupPointer(map[string]any(w.Config), ptr)
-	if !ok || w.bad[ptr] || w.bad["/template_context"] {
+	f := w.cfg.contextTemplates
+	ptr, v := f.ptr, f.raw
+	if !f.set || w.bad[ptr] || w.bad["/template_context"] {
 		return nil
 	}
+	// Each declaration is a string or a mapping of value, file, name and
+	// schema, told apart and checked below, with checked type switches.
 	list, ok := v.([]any)
 	if !ok {
 		w.errorf(diag.ConfigInvalid, w.tree.valueAt(ptr), "template_context.templates must be a list, not %s", describe(v))
@@ -332,6 +336,7 @@ func (w *Workflow) matchValues(d runnerDecl) []valueMatch {
 			}
 		}
 	}
+	// A declared path may lead to any value: the raw document is walked.
 	walk(map[string]any(w.Config), 0, "", nil)
 	return out
 }
@@ -340,6 +345,7 @@ func (w *Workflow) matchValues(d runnerDecl) []valueMatch {
 // ptr, and the mapping of its positions to the workflow file. It reports a
 // value that is not a string, or empty, and returns false.
 func (w *Workflow) placeValue(it *item, ptr string, exact bool) bool {
+	// As in blankValue: ptr is any value a declared path matched.
 	v, _ := lookupPointer(map[string]any(w.Config), ptr)
 	s, isString := v.(string)
 	ref, found := w.tree.index[ptr]

@@ -232,32 +232,28 @@ func (w *Workflow) declRange(ptr string) diag.Range {
 // declaredTemplates reads template_context.templates.
 func (w *Workflow) declaredTemplates() []runnerDecl {
 	f := w.cfg.contextTemplates
-	ptr, v := f.ptr, f.raw
-	if !f.set || w.bad[ptr] || w.bad["/template_context"] {
+	if !f.set || w.bad[f.ptr] || w.bad["/template_context"] {
 		return nil
 	}
-	// Each declaration is a string or a mapping of value, file, name and
-	// schema, told apart and checked below, with checked type switches.
-	list, ok := v.([]any)
-	if !ok {
-		w.errorf(diag.ConfigInvalid, w.tree.valueAt(ptr), "template_context.templates must be a list, not %s", describe(v))
+	if !f.ok {
+		w.errorf(diag.ConfigInvalid, w.tree.valueAt(f.ptr), "template_context.templates must be a list, not %s", describe(f.raw))
 		return nil
 	}
 	var out []runnerDecl
-	for i, e := range list {
-		p := ptr + "/" + strconv.Itoa(i)
-		switch x := e.(type) {
-		case string:
-			out = append(out, runnerDecl{RunnerTemplate: RunnerTemplate{Value: x}, ptr: p})
-		case map[string]any:
-			d := runnerDecl{ptr: p}
+	for i, e := range w.cfg.templates {
+		switch {
+		case e.path.ok:
+			out = append(out, runnerDecl{RunnerTemplate: RunnerTemplate{Value: e.path.val}, ptr: e.ptr})
+		case e.isMap:
+			d := runnerDecl{ptr: e.ptr}
 			good := true
-			for _, k := range sortedKeys(x) {
+			for _, k := range e.keys {
 				switch k {
 				case "value", "file", "name":
-					s, isString := x[k].(string)
-					if !isString || strings.TrimSpace(s) == "" {
-						w.errorf(diag.ConfigInvalid, w.tree.valueAt(p+"/"+k), "template_context.templates[%d].%s must be a non-empty string, not %s", i, k, describe(x[k]))
+					sf := e.strs[k]
+					s := sf.val
+					if !sf.ok || strings.TrimSpace(s) == "" {
+						w.errorf(diag.ConfigInvalid, w.tree.valueAt(sf.ptr), "template_context.templates[%d].%s must be a non-empty string, not %s", i, k, describe(sf.raw))
 						good = false
 						continue
 					}
@@ -270,21 +266,21 @@ func (w *Workflow) declaredTemplates() []runnerDecl {
 						d.Name = s
 					}
 				case "schema":
-					switch x[k].(type) {
-					case map[string]any, string:
+					switch e.schema.raw.(type) {
+					case map[string]any, string: // a JSON Schema, or its file
 					default:
-						w.errorf(diag.ConfigInvalid, w.tree.valueAt(p+"/schema"), "template_context.templates[%d].schema must be a JSON Schema (a mapping) or the path of a JSON Schema file, not %s", i, describe(x[k]))
+						w.errorf(diag.ConfigInvalid, w.tree.valueAt(e.schema.ptr), "template_context.templates[%d].schema must be a JSON Schema (a mapping) or the path of a JSON Schema file, not %s", i, describe(e.schema.raw))
 						good = false
 						continue
 					}
-					doc, name, _, ok := w.schemaDoc(p+"/schema", x[k])
+					doc, name, _, ok := w.schemaDoc(e.schema.ptr, e.schema.raw)
 					if !ok {
 						good = false
 						continue
 					}
 					d.ContextSchema, d.ContextSchemaName = doc, name
 				default:
-					w.diags = append(w.diags, diag.Warningf(diag.UnknownConfigKey, w.tree.at(p+"/"+escapePointer(k)),
+					w.diags = append(w.diags, diag.Warningf(diag.UnknownConfigKey, w.tree.at(e.ptr+"/"+escapePointer(k)),
 						"unknown key %q in template_context.templates[%d]", k, i).
 						WithDetail("%s", diag.DidYouMean(k, []string{"value", "file", "name", "schema"})))
 				}
@@ -293,7 +289,7 @@ func (w *Workflow) declaredTemplates() []runnerDecl {
 				out = append(out, d)
 			}
 		default:
-			w.errorf(diag.ConfigInvalid, w.tree.valueAt(p), "template_context.templates[%d] must be a value path or a mapping with value or file, not %s", i, describe(e))
+			w.errorf(diag.ConfigInvalid, w.tree.valueAt(e.ptr), "template_context.templates[%d] must be a value path or a mapping with value or file, not %s", i, describe(e.raw))
 		}
 	}
 	return out

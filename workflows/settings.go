@@ -125,7 +125,37 @@ type settings struct {
 	// template declarations, each a string or a mapping (see
 	// declaredTemplates).
 	contextSchema    field[any]
-	contextTemplates field[any]
+	contextTemplates field[[]any]
+	templates        []templateDecl // its entries, when it is a list
+}
+
+// templateDecl is one entry of template_context.templates: a value path
+// (a string), or a mapping of value, file, name and schema.
+type templateDecl struct {
+	ptr   string
+	raw   any
+	path  field[string] // the entry itself, when it is a string
+	isMap bool
+	keys  []string                 // the keys of a mapping entry, sorted
+	strs  map[string]field[string] // its value, file and name
+	// schema is a JSON Schema (a mapping, free-form) or the path of one.
+	schema field[any]
+}
+
+func templateDeclAt(root any, ptr string) templateDecl {
+	d := templateDecl{ptr: ptr, path: fieldAt[string](root, ptr), strs: map[string]field[string]{}}
+	d.raw = d.path.raw
+	entry, isMap := d.raw.(map[string]any)
+	d.isMap = isMap
+	for k := range entry {
+		d.keys = append(d.keys, k)
+	}
+	sort.Strings(d.keys)
+	for _, k := range []string{"value", "file", "name"} {
+		d.strs[k] = fieldAt[string](root, ptr+"/"+k)
+	}
+	d.schema = fieldAt[any](root, ptr+"/schema")
+	return d
 }
 
 // decodeSettings decodes the plain front matter values once.
@@ -143,7 +173,10 @@ func decodeSettings(root any) settings {
 		backendPrompts:   fileMapAt(root, "/backend_prompts"),
 		workpadTemplates: fileMapAt(root, "/workpad_templates"),
 		contextSchema:    fieldAt[any](root, "/template_context/schema"),
-		contextTemplates: fieldAt[any](root, "/template_context/templates"),
+		contextTemplates: fieldAt[[]any](root, "/template_context/templates"),
+	}
+	for i := range s.contextTemplates.val {
+		s.templates = append(s.templates, templateDeclAt(root, "/template_context/templates/"+strconv.Itoa(i)))
 	}
 
 	c := &s.composition

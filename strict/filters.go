@@ -22,13 +22,15 @@ type Returns uint8
 
 // The kinds of value a filter may declare it returns.
 const (
-	ReturnsAny     Returns = iota // nothing known: any value
-	ReturnsString                 // always a string
-	ReturnsInteger                // always an integer
-	ReturnsNumber                 // an integer or a float
-	ReturnsStrings                // an array of strings
-	ReturnsInput                  // a value of the input's type (sort, where: an array like the input)
-	ReturnsItem                   // an item of the input array (first, find)
+	ReturnsAny           Returns = iota // nothing known: any value
+	ReturnsString                       // always a string
+	ReturnsStringOrNil                  // a string; nil for a nil input (escape, truncate)
+	ReturnsStringOrInput                // a string from a string or integer input; any other input unchanged (date)
+	ReturnsInteger                      // always an integer
+	ReturnsNumber                       // an integer or a float
+	ReturnsStrings                      // an array of strings
+	ReturnsInput                        // a value of the input's type (sort, where: an array like the input)
+	ReturnsItem                         // an item of the input array (first, find)
 )
 
 // String names the kind as ARCHITECTURE.md and test messages do.
@@ -36,6 +38,10 @@ func (r Returns) String() string {
 	switch r {
 	case ReturnsString:
 		return "string"
+	case ReturnsStringOrNil:
+		return "string or nil"
+	case ReturnsStringOrInput:
+		return "string, or the input unchanged"
 	case ReturnsInteger:
 		return "integer"
 	case ReturnsNumber:
@@ -56,6 +62,13 @@ func (r Returns) shape(in shape) shape {
 	switch r {
 	case ReturnsString:
 		return stringShape
+	case ReturnsStringOrNil:
+		return stringShape.nilIf(in.maybeNil, in.nodes)
+	case ReturnsStringOrInput:
+		if ts, ok := in.types(); ok && ts&^(tString|tInteger|tNull) == 0 {
+			return stringShape.nilIf(in.maybeNil, in.nodes)
+		}
+		return anyShape
 	case ReturnsInteger:
 		return intShape
 	case ReturnsNumber:
@@ -81,6 +94,7 @@ func sig(min, max int, r Returns, kw ...string) FilterSig {
 const (
 	anyV = ReturnsAny
 	str  = ReturnsString
+	strN = ReturnsStringOrNil
 	num  = ReturnsNumber
 	same = ReturnsInput
 	item = ReturnsItem
@@ -98,14 +112,14 @@ var standardFilters = map[string]FilterSig{
 	"strip_newlines": sig(0, 0, str), "newline_to_br": sig(0, 0, str),
 	"remove": sig(1, 1, str), "remove_first": sig(1, 1, str), "remove_last": sig(1, 1, str),
 	"replace": sig(1, 2, str), "replace_first": sig(1, 2, str), "replace_last": sig(2, 2, str),
-	"truncate": sig(0, 2, str), "truncatewords": sig(0, 2, str),
+	"truncate": sig(0, 2, strN), "truncatewords": sig(0, 2, strN),
 	"split": sig(1, 1, ReturnsStrings),
 
 	// encodings
 	"base64_decode": sig(0, 0, str), "base64_encode": sig(0, 0, str),
 	"base64_url_safe_decode": sig(0, 0, str), "base64_url_safe_encode": sig(0, 0, str),
-	"escape": sig(0, 0, str), "escape_once": sig(0, 0, str), "h": sig(0, 0, str),
-	"strip_html": sig(0, 0, str), "url_decode": sig(0, 0, str), "url_encode": sig(0, 0, str),
+	"escape": sig(0, 0, strN), "escape_once": sig(0, 0, str), "h": sig(0, 0, strN),
+	"strip_html": sig(0, 0, str), "url_decode": sig(0, 0, strN), "url_encode": sig(0, 0, strN),
 
 	// arrays and other collections
 	"compact": sig(0, 1, same), "concat": sig(1, 1, anyV), "first": sig(0, 0, item),
@@ -125,7 +139,7 @@ var standardFilters = map[string]FilterSig{
 	"round": sig(0, 1, num), "times": sig(1, 1, num),
 
 	// the rest
-	"date":    sig(1, 1, str),
+	"date":    sig(1, 1, ReturnsStringOrInput),
 	"default": sig(0, 1, anyV, "allow_false"),
 	"json":    sig(0, 0, str),
 }

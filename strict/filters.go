@@ -4,10 +4,10 @@ import "sort"
 
 // FilterSig says how many positional arguments a filter takes, which
 // keyword arguments it accepts and what kind of value it returns. Max < 0
-// means any number. It is the one place a standard filter's facts live
-// (ARCHITECTURE.md, Adding a filter): render's implementations are checked
-// against it by a test, and the checker reads Returns for the type of the
-// filter's result.
+// means any number. For a standard filter it is the one place of what the
+// checker knows about it (ARCHITECTURE.md, Adding a filter): the checker
+// reads Returns for the type of the filter's result, and tests in render
+// check the implementations against these signatures.
 type FilterSig struct {
 	Min, Max int
 	Keywords []string

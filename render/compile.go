@@ -53,9 +53,6 @@ type Template struct {
 	main     *unit
 	partials map[string]*unit
 	dynamic  sync.Map // name → *unit: partials named only at render time (compat mode)
-	// inputs check contexts without converting them; nil when the schema
-	// needs the full JSON Schema validator.
-	inputs []input
 	// sizeHint sizes the next output buffer: the length of the last
 	// output, or before the first render the length of the template's
 	// literal text (most of a page's output is its text).
@@ -103,7 +100,6 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 		return nil, diags
 	}
 	t = &Template{eng: e, schema: schema, prog: prog, partials: map[string]*unit{}}
-	t.inputs = inputsOf(schema)
 	main := (&compiler{eng: e, t: t}).unit(prog.Template)
 	t.main = main
 	t.sizeHint.Store(int64(main.textBytes))

@@ -72,5 +72,6 @@
 // outside, and what the partial assigns does not leak back. An include
 // inside a render partial is a render_error.
 //
-// Compiled templates are immutable and safe for concurrent use.
+// Compiled templates are safe for concurrent use; a render never depends on
+// an earlier one.
 package render

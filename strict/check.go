@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -27,7 +26,8 @@ type Options struct {
 	Partials PartialSource
 
 	// Filters declares filters beyond the standard ones (see
-	// StandardFilters), with their argument counts.
+	// StandardFilters), or replaces them, with their argument counts and
+	// result kinds (a zero Returns: any value).
 	Filters map[string]FilterSig
 
 	// Compat turns the strictness contract off and checks only what Shopify
@@ -105,8 +105,10 @@ type PartialLister interface {
 type Program struct {
 	Template *Template
 	Partials map[string]*Template // by the name used in the tags
-	// reads are the external paths the check saw read (see ReadPaths).
-	reads []string
+	// reads are the external paths the check saw read (see ReadPaths),
+	// in the order read, repeats included: their text is only built when
+	// asked for.
+	reads []*Path
 }
 
 // Check parses src and checks it against the static contract: every
@@ -125,7 +127,7 @@ func Check(src, filename string, start diag.Pos, opts Options) (_ *Program, diag
 	w.parser = p
 	w.diags = diags
 	w.template(t)
-	prog.reads = slices.Sorted(maps.Keys(w.read))
+	prog.reads = w.read
 	if len(w.diags) > 1 {
 		w.diags.Sort()
 	}
@@ -173,8 +175,8 @@ type walker struct {
 	opts  Options
 	diags diag.List
 	an    *Analysis
-	// read holds the external paths read so far, as written, each once.
-	read map[string]bool
+	// read holds the external paths read so far.
+	read []*Path
 	// parser parses the partials, one after the other (nil until the
 	// first).
 	parser *parser
@@ -554,33 +556,20 @@ func (w *walker) pipeline(pl *Pipeline) shape {
 	for _, f := range pl.Filters {
 		args := w.filter(f)
 		w.filterHazard(f, sh, args)
-		sh = filterResult(f.Name, sh)
+		sh = w.filterResult(f.Name, sh)
 	}
 	return sh
 }
 
-// filterResult is the shape a filter returns, where shea knows it.
-func filterResult(name string, in shape) shape {
-	switch name {
-	case "size":
-		return intShape
-	case "plus", "minus", "times", "divided_by", "modulo", "abs", "ceil", "floor", "round", "at_least", "at_most":
-		return numberShape
-	case "append", "prepend", "upcase", "downcase", "capitalize", "strip", "lstrip", "rstrip",
-		"replace", "replace_first", "replace_last", "remove", "remove_first", "remove_last",
-		"truncate", "truncatewords", "escape", "escape_once", "url_encode", "url_decode",
-		"strip_html", "strip_newlines", "newline_to_br", "json", "date", "join", "h",
-		"base64_encode", "base64_decode", "base64_url_safe_encode", "base64_url_safe_decode":
-		return stringShape
-	case "split":
-		s := stringShape
-		return shape{kind: "array", item: &s}
-	case "sort", "sort_natural", "uniq", "reverse", "compact", "where", "reject":
-		return in
-	case "first", "last", "find":
-		return in.items()
+// filterResult is the shape a filter returns, as its signature declares
+// (FilterSig.Returns): a filter of Options.Filters, which may replace a
+// standard one, by its own signature; an unknown filter returns any value.
+func (w *walker) filterResult(name string, in shape) shape {
+	s, ok := w.opts.Filters[name]
+	if !ok {
+		s = standardFilters[name]
 	}
-	return anyShape
+	return s.Returns.shape(in)
 }
 
 // filter checks a filter call and returns the shapes of its arguments.
@@ -848,10 +837,7 @@ func (w *walker) selfPath(p *Path) shape {
 
 // external resolves the root of a path that no local binds.
 func (w *walker) external(p *Path) (shape, bool) {
-	if w.read == nil {
-		w.read = map[string]bool{}
-	}
-	w.read[pathString(p)] = true
+	w.read = append(w.read, p)
 	if w.an != nil {
 		w.an.Variables = append(w.an.Variables, Reference{Name: pathString(p), Range: p.Range()})
 	}

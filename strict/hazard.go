@@ -32,15 +32,25 @@ import (
 
 // guard is what an enclosing condition proves about a path.
 type guard struct {
+	// p is the path; path its text, built the first time it is compared.
+	p       *Path
 	path    string
 	nonZero bool
 	nonNil  bool
 }
 
+// text returns the path as written.
+func (g *guard) text() string {
+	if g.path == "" && g.p != nil {
+		g.path = pathString(g.p)
+	}
+	return g.path
+}
+
 // guarded returns what the enclosing conditions prove about path.
 func (w *walker) guarded(path string) (nonZero, nonNil bool) {
-	for _, g := range w.guards {
-		if g.path == path {
+	for i := range w.guards {
+		if g := &w.guards[i]; g.text() == path {
 			nonZero = nonZero || g.nonZero
 			nonNil = nonNil || g.nonNil
 		}
@@ -67,7 +77,7 @@ func (w *walker) guardsOf(e Expr, negated bool) {
 		}
 	case *Path:
 		if !negated {
-			w.guards = append(w.guards, guard{path: pathString(e), nonNil: true})
+			w.guards = append(w.guards, guard{p: e, nonNil: true})
 		}
 	case *Compare:
 		if e.Op == "" {
@@ -91,7 +101,7 @@ func (w *walker) guardsOf(e Expr, negated bool) {
 		if negated {
 			op = negateOp(op)
 		}
-		g := guard{path: pathString(p)}
+		g := guard{p: p}
 		if lit.Kind == LitNil || lit.Kind == LitBlank {
 			g.nonNil = op == "!=" || op == "<>"
 		} else if sign, ok := litSign(lit); ok {
@@ -542,12 +552,22 @@ func (w *walker) resolves(e Expr) bool {
 	return w.opts.Context.Has(p.Root) || p.Root == "self"
 }
 
+// sharePrefix reports whether the shorter of a and b begins the longer.
+func sharePrefix(a, b string) bool {
+	n := min(len(a), len(b))
+	return a[:n] == b[:n]
+}
+
 // unguard forgets what the enclosing conditions proved about name and the
 // paths under it: it has been bound again. (Entries are blanked in place,
 // so that the blocks around keep their marks into w.guards.)
 func (w *walker) unguard(name string) {
-	for i, g := range w.guards {
-		if g.path == name || strings.HasPrefix(g.path, name+".") || strings.HasPrefix(g.path, name+"[") {
+	for i := range w.guards {
+		g := &w.guards[i]
+		if g.path == "" && g.p != nil && g.p.RootExpr == nil && !sharePrefix(g.p.Root, name) {
+			continue // its text starts with its root, which name cannot start
+		}
+		if p := g.text(); p == name || strings.HasPrefix(p, name+".") || strings.HasPrefix(p, name+"[") {
 			w.guards[i] = guard{}
 		}
 	}

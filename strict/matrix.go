@@ -469,5 +469,14 @@ func (p *Program) ReadPaths() []string {
 	if p == nil {
 		return nil
 	}
-	return slices.Clone(p.reads)
+	seen := make(map[string]bool, len(p.reads))
+	var out []string
+	for _, r := range p.reads {
+		if s := pathString(r); !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	slices.Sort(out)
+	return out
 }

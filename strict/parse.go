@@ -109,6 +109,20 @@ type parser struct {
 	// stream was cut short there, so the blocks around it are left unclosed;
 	// reporting each of them would only bury the one real problem.
 	tooDeep bool
+	// texts is room for text nodes, allocated a block at a time: a
+	// template has many.
+	texts []Text
+}
+
+// newText returns a new text node.
+func (p *parser) newText(span Span, v string) *Text {
+	if len(p.texts) == 0 {
+		p.texts = make([]Text, 32)
+	}
+	n := &p.texts[0]
+	p.texts = p.texts[1:]
+	*n = Text{span, v}
+	return n
 }
 
 // stream is a sequence of tokens being parsed, read as they are needed:
@@ -259,7 +273,7 @@ func (p *parser) parseNodes(s *stream, stops []string) token {
 				v = strings.TrimLeftFunc(v, func(r rune) bool { return r < 0x80 && isStripSpace(byte(r)) })
 			}
 			p.trimNext = false
-			p.nodes = append(p.nodes, &Text{p.tokSpan(t), v})
+			p.nodes = append(p.nodes, p.newText(p.tokSpan(t), v))
 		case tokOutput:
 			p.trim(p.nodes[base:], t)
 			out := p.parseOutput(t)

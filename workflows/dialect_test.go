@@ -143,3 +143,32 @@ func TestLoadDetectsDialect(t *testing.T) {
 		})
 	}
 }
+
+// TestLoadDetectedSheaSplitsAsShea: a file detected as shea by its front
+// matter is split again as Shea Symphony splits it, where any line that
+// starts with "---" closes the front matter (profiles/shea.md §1.2). Read
+// as symphony the front matter runs to the exact "---" line and holds a
+// key "---x"; read as shea it ends at "---x", whose rest begins the body.
+func TestLoadDetectedSheaSplitsAsShea(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "WORKFLOW.md")
+	if err := os.WriteFile(path, []byte("---\nmain_lane: {}\n---x: 1\n---\nbody\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wf, _ := Load(path, Options{Root: dir, Getenv: func(string) string { return "" }})
+	if wf.Profile != ProfileShea {
+		t.Fatalf("profile %q, want shea", wf.Profile)
+	}
+	if want := "x: 1\n---\nbody"; wf.Body != want {
+		t.Errorf("body %q, want %q", wf.Body, want)
+	}
+	if _, ok := wf.Config["---x"]; ok {
+		t.Errorf("the config holds the symphony split's key \"---x\": %v", wf.Config)
+	}
+	if _, ok := wf.Config["main_lane"]; !ok {
+		t.Errorf("the config lost main_lane: %v", wf.Config)
+	}
+}

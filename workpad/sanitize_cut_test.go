@@ -36,6 +36,16 @@ func TestSanitizeLineCutInContinuationBytes(t *testing.T) {
 			want: "a…[truncated 134475 bytes]",
 		},
 		{
+			name: "text exactly as long as what is read is not cut",
+			s:    "ab cd", max: 64, inspect: 5,
+			want: "ab cd",
+		},
+		{
+			name: "one byte more is cut, and the last word left out",
+			s:    "ab cde", max: 64, inspect: 5,
+			want: "ab…[truncated 4 bytes]",
+		},
+		{
 			name: "a run shorter than the cut backs up to the start",
 			s:    cont(4), max: 64, inspect: 2,
 			want: "…[truncated 4 bytes]",

@@ -172,3 +172,24 @@ func TestLoadDetectedSheaSplitsAsShea(t *testing.T) {
 		t.Errorf("the config lost main_lane: %v", wf.Config)
 	}
 }
+
+// TestLoadSymphonyKeepsSymphonySplit: the same quirk in a file with no Shea
+// evidence is read as symphony splits it (profiles/symphony.md): the front
+// matter runs to the exact "---" line and "---x" is one of its keys.
+func TestLoadSymphonyKeepsSymphonySplit(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "WORKFLOW.md")
+	if err := os.WriteFile(path, []byte("---\ntracker:\n  kind: memory\n---x: 1\n---\nbody\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wf, _ := Load(path, Options{Root: dir, Getenv: func(string) string { return "" }})
+	if wf.Profile != ProfileSymphony {
+		t.Fatalf("profile %q, want symphony", wf.Profile)
+	}
+	if wf.Body != "body" {
+		t.Errorf("body %q, want %q", wf.Body, "body")
+	}
+	if _, ok := wf.Config["---x"]; !ok {
+		t.Errorf("the config lacks the key \"---x\": %v", wf.Config)
+	}
+}

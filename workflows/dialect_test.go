@@ -3,6 +3,7 @@ package workflows
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -191,5 +192,20 @@ func TestLoadSymphonyKeepsSymphonySplit(t *testing.T) {
 	}
 	if _, ok := wf.Config["---x"]; !ok {
 		t.Errorf("the config lacks the key \"---x\": %v", wf.Config)
+	}
+}
+
+// TestLoadFatalGetsNoProfileHint: a workflow that could not be read at all
+// (here an unknown --profile) gets no "read as the other profile it has no
+// errors" note, even when it is a valid workflow of the other profile.
+func TestLoadFatalGetsNoProfileHint(t *testing.T) {
+	_, diags := Load("../testdata/composed/.shea/workflows/shea.md", Options{Profile: "bogus", Getenv: func(string) string { return "" }})
+	if !diags.HasErrors() {
+		t.Fatal("an unknown profile loaded without errors")
+	}
+	for _, d := range diags {
+		if strings.Contains(d.Detail, "--profile") || strings.Contains(d.Detail, "has no errors") {
+			t.Errorf("%s: a fatal load got a profile hint: %q", d.Code, d.Detail)
+		}
 	}
 }

@@ -87,14 +87,13 @@ func TestSanitizeLineCutInContinuationBytes(t *testing.T) {
 	}
 }
 
-// TestSanitizeLineReadsMoreUnderALargeCap: with a cap of 8192 bytes,
-// SanitizeLine reads 16×8192 = 131072 bytes, so an input of 80000 bytes is
-// read whole (no word left out) and only truncated. Worked out by hand:
-// "a a … a" is 79999 bytes, the marker for 79999 is 26 bytes, so 8166
-// bytes are kept and 71833 left out.
+// TestSanitizeLineReadsMoreUnderALargeCap: with a cap of 100000 bytes,
+// SanitizeLine reads up to 16×100000 bytes, more than MinInspectBytes, so
+// a 70000-byte input is read whole and, once its white space is collapsed
+// (69999 bytes), fits under the cap: nothing is cut or marked.
 func TestSanitizeLineReadsMoreUnderALargeCap(t *testing.T) {
-	got := SanitizeLine(strings.Repeat("a ", 40000), 8192)
-	want := strings.Repeat("a ", 4083) + "…[truncated 71833 bytes]"
+	got := SanitizeLine(strings.Repeat("a ", 35000), 100000)
+	want := strings.TrimSuffix(strings.Repeat("a ", 35000), " ")
 	if got != want {
 		t.Errorf("got %d bytes ending %q, want %d bytes ending %q", len(got), got[max(len(got)-40, 0):], len(want), want[len(want)-40:])
 	}

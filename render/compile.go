@@ -6,7 +6,6 @@ import (
 	"io"
 	"sort"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/sheaproject/shea/strict"
@@ -44,8 +43,10 @@ var sharedFilters = sync.OnceValue(meteredFilters)
 // Compat reports whether the engine renders in compat mode.
 func (e *Engine) Compat() bool { return e.opts.Compat }
 
-// Template is a compiled template. It is immutable and safe for concurrent
-// use.
+// Template is a compiled template. It is safe for concurrent use, and what
+// it renders never depends on earlier renders. Its one piece of state is a
+// compat-mode cache: a partial whose name is known only at render time is
+// compiled on first use and kept (dynamic).
 type Template struct {
 	eng      *Engine
 	schema   *strict.Schema
@@ -53,13 +54,9 @@ type Template struct {
 	main     *unit
 	partials map[string]*unit
 	dynamic  sync.Map // name → *unit: partials named only at render time (compat mode)
-	// inputs check contexts without converting them; nil when the schema
-	// needs the full JSON Schema validator.
-	inputs []input
-	// sizeHint sizes the next output buffer: the length of the last
-	// output, or before the first render the length of the template's
+	// textBytes sizes each output buffer: the length of the template's
 	// literal text (most of a page's output is its text).
-	sizeHint atomic.Int64
+	textBytes int
 }
 
 // Program returns the checked syntax tree of the template and its partials.
@@ -103,10 +100,9 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 		return nil, diags
 	}
 	t = &Template{eng: e, schema: schema, prog: prog, partials: map[string]*unit{}}
-	t.inputs = inputsOf(schema)
 	main := (&compiler{eng: e, t: t}).unit(prog.Template)
 	t.main = main
-	t.sizeHint.Store(int64(main.textBytes))
+	t.textBytes = main.textBytes
 	names := make([]string, 0, len(prog.Partials))
 	for name := range prog.Partials {
 		names = append(names, name)
@@ -134,7 +130,6 @@ func (t *Template) Render(ctx context.Context, vars map[string]any) (string, err
 	if err != nil {
 		return "", err
 	}
-	t.sizeHint.Store(int64(len(out)))
 	return out, nil
 }
 
@@ -185,7 +180,7 @@ func (t *Template) render(ctx context.Context, vars map[string]any) (out string,
 	st, w := &r.st, &r.w
 	st.init(t, b, vars)
 	w.b = b
-	w.buf.Grow(int(t.sizeHint.Load()) + 64)
+	w.buf.Grow(t.textBytes + 64)
 	// A break or continue outside any loop stops the template, as in
 	// Liquid; what was written before it stays.
 	err = t.main.body.render(st, w)

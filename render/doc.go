@@ -9,7 +9,11 @@
 // and render), or a block (if, unless, case, for, tablerow, capture,
 // ifchanged) holding the compiled bodies of its clauses. Every expression,
 // filter call and tag is Go code that applies Shopify Liquid's semantics
-// and reports errors at the exact source positions strict recorded.
+// and reports errors at the exact source positions strict recorded. The
+// standard filters are implemented in the table of filters.go, one entry
+// per filter of strict.StandardFilters, whose signatures (arguments and
+// result kind) stay in strict for the checker; tests fail when the two
+// tables disagree.
 // Rendering walks the tree: each node writes to one writer, which counts
 // every byte (captured text too) against the output limit, and returns the
 // first error of its children; break and continue travel up the same way,
@@ -68,5 +72,6 @@
 // outside, and what the partial assigns does not leak back. An include
 // inside a render partial is a render_error.
 //
-// Compiled templates are immutable and safe for concurrent use.
+// Compiled templates are safe for concurrent use; a render never depends on
+// an earlier one.
 package render

@@ -105,8 +105,10 @@ func (l Limits) withDefaults() Limits {
 // the render with a render_error at the filter.
 type FilterFunc func(input any, args []any, kwargs map[string]any) (any, error)
 
-// Filter is a filter implementation and the argument counts the checker
-// enforces for it.
+// Filter is a filter implementation and its signature: the argument
+// counts the checker enforces for it, and the kind of value it returns
+// (Sig.Returns; the zero value claims nothing). A filter that replaces a
+// standard one is typed by its own Sig, not the standard one's.
 type Filter struct {
 	Sig strict.FilterSig
 	Fn  FilterFunc

@@ -35,39 +35,44 @@ func standardFilters() map[string]FilterFunc {
 // with the wrong number of arguments, or an unknown keyword, is an error
 // rather than a panic, whatever the checker let through.
 func meteredFilters() map[string]filterBody {
+	// One entry per standard filter: its implementation, wrapped in
+	// inspectedOperands when it reads its input and every argument as
+	// strings (limits_inspect.go). Its signature and result kind are in
+	// strict's table (strict.StandardFilters); TestStandardFiltersMatchSignatures
+	// and TestFilterResultsMatchSignatures keep the two in step.
 	bodies := map[string]filterBody{
 		// strings (filter_string.go)
-		"append":         filterAppend,
-		"capitalize":     filterCapitalize,
-		"downcase":       filterDowncase,
-		"lstrip":         filterLstrip,
-		"newline_to_br":  filterNewlineToBr,
-		"prepend":        filterPrepend,
-		"remove":         filterRemove,
-		"remove_first":   filterRemoveFirst,
-		"remove_last":    filterRemoveLast,
-		"replace":        filterReplace,
-		"replace_first":  filterReplaceFirst,
-		"replace_last":   filterReplaceLast,
-		"rstrip":         filterRstrip,
-		"split":          filterSplit,
-		"strip":          filterStrip,
-		"strip_newlines": filterStripNewlines,
-		"truncate":       filterTruncate,
-		"truncatewords":  filterTruncatewords,
-		"upcase":         filterUpcase,
+		"append":         inspectedOperands(filterAppend),
+		"capitalize":     inspectedOperands(filterCapitalize),
+		"downcase":       inspectedOperands(filterDowncase),
+		"lstrip":         inspectedOperands(filterLstrip),
+		"newline_to_br":  inspectedOperands(filterNewlineToBr),
+		"prepend":        inspectedOperands(filterPrepend),
+		"remove":         inspectedOperands(filterRemove),
+		"remove_first":   inspectedOperands(filterRemoveFirst),
+		"remove_last":    inspectedOperands(filterRemoveLast),
+		"replace":        inspectedOperands(filterReplace),
+		"replace_first":  inspectedOperands(filterReplaceFirst),
+		"replace_last":   inspectedOperands(filterReplaceLast),
+		"rstrip":         inspectedOperands(filterRstrip),
+		"split":          inspectedOperands(filterSplit),
+		"strip":          inspectedOperands(filterStrip),
+		"strip_newlines": inspectedOperands(filterStripNewlines),
+		"truncate":       inspectedOperands(filterTruncate),
+		"truncatewords":  inspectedOperands(filterTruncatewords),
+		"upcase":         inspectedOperands(filterUpcase),
 
 		// encodings (filter_encode.go)
-		"base64_decode":          filterBase64Decode,
-		"base64_encode":          filterBase64Encode,
-		"base64_url_safe_decode": filterBase64URLSafeDecode,
-		"base64_url_safe_encode": filterBase64URLSafeEncode,
-		"escape":                 filterEscape,
-		"escape_once":            filterEscapeOnce,
-		"h":                      filterEscape,
-		"strip_html":             filterStripHTML,
-		"url_decode":             filterURLDecode,
-		"url_encode":             filterURLEncode,
+		"base64_decode":          inspectedOperands(filterBase64Decode),
+		"base64_encode":          inspectedOperands(filterBase64Encode),
+		"base64_url_safe_decode": inspectedOperands(filterBase64URLSafeDecode),
+		"base64_url_safe_encode": inspectedOperands(filterBase64URLSafeEncode),
+		"escape":                 inspectedOperands(filterEscape),
+		"escape_once":            inspectedOperands(filterEscapeOnce),
+		"h":                      inspectedOperands(filterEscape),
+		"strip_html":             inspectedOperands(filterStripHTML),
+		"url_decode":             inspectedOperands(filterURLDecode),
+		"url_encode":             inspectedOperands(filterURLEncode),
 
 		// arrays and other collections (filter_array.go)
 		"compact": filterCompact,
@@ -116,9 +121,6 @@ func meteredFilters() map[string]filterBody {
 	sigs := strict.StandardFilters()
 	out := make(map[string]filterBody, len(bodies))
 	for name, body := range bodies {
-		if stringFilter(name) {
-			body = inspectedOperands(body)
-		}
 		out[name] = checkedFilter(sigs[name], body)
 	}
 	return out

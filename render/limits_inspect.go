@@ -13,27 +13,12 @@ import (
 // does not build it itself: inspectedOperands builds it first, within the
 // memory budget and counting its work, and hands the filter the string.
 
-// stringFilter reports whether a filter reads its input and every
-// argument through strOf, whatever their kind: for it an operand and its
-// inspect form are the same input.
-func stringFilter(name string) bool {
-	switch name {
-	case "append", "prepend", "downcase", "upcase", "capitalize",
-		"strip", "lstrip", "rstrip", "strip_newlines", "newline_to_br",
-		"replace", "replace_first", "replace_last",
-		"remove", "remove_first", "remove_last",
-		"split", "truncate", "truncatewords",
-		"escape", "escape_once", "h", "strip_html",
-		"url_encode", "url_decode",
-		"base64_encode", "base64_decode", "base64_url_safe_encode", "base64_url_safe_decode":
-		return true
-	}
-	return false
-}
-
-// inspectedOperands wraps the body of a string filter: an input or
-// argument that is an array, an object or a range is replaced by its
-// inspect form, built by strOfBudget.
+// inspectedOperands wraps, in the table of meteredFilters, the body of a
+// string filter: one that reads its input and every argument through
+// strOf whatever their kind, so that for it an operand and its inspect
+// form are the same input. An input or argument that is an array, an
+// object or a range is replaced by its inspect form, built by
+// strOfBudget.
 func inspectedOperands(body filterBody) filterBody {
 	return func(b *budget, in any, args []any, kwargs map[string]any) (any, error) {
 		var err error

@@ -354,8 +354,9 @@ func toJSON(v any) any {
 	case nil, bool, int64, float64, string:
 		return x
 	case *big.Int:
-		f, _ := new(big.Float).SetInt(x).Float64()
-		return f // validated as the JSON number it was
+		// The JSON number it was, every digit kept: the schema library
+		// reads a json.Number as a number, and an integer when it is one.
+		return json.Number(x.String())
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {

@@ -27,7 +27,8 @@ type Options struct {
 	Partials PartialSource
 
 	// Filters declares filters beyond the standard ones (see
-	// StandardFilters), with their argument counts.
+	// StandardFilters), or replaces them, with their argument counts and
+	// result kinds (a zero Returns: any value).
 	Filters map[string]FilterSig
 
 	// Compat turns the strictness contract off and checks only what Shopify
@@ -554,33 +555,20 @@ func (w *walker) pipeline(pl *Pipeline) shape {
 	for _, f := range pl.Filters {
 		args := w.filter(f)
 		w.filterHazard(f, sh, args)
-		sh = filterResult(f.Name, sh)
+		sh = w.filterResult(f.Name, sh)
 	}
 	return sh
 }
 
-// filterResult is the shape a filter returns, where shea knows it.
-func filterResult(name string, in shape) shape {
-	switch name {
-	case "size":
-		return intShape
-	case "plus", "minus", "times", "divided_by", "modulo", "abs", "ceil", "floor", "round", "at_least", "at_most":
-		return numberShape
-	case "append", "prepend", "upcase", "downcase", "capitalize", "strip", "lstrip", "rstrip",
-		"replace", "replace_first", "replace_last", "remove", "remove_first", "remove_last",
-		"truncate", "truncatewords", "escape", "escape_once", "url_encode", "url_decode",
-		"strip_html", "strip_newlines", "newline_to_br", "json", "date", "join", "h",
-		"base64_encode", "base64_decode", "base64_url_safe_encode", "base64_url_safe_decode":
-		return stringShape
-	case "split":
-		s := stringShape
-		return shape{kind: "array", item: &s}
-	case "sort", "sort_natural", "uniq", "reverse", "compact", "where", "reject":
-		return in
-	case "first", "last", "find":
-		return in.items()
+// filterResult is the shape a filter returns, as its signature declares
+// (FilterSig.Returns): a filter of Options.Filters, which may replace a
+// standard one, by its own signature; an unknown filter returns any value.
+func (w *walker) filterResult(name string, in shape) shape {
+	s, ok := w.opts.Filters[name]
+	if !ok {
+		s = standardFilters[name]
 	}
-	return anyShape
+	return s.Returns.shape(in)
 }
 
 // filter checks a filter call and returns the shapes of its arguments.

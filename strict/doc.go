@@ -47,6 +47,12 @@
 //     undeclared_key warning (it reads as nil when absent). An index or
 //     .last on a value that may be an array or an object is an error: it
 //     holds for one branch of the union only.
+//   - Filters (filters.go): each call is checked against the filter's
+//     FilterSig, the one table of a standard filter's argument counts,
+//     keywords and result kind (Returns); Options.Filters adds or replaces
+//     signatures. The checker types the result by Returns, so a property
+//     read on what upcase returns is an error. Package render keeps the
+//     implementations and tests them against these signatures.
 //   - Hazards (hazard.go): a filter or comparison that fails for a value
 //     the schema allows (a divisor that may be 0 or nil, concat of nil,
 //     a number compared with a string, sort of mixed items, …) is a

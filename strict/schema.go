@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -22,8 +24,6 @@ type Schema struct {
 	order    []string // input names in declaration order
 	required map[string]bool
 	memo     flatMemo // shared by the checks that use the schema
-	// validators are the inputs reduced for engines (see Validators).
-	validators validators
 	// matrix holds SampleMatrix's contexts, made once.
 	matrixOnce sync.Once
 	matrix     []SampleInput
@@ -266,6 +266,18 @@ func (s *Schema) Has(name string) bool {
 	return ok
 }
 
+// RequiredInputs returns the inputs that must be supplied, in declaration
+// order.
+func (s *Schema) RequiredInputs() []string {
+	var out []string
+	for _, name := range s.Names() {
+		if s.required[name] {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // Required reports whether input name must be supplied.
 func (s *Schema) Required(name string) bool { return s != nil && s.required[name] }
 
@@ -308,7 +320,7 @@ func (s *Schema) Validate(ctx map[string]any) []ContextProblem {
 			var ve *jsonschema.ValidationError
 			if errors.As(err, &ve) {
 				for _, leaf := range leaves(ve) {
-					out = append(out, ContextProblem{"/" + escapePointer(name) + leaf.InstanceLocation, leaf.Message})
+					out = append(out, ContextProblem{"/" + escapePointer(name) + leaf.InstanceLocation, message(leaf, v)})
 				}
 				continue
 			}
@@ -336,6 +348,53 @@ func leaves(ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
 		}
 	}
 	return out
+}
+
+// message returns a leaf's message, naming an integral number an integer:
+// the library calls every number "number" when a type does not match
+// ("expected string, but got number" for 3), though JSON Schema has an
+// integer type and the schema may allow it. v is the input the leaf's
+// instance location points into.
+func message(leaf *jsonschema.ValidationError, v any) string {
+	const got = ", but got number"
+	if !strings.HasSuffix(leaf.KeywordLocation, "/type") || !strings.HasSuffix(leaf.Message, got) {
+		return leaf.Message
+	}
+	x, ok := at(v, leaf.InstanceLocation)
+	if !ok {
+		return leaf.Message
+	}
+	if r, ok := new(big.Rat).SetString(fmt.Sprint(x)); ok && r.IsInt() {
+		return strings.TrimSuffix(leaf.Message, got) + ", but got integer"
+	}
+	return leaf.Message
+}
+
+// at returns the value a JSON pointer names in a decoded JSON value.
+func at(v any, pointer string) (any, bool) {
+	if pointer == "" {
+		return v, true
+	}
+	for _, tok := range strings.Split(pointer, "/")[1:] {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch x := v.(type) {
+		case map[string]any:
+			e, ok := x[tok]
+			if !ok {
+				return nil, false
+			}
+			v = e
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil, false
+			}
+			v = x[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
 }
 
 func escapePointer(s string) string {

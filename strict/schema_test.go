@@ -1,6 +1,7 @@
 package strict
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -211,5 +212,33 @@ func TestSchemaObjectCap(t *testing.T) {
 	testclock.Within(t, "refusing the schema", time.Since(start), 5*time.Second)
 	if n := countObjects([]byte(`{"a": "{{\"{", "b": [{}, {"c": "}"}]}`)); n != 3 {
 		t.Errorf("countObjects = %d, want 3", n)
+	}
+}
+
+// TestSchemaValidateTypeMessages: the library calls every number "number";
+// Validate names an integral one "integer", at any depth and through an
+// escaped pointer, and leaves a fractional one "number".
+func TestSchemaValidateTypeMessages(t *testing.T) {
+	s, err := CompileSchema("s.json", []byte(`{"type": "object", "properties": {
+		"a/b": {"type": "object", "properties": {"xs": {"type": "array", "items": {"type": "string"}}}},
+		"n": {"type": ["string", "null"]}}}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		v    any
+		want ContextProblem
+	}{
+		{map[string]any{"n": json.Number("3")}, ContextProblem{"/n", "expected string or null, but got integer"}},
+		{map[string]any{"n": 3.0}, ContextProblem{"/n", "expected string or null, but got integer"}},
+		{map[string]any{"n": json.Number("123456789012345678901234567890")}, ContextProblem{"/n", "expected string or null, but got integer"}},
+		{map[string]any{"n": 1.5}, ContextProblem{"/n", "expected string or null, but got number"}},
+		{map[string]any{"n": true}, ContextProblem{"/n", "expected string or null, but got boolean"}},
+		{map[string]any{"a/b": map[string]any{"xs": []any{"x", json.Number("7")}}}, ContextProblem{"/a~1b/xs/1", "expected string, but got integer"}},
+	} {
+		got := s.Validate(c.v.(map[string]any))
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%v: got %v, want %v", c.v, got, c.want)
+		}
 	}
 }

@@ -47,8 +47,8 @@ func TestStringInputs(t *testing.T) {
 	if len(probs) != 2 || probs[0].Pointer != "/pr" || probs[1].Pointer != "/run_id" {
 		t.Errorf("problems %v", probs)
 	}
-	if v, ok := s.Validators(); !ok || len(v) != 2 {
-		t.Errorf("validators %v %v", v, ok)
+	if got := s.RequiredInputs(); !cmp.Equal(got, []string{"pr", "run_id"}) {
+		t.Errorf("required inputs %v", got)
 	}
 	none, err := StringInputs(nil)
 	if err != nil || len(none.Names()) != 0 {

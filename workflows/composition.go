@@ -54,10 +54,10 @@ type laneParts struct {
 // the layers its composition key names (see the package documentation).
 func (w *Workflow) loadComposedLanes() {
 	c := w.readComposition()
-	prompts, promptsSet := w.Config["prompts"]
-	pm, isMap := prompts.(map[string]any)
-	if promptsSet && !isMap {
-		w.errorf(diag.ConfigInvalid, w.tree.at("/prompts"), "prompts must be a mapping of main_agent, review_agent and merge_agent to files, not %s", describe(prompts))
+	prompts := w.cfg.prompts
+	promptsSet := prompts.set
+	if promptsSet && !prompts.isMap {
+		w.errorf(diag.ConfigInvalid, w.tree.at(prompts.ptr), "prompts must be a mapping of main_agent, review_agent and merge_agent to files, not %s", describe(prompts.raw))
 	}
 	done := map[string]*item{} // identical requests (file, layers, parts, contracts) are composed once
 	for _, lane := range Lanes(ProfileShea) {
@@ -71,7 +71,7 @@ func (w *Workflow) loadComposedLanes() {
 		project := c.project
 		hasProject := c.hasProject
 		if promptsSet {
-			ref, ok := w.pathSetting(pm, "prompts", lane, isMap)
+			ref, ok := w.pathSetting(prompts, "prompts", lane)
 			if !ok {
 				it.failed = true
 				continue
@@ -184,24 +184,23 @@ func (w *Workflow) addUnique(l diag.List) {
 // the parts of each lane. Problems are reported at the offending value.
 func (w *Workflow) readComposition() composition {
 	var c composition
-	v := w.Config["composition"]
-	m, ok := v.(map[string]any)
-	if !ok || w.bad["/composition"] {
+	cs := w.cfg.composition
+	if !cs.isMap || w.bad[cs.ptr] {
 		// The config schema has reported it.
 		c.broken = true
 		return c
 	}
-	if _, set := m["workspace"]; set {
-		c.workspace = w.configLayer(m, "workspace")
+	if cs.workspace.set {
+		c.workspace = w.configLayer(cs.workspace, "workspace")
 	} else if env := strings.TrimSpace(w.opts.getenv(EnvWorkspacePrompts)); env != "" {
 		c.workspace = w.envLayer(env)
 	}
-	if _, set := m["project"]; set {
-		c.project = w.configLayer(m, "project")
+	if cs.project.set {
+		c.project = w.configLayer(cs.project, "project")
 		c.hasProject = true
 	}
-	if _, set := m["template"]; set {
-		c.template = w.configLayer(m, "template")
+	if cs.template.set {
+		c.template = w.configLayer(cs.template, "template")
 	}
 	c.parts = map[string]laneParts{}
 	for _, lane := range Lanes(ProfileShea) {
@@ -210,17 +209,17 @@ func (w *Workflow) readComposition() composition {
 			lp.bad = lp.bad || w.bad[p]
 		}
 		for _, k := range []string{"role", "task", "format"} {
-			ptr := "/composition/parts/" + lane + "/" + k
-			if _, present := lookupPointer(map[string]any(w.Config), ptr); !present {
+			part := cs.parts[lane][k]
+			if !part.set {
 				continue
 			}
-			name, ok := w.str("composition.parts." + lane + "." + k)
-			if !ok {
+			if !valid(w, part) {
 				lp.bad = true // the config schema has reported it
 				continue
 			}
+			name := part.val
 			if !partials.Valid(name) {
-				w.errorf(diag.ConfigInvalid, w.tree.valueAt(ptr), "composition.parts.%s.%s must name a file inside the prompt layers, not %s", lane, k, describe(name)).Detail =
+				w.errorf(diag.ConfigInvalid, w.tree.valueAt(part.ptr), "composition.parts.%s.%s must name a file inside the prompt layers, not %s", lane, k, describe(name)).Detail =
 					"Part names are looked up as " + k + "s/<name>.md in every layer; they cannot hold \"..\", a leading \"/\" or a backslash."
 				lp.bad = true
 				continue
@@ -241,13 +240,11 @@ func (w *Workflow) readComposition() composition {
 
 // configLayer resolves composition.<key>, a directory relative to the
 // workflow's directory inside the repository root.
-func (w *Workflow) configLayer(m map[string]any, key string) layerDir {
-	ptr := "/composition/" + key
-	rel, ok := m[key].(string)
-	if !ok || w.bad[ptr] {
+func (w *Workflow) configLayer(f field[string], key string) layerDir {
+	if !valid(w, f) {
 		return layerDir{display: "<invalid>"}
 	}
-	return w.layerDir("composition."+key, ptr, rel)
+	return w.layerDir("composition."+key, f.ptr, f.val)
 }
 
 // layerDir checks that rel, relative to the workflow's directory, is a

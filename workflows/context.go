@@ -60,12 +60,11 @@ func (w *Workflow) lanesContext() *strict.Schema {
 // mapping) or the path of a JSON Schema file, relative to the workflow. It
 // returns the document, the name it goes by and where the setting is.
 func (w *Workflow) templateContext() (doc []byte, name string, at diag.Range, ok bool) {
-	const ptr = "/template_context/schema"
-	v, ok := lookupPointer(map[string]any(w.Config), ptr)
-	if !ok || w.bad[ptr] || w.bad["/template_context"] {
+	f := w.cfg.contextSchema
+	if !f.set || w.bad[f.ptr] || w.bad["/template_context"] {
 		return nil, "", diag.Range{}, false
 	}
-	return w.schemaDoc(ptr, v)
+	return w.schemaDoc(f.ptr, f.raw)
 }
 
 // schemaDoc reads the JSON Schema setting v at config pointer ptr: inline
@@ -73,7 +72,7 @@ func (w *Workflow) templateContext() (doc []byte, name string, at diag.Range, ok
 func (w *Workflow) schemaDoc(ptr string, v any) (doc []byte, name string, at diag.Range, ok bool) {
 	at = w.tree.valueAt(ptr)
 	switch x := v.(type) {
-	case map[string]any:
+	case map[string]any: // a JSON Schema: free-form, marshalled as written
 		doc, err := json.Marshal(x)
 		if err != nil {
 			w.errorf(diag.ConfigInvalid, at, "%s: %v", pointerPath(ptr), err)

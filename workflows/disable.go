@@ -1,8 +1,6 @@
 package workflows
 
 import (
-	"strconv"
-
 	"github.com/sheaproject/shea/strict/diag"
 )
 
@@ -17,26 +15,22 @@ import (
 // a config_invalid error at its place, with the closest code. The set is
 // kept on w, and Validate applies it again to what its smoke renders find.
 func (w *Workflow) applyDisable() {
-	sh, ok := w.Config["shea"].(map[string]any)
-	if !ok {
-		return
-	}
-	list, ok := sh["disable"].([]any)
-	if !ok {
+	sh := w.cfg.shea
+	if !sh.isMap || !sh.disable.ok {
 		return // a value of the wrong type is reported by the schema check
 	}
 	off := map[diag.Code]bool{}
-	for i, v := range list {
-		name, ok := v.(string)
-		if !ok {
+	for _, f := range sh.disabled {
+		if !f.ok {
 			continue
 		}
+		name := f.val
 		if _, known := diag.Lookup(diag.Code(name)); !known {
 			var codes []string
 			for _, c := range diag.Codes() {
 				codes = append(codes, string(c.Code))
 			}
-			d := diag.Errorf(diag.ConfigInvalid, w.tree.valueAt("/shea/disable/"+strconv.Itoa(i)), "shea.disable: unknown diagnostic code %q", name)
+			d := diag.Errorf(diag.ConfigInvalid, w.tree.valueAt(f.ptr), "shea.disable: unknown diagnostic code %q", name)
 			d.Detail = diag.DidYouMean(name, codes)
 			if d.Detail == "" {
 				d.Detail = "shea explain lists the codes."

@@ -57,6 +57,8 @@ func (w *Workflow) checkFrontMatterLiquid() {
 			w.checkFrontValue(x, ptr, strings.Join(path, "."))
 		}
 	}
+	// Every value of the front matter, known setting or a port's own, is
+	// looked at: the raw document is walked, not the typed settings.
 	walk(map[string]any(w.Config), "", nil)
 }
 

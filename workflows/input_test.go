@@ -23,10 +23,10 @@ func TestDecodeIssue(t *testing.T) {
 		{"valid symphony issue", ProfileSymphony, `{"id": "1", "identifier": "A-1", "title": "Fix", "state": "Todo", "priority": 2}`, ""},
 		{"wrong type at its value", ProfileShea,
 			"{\"tracker_kind\": \"memory\", \"id\": \"I_1\", \"identifier\": \"#1\",\n \"title\": 7, \"state\": \"Todo\"}",
-			`issue.json:2:11: the issue does not fit the shea issue schema at /title: expected string, but got number [context_invalid]`},
+			`issue.json:2:11: the issue does not fit the shea issue schema at /title: expected string, but got integer [context_invalid]`},
 		{"nested pointer", ProfileShea,
 			`{"tracker_kind": "memory", "id": "I_1", "identifier": "#1", "title": "Fix", "state": "Todo", "labels": ["a", 2]}`,
-			`issue.json:1:110: the issue does not fit the shea issue schema at /labels/1: expected string, but got number [context_invalid]`},
+			`issue.json:1:110: the issue does not fit the shea issue schema at /labels/1: expected string, but got integer [context_invalid]`},
 		{"missing properties at the object", ProfileShea, `{"tracker_kind": "memory", "id": "I_1"}`,
 			"issue.json:1:1: the issue does not fit the shea issue schema at /identifier: required property \"identifier\" is missing [context_invalid]\n" +
 				"issue.json:1:1: the issue does not fit the shea issue schema at /title: required property \"title\" is missing [context_invalid]\n" +

@@ -30,10 +30,8 @@ func (w *Workflow) Engine() string {
 	if w.opts.Engine != "" {
 		return w.opts.Engine
 	}
-	if sh, ok := w.Config["shea"].(map[string]any); ok && !w.bad["/shea/engine"] && !w.bad["/shea"] {
-		if e, ok := sh["engine"].(string); ok && e == EngineOsteele {
-			return EngineOsteele
-		}
+	if sh := w.cfg.shea; sh.isMap && !w.bad[sh.ptr] && valid(w, sh.engine) && sh.engine.val == EngineOsteele {
+		return EngineOsteele
 	}
 	return EngineShea
 }

@@ -48,14 +48,33 @@ func (c *closure) selected(group string) bool {
 type manifestGroup struct {
 	optional, available bool
 	dependsOn           []string
-	resources           []map[string]any
+	resources           []manifestResource
+}
+
+// manifestDoc is a resource manifest, decoded once its schema check has
+// passed (so every field has the type written here).
+type manifestDoc struct {
+	SchemaVersion json.Number `json:"schema_version"`
+	CoreGroup     string      `json:"core_group"`
+	Groups        map[string]struct {
+		Optional  bool               `json:"optional"`
+		Available *bool              `json:"available"` // absent is true
+		DependsOn []string           `json:"depends_on"`
+		Resources []manifestResource `json:"resources"`
+	} `json:"groups"`
+}
+
+// manifestResource is one entry of a group's resources.
+type manifestResource struct {
+	Kind string `json:"kind"`
+	Path string `json:"path"`
 }
 
 // loadResources resolves resources.manifest and resources.enabled_groups
 // to the enabled closure. It returns nil when the workflow has no
 // resources key.
 func (w *Workflow) loadResources() *closure {
-	if _, configured := w.Config["resources"]; !configured {
+	if !w.cfg.resources.set {
 		return nil
 	}
 	c := &closure{}
@@ -87,38 +106,36 @@ func (w *Workflow) loadResources() *closure {
 // enabled_groups was left out as invalid; ok is false when the manifest
 // cannot be named.
 func (w *Workflow) resourceSettings() (rel string, enabled []string, enabledOK, ok bool) {
-	v := w.Config["resources"]
-	m, isMap := v.(map[string]any)
-	if !isMap {
-		w.errorf(diag.ResourceClosureError, w.tree.at("/resources"), "resources must be a mapping with manifest and enabled_groups, not %s", describe(v))
+	r := w.cfg.resources
+	if !r.isMap {
+		w.errorf(diag.ResourceClosureError, w.tree.at(r.ptr), "resources must be a mapping with manifest and enabled_groups, not %s", describe(r.raw))
 		return "", nil, false, false
 	}
-	rel, isString := m["manifest"].(string)
-	if !isString || strings.TrimSpace(rel) == "" {
-		at := w.tree.at("/resources")
-		if _, present := m["manifest"]; present {
-			at = w.tree.at("/resources/manifest")
+	rel = r.manifest.val
+	if !r.manifest.ok || strings.TrimSpace(rel) == "" {
+		at := w.tree.at(r.ptr)
+		if r.manifest.set {
+			at = w.tree.at(r.manifest.ptr)
 		}
 		d := w.errorf(diag.ResourceClosureError, at, "resources.manifest is required when resources is configured")
 		d.Detail = "Name the resource manifest file, relative to the workflow's directory (Shea's layout uses ../resources.v1.json)."
 		return "", nil, false, false
 	}
 	enabledOK = true
-	switch eg := m["enabled_groups"].(type) {
-	case nil:
-	case []any:
-		for i, g := range eg {
-			s, ok := g.(string)
-			if !ok {
-				w.errorf(diag.ResourceClosureError, w.tree.valueAt("/resources/enabled_groups/"+strconv.Itoa(i)),
-					"resources.enabled_groups[%d] must be a group name, not %s", i, describe(g))
+	switch eg := r.enabledGroups; {
+	case eg.raw == nil: // absent, or null
+	case eg.ok:
+		for i, g := range r.groups {
+			if !g.ok {
+				w.errorf(diag.ResourceClosureError, w.tree.valueAt(g.ptr),
+					"resources.enabled_groups[%d] must be a group name, not %s", i, describe(g.raw))
 				enabledOK = false
 				continue
 			}
-			enabled = append(enabled, s)
+			enabled = append(enabled, g.val)
 		}
 	default:
-		w.errorf(diag.ResourceClosureError, w.tree.at("/resources/enabled_groups"), "resources.enabled_groups must be a list of group names, not %s", describe(eg))
+		w.errorf(diag.ResourceClosureError, w.tree.at(eg.ptr), "resources.enabled_groups must be a list of group names, not %s", describe(eg.raw))
 		enabledOK = false
 	}
 	return rel, enabled, enabledOK, true
@@ -228,10 +245,8 @@ func (w *Workflow) checkResources(mt *tree, groups map[string]manifestGroup, sel
 	for _, g := range selected {
 		for i, entry := range groups[g].resources {
 			ptr := "/groups/" + escapePointer(g) + "/resources/" + strconv.Itoa(i) + "/path"
-			kind, _ := entry["kind"].(string)
-			p, _ := entry["path"].(string)
-			if res, ok := w.checkResource(mt, ptr, g, manifestDir, p, md); ok {
-				entries = append(entries, resource{group: g, kind: kind, path: res})
+			if res, ok := w.checkResource(mt, ptr, g, manifestDir, entry.Path, md); ok {
+				entries = append(entries, resource{group: g, kind: entry.Kind, path: res})
 			}
 		}
 	}
@@ -281,34 +296,22 @@ func (w *Workflow) parseManifest(display string, b []byte) (*tree, map[string]ma
 	if cdiags.HasErrors() {
 		return nil, nil, "", false
 	}
-	root := t.value.(map[string]any)
-	if v := root["schema_version"]; v != int64(1) {
+	var doc manifestDoc
+	if err := json.Unmarshal(b, &doc); err != nil {
+		// The schema check passed, so the shapes agree: a program error.
+		w.errorf(diag.ResourceClosureError, t.at(""), "internal error: resource manifest: %v", err)
+		return nil, nil, "", false
+	}
+	if v := plainNumbers(doc.SchemaVersion); v != int64(1) {
 		w.errorf(diag.ResourceClosureError, t.valueAt("/schema_version"), "unsupported resource manifest schema %s; expected 1", describe(v))
 		return nil, nil, "", false
 	}
 	groups := map[string]manifestGroup{}
-	for name, gv := range root["groups"].(map[string]any) {
-		gm := gv.(map[string]any)
-		g := manifestGroup{available: true}
-		if v, ok := gm["optional"].(bool); ok {
-			g.optional = v
-		}
-		if v, ok := gm["available"].(bool); ok {
-			g.available = v
-		}
-		if deps, ok := gm["depends_on"].([]any); ok {
-			for _, d := range deps {
-				g.dependsOn = append(g.dependsOn, d.(string))
-			}
-		}
-		if rs, ok := gm["resources"].([]any); ok {
-			for _, r := range rs {
-				g.resources = append(g.resources, r.(map[string]any))
-			}
-		}
+	for name, gd := range doc.Groups {
+		g := manifestGroup{optional: gd.Optional, available: gd.Available == nil || *gd.Available, dependsOn: gd.DependsOn, resources: gd.Resources}
 		groups[name] = g
 	}
-	return t, groups, root["core_group"].(string), true
+	return t, groups, doc.CoreGroup, true
 }
 
 // plainNumbers converts json.Number values to int64 or float64.

@@ -190,6 +190,8 @@ func (w *Workflow) loadDefault(d runnerDecl, name string) {
 // blankValue reports whether the front matter value at ptr is a string
 // holding only whitespace.
 func (w *Workflow) blankValue(ptr string) bool {
+	// ptr is a value a runner template's declared path led to: any value
+	// of the front matter, so it is read from the raw document.
 	v, _ := lookupPointer(map[string]any(w.Config), ptr)
 	s, ok := v.(string)
 	return ok && strings.TrimSpace(s) == ""
@@ -229,31 +231,29 @@ func (w *Workflow) declRange(ptr string) diag.Range {
 
 // declaredTemplates reads template_context.templates.
 func (w *Workflow) declaredTemplates() []runnerDecl {
-	const ptr = "/template_context/templates"
-	v, ok := lookupPointer(map[string]any(w.Config), ptr)
-	if !ok || w.bad[ptr] || w.bad["/template_context"] {
+	f := w.cfg.contextTemplates
+	if !f.set || w.bad[f.ptr] || w.bad["/template_context"] {
 		return nil
 	}
-	list, ok := v.([]any)
-	if !ok {
-		w.errorf(diag.ConfigInvalid, w.tree.valueAt(ptr), "template_context.templates must be a list, not %s", describe(v))
+	if !f.ok {
+		w.errorf(diag.ConfigInvalid, w.tree.valueAt(f.ptr), "template_context.templates must be a list, not %s", describe(f.raw))
 		return nil
 	}
 	var out []runnerDecl
-	for i, e := range list {
-		p := ptr + "/" + strconv.Itoa(i)
-		switch x := e.(type) {
-		case string:
-			out = append(out, runnerDecl{RunnerTemplate: RunnerTemplate{Value: x}, ptr: p})
-		case map[string]any:
-			d := runnerDecl{ptr: p}
+	for i, e := range w.cfg.templates {
+		switch {
+		case e.path.ok:
+			out = append(out, runnerDecl{RunnerTemplate: RunnerTemplate{Value: e.path.val}, ptr: e.ptr})
+		case e.isMap:
+			d := runnerDecl{ptr: e.ptr}
 			good := true
-			for _, k := range sortedKeys(x) {
+			for _, k := range e.keys {
 				switch k {
 				case "value", "file", "name":
-					s, isString := x[k].(string)
-					if !isString || strings.TrimSpace(s) == "" {
-						w.errorf(diag.ConfigInvalid, w.tree.valueAt(p+"/"+k), "template_context.templates[%d].%s must be a non-empty string, not %s", i, k, describe(x[k]))
+					sf := e.strs[k]
+					s := sf.val
+					if !sf.ok || strings.TrimSpace(s) == "" {
+						w.errorf(diag.ConfigInvalid, w.tree.valueAt(sf.ptr), "template_context.templates[%d].%s must be a non-empty string, not %s", i, k, describe(sf.raw))
 						good = false
 						continue
 					}
@@ -266,21 +266,21 @@ func (w *Workflow) declaredTemplates() []runnerDecl {
 						d.Name = s
 					}
 				case "schema":
-					switch x[k].(type) {
-					case map[string]any, string:
+					switch e.schema.raw.(type) {
+					case map[string]any, string: // a JSON Schema, or its file
 					default:
-						w.errorf(diag.ConfigInvalid, w.tree.valueAt(p+"/schema"), "template_context.templates[%d].schema must be a JSON Schema (a mapping) or the path of a JSON Schema file, not %s", i, describe(x[k]))
+						w.errorf(diag.ConfigInvalid, w.tree.valueAt(e.schema.ptr), "template_context.templates[%d].schema must be a JSON Schema (a mapping) or the path of a JSON Schema file, not %s", i, describe(e.schema.raw))
 						good = false
 						continue
 					}
-					doc, name, _, ok := w.schemaDoc(p+"/schema", x[k])
+					doc, name, _, ok := w.schemaDoc(e.schema.ptr, e.schema.raw)
 					if !ok {
 						good = false
 						continue
 					}
 					d.ContextSchema, d.ContextSchemaName = doc, name
 				default:
-					w.diags = append(w.diags, diag.Warningf(diag.UnknownConfigKey, w.tree.at(p+"/"+escapePointer(k)),
+					w.diags = append(w.diags, diag.Warningf(diag.UnknownConfigKey, w.tree.at(e.ptr+"/"+escapePointer(k)),
 						"unknown key %q in template_context.templates[%d]", k, i).
 						WithDetail("%s", diag.DidYouMean(k, []string{"value", "file", "name", "schema"})))
 				}
@@ -289,7 +289,7 @@ func (w *Workflow) declaredTemplates() []runnerDecl {
 				out = append(out, d)
 			}
 		default:
-			w.errorf(diag.ConfigInvalid, w.tree.valueAt(p), "template_context.templates[%d] must be a value path or a mapping with value or file, not %s", i, describe(e))
+			w.errorf(diag.ConfigInvalid, w.tree.valueAt(e.ptr), "template_context.templates[%d] must be a value path or a mapping with value or file, not %s", i, describe(e.raw))
 		}
 	}
 	return out
@@ -332,6 +332,7 @@ func (w *Workflow) matchValues(d runnerDecl) []valueMatch {
 			}
 		}
 	}
+	// A declared path may lead to any value: the raw document is walked.
 	walk(map[string]any(w.Config), 0, "", nil)
 	return out
 }
@@ -340,6 +341,7 @@ func (w *Workflow) matchValues(d runnerDecl) []valueMatch {
 // ptr, and the mapping of its positions to the workflow file. It reports a
 // value that is not a string, or empty, and returns false.
 func (w *Workflow) placeValue(it *item, ptr string, exact bool) bool {
+	// As in blankValue: ptr is any value a declared path matched.
 	v, _ := lookupPointer(map[string]any(w.Config), ptr)
 	s, isString := v.(string)
 	ref, found := w.tree.index[ptr]

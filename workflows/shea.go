@@ -75,12 +75,12 @@ func (w *Workflow) loadShea() {
 // workflow has a composition key; else the files under prompts, or the
 // body for all three when there is no prompts key.
 func (w *Workflow) loadLanes() {
-	if _, composed := w.Config["composition"]; composed {
+	if w.cfg.composition.set {
 		w.loadComposedLanes()
 		return
 	}
-	v, configured := w.Config["prompts"]
-	if !configured {
+	prompts := w.cfg.prompts
+	if !prompts.set {
 		first := w.bodyItem(LaneMain, SourceInlineFallback)
 		if !w.emptyBody(first) {
 			w.compile(first)
@@ -94,14 +94,13 @@ func (w *Workflow) loadLanes() {
 		}
 		return
 	}
-	m, isMap := v.(map[string]any)
-	if !isMap {
-		w.errorf(diag.ConfigInvalid, w.tree.at("/prompts"), "prompts must be a mapping of main_agent, review_agent and merge_agent to files, not %s", describe(v))
+	if !prompts.isMap {
+		w.errorf(diag.ConfigInvalid, w.tree.at(prompts.ptr), "prompts must be a mapping of main_agent, review_agent and merge_agent to files, not %s", describe(prompts.raw))
 	}
 	for _, lane := range Lanes(ProfileShea) {
 		it := &item{key: lane, kind: SourcePromptFile, schema: w.laneSchema}
 		w.lanes = append(w.lanes, it)
-		ref, ok := w.pathSetting(m, "prompts", lane, isMap)
+		ref, ok := w.pathSetting(prompts, "prompts", lane)
 		if !ok {
 			it.failed = true
 			continue
@@ -115,24 +114,23 @@ func (w *Workflow) loadLanes() {
 	}
 }
 
-// pathSetting reads the path at section.key (section being a mapping m
-// when isMap), reporting config_invalid when it is missing or not a
-// non-empty string.
-func (w *Workflow) pathSetting(m map[string]any, section, key string, isMap bool) (fileRef, bool) {
-	if !isMap {
+// pathSetting reads the path at section.key of the mapping m, reporting
+// config_invalid when it is missing or not a non-empty string.
+func (w *Workflow) pathSetting(m fileMap, section, key string) (fileRef, bool) {
+	if !m.isMap {
 		return fileRef{}, false
 	}
-	ptr := "/" + section + "/" + key
-	v, present := m[key]
-	s, isString := v.(string)
-	if !present || !isString || strings.TrimSpace(s) == "" {
+	ptr := m.ptr + "/" + key
+	f, present := m.files[key]
+	s := f.val
+	if !present || !f.ok || strings.TrimSpace(s) == "" {
 		w.bad[ptr] = true
 		if present {
-			w.errorf(diag.ConfigInvalid, w.tree.at(ptr), "%s.%s must be a file path, not %s", section, key, describe(v))
+			w.errorf(diag.ConfigInvalid, w.tree.at(ptr), "%s.%s must be a file path, not %s", section, key, describe(f.raw))
 			return fileRef{}, false
 		}
-		d := w.errorf(diag.ConfigInvalid, w.tree.at("/"+section), "%s.%s is required when %s is configured", section, key, section)
-		for _, k := range sortedKeys(m) {
+		d := w.errorf(diag.ConfigInvalid, w.tree.at(m.ptr), "%s.%s is required when %s is configured", section, key, section)
+		for _, k := range m.keys {
 			if diag.Suggest(k, []string{key}) == key {
 				d.Detail = fmt.Sprintf("%s has %q, which looks like a misspelling of %q.", section, k, key)
 				break
@@ -178,10 +176,10 @@ func (w *Workflow) repositoryDefault(rel string) (fileRef, bool) {
 // when it is configured, else the repository's defaults, else shea's
 // built-in texts.
 func (w *Workflow) loadBackends() {
-	v, configured := w.Config["backend_prompts"]
-	m, isMap := v.(map[string]any)
-	if configured && !isMap {
-		w.errorf(diag.ConfigInvalid, w.tree.at("/backend_prompts"), "backend_prompts must be a mapping of the five fragment keys to files, not %s", describe(v))
+	m := w.cfg.backendPrompts
+	configured := m.set
+	if configured && !m.isMap {
+		w.errorf(diag.ConfigInvalid, w.tree.at(m.ptr), "backend_prompts must be a mapping of the five fragment keys to files, not %s", describe(m.raw))
 	}
 	for _, key := range backendKeys() {
 		it := &item{key: key}
@@ -195,7 +193,7 @@ func (w *Workflow) loadBackends() {
 		it.schema = schema
 		if configured {
 			it.kind = SourcePromptFile
-			ref, ok := w.pathSetting(m, "backend_prompts", key, isMap)
+			ref, ok := w.pathSetting(m, "backend_prompts", key)
 			if !ok {
 				it.failed = true
 				continue
@@ -230,20 +228,20 @@ func (w *Workflow) builtin(it *item, rel, text string) {
 // and otherwise the configured ids plus parent_topology when the
 // parent_subissues resource group is selected.
 func (w *Workflow) loadWorkpads() {
-	v, configured := w.Config["workpad_templates"]
-	m, isMap := v.(map[string]any)
-	if configured && !isMap {
-		w.errorf(diag.ConfigInvalid, w.tree.at("/workpad_templates"), "workpad_templates must be a mapping of template ids to files, not %s", describe(v))
+	m := w.cfg.workpadTemplates
+	configured := m.set
+	if configured && !m.isMap {
+		w.errorf(diag.ConfigInvalid, w.tree.at(m.ptr), "workpad_templates must be a mapping of template ids to files, not %s", describe(m.raw))
 	}
 	parentGroup := w.resources != nil && w.resources.selected("parent_subissues")
 	for _, spec := range workpad.Specs() {
 		it := &item{key: spec.ID, values: workpadSmokeValues(spec.ID)}
 		w.workpads = append(w.workpads, it)
-		_, set := m[spec.ID]
+		set := m.has(spec.ID)
 		it.listed = !configured || set || (spec.ID == "parent_topology" && parentGroup)
 		if set {
 			it.kind = SourceTemplateFile
-			ref, ok := w.pathSetting(m, "workpad_templates", spec.ID, isMap)
+			ref, ok := w.pathSetting(m, "workpad_templates", spec.ID)
 			if !ok {
 				it.failed = true
 				continue

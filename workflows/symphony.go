@@ -87,12 +87,12 @@ func (w *Workflow) partialsDir() string {
 // secret, say) reaches a log: it shows "$VAR" and "~/…" as written.
 func (w *Workflow) workspaceRoot() (string, bool) {
 	def := filepath.Join(w.tempDir(), "symphony_workspaces")
-	v, present := w.lookup("workspace.root")
-	if !present || v == nil {
+	root := w.cfg.workspaceRoot
+	if !root.set || root.raw == nil {
 		return def, true
 	}
-	s, ok := v.(string)
-	if !ok || w.bad["/workspace/root"] {
+	s, ok := root.raw.(string)
+	if !ok || w.bad[root.ptr] {
 		return "", false
 	}
 	s = strings.TrimSpace(s)

@@ -186,17 +186,24 @@ func mergeDataSchemas(a, b map[string]any) map[string]any {
 	if a["type"] != b["type"] || a["type"] == nil {
 		return map[string]any{}
 	}
+	// a and b are dataSchema's: an array's items and an object's
+	// properties are schemas it built (a nil map merges to any value).
 	if a["type"] == "array" {
-		return map[string]any{"type": "array", "items": mergeDataSchemas(a["items"].(map[string]any), b["items"].(map[string]any))}
+		ai, _ := a["items"].(map[string]any)
+		bi, _ := b["items"].(map[string]any)
+		return map[string]any{"type": "array", "items": mergeDataSchemas(ai, bi)}
 	}
-	pa, pb := a["properties"].(map[string]any), b["properties"].(map[string]any)
+	pa, _ := a["properties"].(map[string]any)
+	pb, _ := b["properties"].(map[string]any)
 	props := make(map[string]any, len(pa)+len(pb))
 	for k, v := range pa {
 		props[k] = v
 	}
 	for k, v := range pb {
 		if w, ok := props[k]; ok {
-			props[k] = mergeDataSchemas(w.(map[string]any), v.(map[string]any))
+			ws, _ := w.(map[string]any)
+			vs, _ := v.(map[string]any)
+			props[k] = mergeDataSchemas(ws, vs)
 		} else {
 			props[k] = v
 		}

@@ -174,21 +174,14 @@ func (w *Workflow) RenderTurn(ctx context.Context, lane string, in LaneInput) (*
 }
 
 // runContextFor fits a run context to the turn block's declaration of
-// run_context: undeclared keys are dropped when the declaration admits
-// none (they cannot be read, and would fail its validation). A declared key
+// run_context: keys the declaration certainly rejects are dropped (they
+// cannot be read, and would fail its validation; see strict.Members). A declared key
 // it lacks reads as nil, as any declared input left out does.
 func runContextFor(schema *strict.Schema, rc map[string]any) map[string]any {
 	out := make(map[string]any, len(rc))
-	vs, ok := schema.Validators()
-	v := vs[InputRunContext]
-	if !ok || v == nil {
-		for k, x := range rc {
-			out[k] = x
-		}
-		return out
-	}
+	m := schema.Members(InputRunContext)
 	for k, x := range rc {
-		if _, declared := v.Properties[k]; declared || !v.NoAdditional {
+		if _, keep := m.Property(k); keep {
 			out[k] = x
 		}
 	}

@@ -523,9 +523,9 @@ func cleanPaths(list string) string {
 
 func (w *Workflow) symphonyReadback(rb *readback, smoked map[*item]bool) {
 	rb.add("profile", ProfileSymphony)
-	if kind, ok := w.str("tracker.kind"); ok {
-		rb.add("tracker", kind)
-	} else if _, present := w.lookup("tracker.kind"); !present && !w.bad["/tracker/kind"] && !w.bad["/tracker"] {
+	if kind := w.cfg.trackerKind; valid(w, kind) {
+		rb.add("tracker", kind.val)
+	} else if !kind.set && !w.bad["/tracker/kind"] && !w.bad["/tracker"] {
 		rb.add("tracker", "")
 	}
 	if root, ok := w.workspaceRoot(); ok {
@@ -541,8 +541,8 @@ func (w *Workflow) symphonyReadback(rb *readback, smoked map[*item]bool) {
 
 func (w *Workflow) sheaReadback(rb *readback, smoked map[*item]bool) {
 	rb.add("profile", ProfileShea)
-	if kind, ok := w.str("tracker.kind"); ok {
-		rb.add("tracker", kind)
+	if kind := w.cfg.trackerKind; valid(w, kind) {
+		rb.add("tracker", kind.val)
 	}
 	if backend, ok := w.mainBackend(); ok {
 		rb.add("backend", backend)
@@ -603,9 +603,9 @@ func (w *Workflow) engineReadback(rb *readback) {
 // mainBackend is the main lane's backend: main_lane.backend, else the
 // legacy agent.backend or backend.kind, else dry-run.
 func (w *Workflow) mainBackend() (string, bool) {
-	for _, path := range []string{"main_lane.backend", "agent.backend", "backend.kind"} {
-		if _, present := w.lookup(path); present {
-			return w.str(path)
+	for _, f := range []field[string]{w.cfg.mainLaneBackend, w.cfg.agentBackend, w.cfg.backendKind} {
+		if f.set {
+			return f.val, valid(w, f)
 		}
 	}
 	return "dry-run", true

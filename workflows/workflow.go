@@ -148,12 +148,15 @@ type Workflow struct {
 	// Profile is the dialect the workflow was read as.
 	Profile string
 	// Config is the front matter as plain values (map[string]any, []any,
-	// string, int64, float64, bool, nil); empty without front matter.
+	// string, int64, float64, bool, nil); empty without front matter. It
+	// is the raw document, for callers that show or walk it: the loader
+	// itself reads the typed settings decoded from it (see settings.go).
 	Config map[string]any
 	// Body is the trimmed prompt body (the Shea profile's workflow index).
 	Body string
 
 	opts    Options
+	cfg     settings // the settings decoded from Config, once
 	src     *source
 	tree    *tree
 	split   Split
@@ -291,7 +294,7 @@ func (w *Workflow) load() {
 		return
 	}
 	if w.Profile == "" {
-		w.Profile = detectProfile(w.Config)
+		w.Profile = detectProfile(w.cfg)
 		if w.Profile == ProfileShea && splitShea(w.src.text) != w.split {
 			// The dialects split a few unusual files differently.
 			if !w.parse(ProfileShea) {
@@ -323,6 +326,7 @@ func (w *Workflow) parse(profile string) bool {
 	}
 	w.Body = w.split.Body
 	w.Config = map[string]any{}
+	w.cfg = decodeSettings(nil)
 	if strings.TrimSpace(w.split.Front) == "" {
 		w.tree = &tree{src: w.src, start: w.split.FrontStart, line0: w.src.line(w.split.FrontStart), index: map[string]nodeRef{}}
 		return true
@@ -344,6 +348,7 @@ func (w *Workflow) parse(profile string) bool {
 	if m, ok := t.value.(map[string]any); ok {
 		w.Config = m
 	}
+	w.cfg = decodeSettings(t.value)
 	return true
 }
 
@@ -352,24 +357,31 @@ func (w *Workflow) parse(profile string) bool {
 // review_lane, merge_lane, backend_prompts or workpad_templates; "" when
 // there is none. A bare top-level prompts is no evidence: Symphony ports
 // use it for their own keys.
-func sheaEvidence(config map[string]any) string {
-	if p, ok := config["prompts"].(map[string]any); ok {
-		for _, lane := range Lanes(ProfileShea) {
-			if _, ok := p[lane]; ok {
-				return "prompts." + lane
-			}
+func sheaEvidence(s settings) string {
+	for _, lane := range Lanes(ProfileShea) {
+		if s.prompts.has(lane) {
+			return "prompts." + lane
 		}
 	}
-	for _, k := range []string{"main_lane", "review_lane", "merge_lane", "backend_prompts", "workpad_templates"} {
-		if _, ok := config[k]; ok {
-			return k
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{
+		{"main_lane", s.mainLane.set},
+		{"review_lane", s.reviewLane.set},
+		{"merge_lane", s.mergeLane.set},
+		{"backend_prompts", s.backendPrompts.set},
+		{"workpad_templates", s.workpadTemplates.set},
+	} {
+		if f.set {
+			return f.name
 		}
 	}
 	return ""
 }
 
-func detectProfile(config map[string]any) string {
-	if sheaEvidence(config) != "" {
+func detectProfile(s settings) string {
+	if sheaEvidence(s) != "" {
 		return ProfileShea
 	}
 	return ProfileSymphony
@@ -384,7 +396,7 @@ func (w *Workflow) readAs() string {
 	case w.Profile == ProfileShea && inSheaWorkflows(w.Path):
 		return "the file lies under .shea/workflows"
 	case w.Profile == ProfileShea:
-		return "the front matter has " + sheaEvidence(w.Config)
+		return "the front matter has " + sheaEvidence(w.cfg)
 	}
 	return "the front matter has none of the Shea settings (prompts.main_agent, main_lane, backend_prompts, …)"
 }
@@ -491,21 +503,9 @@ func (w *Workflow) checkConfig() {
 	}
 }
 
-// lookup returns the config value at a dotted path ("tracker.kind").
-func (w *Workflow) lookup(path string) (any, bool) {
-	return lookupPointer(map[string]any(w.Config), "/"+strings.ReplaceAll(path, ".", "/"))
-}
-
-// str returns the config string at a dotted path, and whether it is a
-// string that passed validation.
-func (w *Workflow) str(path string) (string, bool) {
-	v, ok := w.lookup(path)
-	if !ok {
-		return "", false
-	}
-	s, ok := v.(string)
-	return s, ok && !w.bad["/"+strings.ReplaceAll(path, ".", "/")]
-}
+// valid reports whether a setting is written with the type shea reads
+// and passed the schema check.
+func valid[T any](w *Workflow, f field[T]) bool { return f.ok && !w.bad[f.ptr] }
 
 // engine returns the engine whose partials are looked up in dir (none
 // for dir "").
@@ -591,7 +591,5 @@ func (w *Workflow) lenient() bool {
 	if w.opts.LenientConfig {
 		return true
 	}
-	sh, _ := w.Config["shea"].(map[string]any)
-	on, _ := sh["lenient_config"].(bool)
-	return on
+	return w.cfg.shea.lenientConfig.ok && w.cfg.shea.lenientConfig.val
 }

@@ -50,14 +50,14 @@ func TestSheaEvidence(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := sheaEvidence(tt.config); got != tt.want {
+			if got := sheaEvidence(decodeSettings(tt.config)); got != tt.want {
 				t.Errorf("sheaEvidence = %q, want %q", got, tt.want)
 			}
 			want := ProfileSymphony
 			if tt.want != "" {
 				want = ProfileShea
 			}
-			if got := detectProfile(tt.config); got != want {
+			if got := detectProfile(decodeSettings(tt.config)); got != want {
 				t.Errorf("detectProfile = %q, want %q", got, want)
 			}
 		})

@@ -62,8 +62,12 @@ func SanitizeLine(s string, maxBytes int) string {
 func sanitizeLine(s string, maxBytes, inspect int) string {
 	cut := 0
 	if len(s) > inspect {
+		// Back up to the start of the rune the cut falls in: at most
+		// UTFMax-1 bytes, since a longer run of continuation bytes is
+		// invalid UTF-8 (one U+FFFD) and backing over it would drop the
+		// valid text before it.
 		k := inspect
-		for k > 0 && !utf8.RuneStart(s[k]) {
+		for n := 0; n < utf8.UTFMax-1 && k > 0 && !utf8.RuneStart(s[k]); n++ {
 			k--
 		}
 		cut, s = len(s)-k, s[:k]

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"errors"
 	"math/big"
 	"strings"
 	"time"
@@ -54,58 +53,32 @@ func farDate(n *big.Int) (time.Time, *big.Int) {
 // %G %g, and %c %D %F %v %x, which hold one) and %s are computed here,
 // every other one from t, whose calendar is the real one's.
 func strftimeFar(t time.Time, off, secs *big.Int, format string) (string, error) {
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(format, '%')
-		if i < 0 {
-			b.WriteString(format)
-			return b.String(), nil
-		}
-		b.WriteString(format[:i])
-		d, ok := scanDirective(format[i:])
-		if !ok {
-			return "", errors.New("invalid format: " + format)
-		}
-		format = format[i+len(d.raw):]
+	return expandFormat(format, func(d directive) (string, error) {
 		if !d.known() || d.mod != 0 {
-			s, err := d.format(t)
-			if err != nil {
-				return "", err
-			}
-			b.WriteString(s)
-			continue
+			return d.format(t)
 		}
 		year := new(big.Int).Add(big.NewInt(int64(t.Year())), off)
 		iso, _ := t.ISOWeek()
 		isoYear := new(big.Int).Add(big.NewInt(int64(iso)), off)
-		var s string
 		switch d.conv {
 		case 'Y':
-			s = padYear(year.String(), d)
+			return padYear(year.String(), d), nil
 		case 'G':
-			s = padYear(isoYear.String(), d)
+			return padYear(isoYear.String(), d), nil
 		case 'C':
-			s = new(big.Int).Div(year, big.NewInt(100)).String() // Euclidean: floors, as Ruby
+			return new(big.Int).Div(year, big.NewInt(100)).String(), nil // Euclidean: floors, as Ruby
 		case 'y':
-			s = twoDigits(new(big.Int).Mod(year, big.NewInt(100)))
+			return twoDigits(new(big.Int).Mod(year, big.NewInt(100))), nil
 		case 'g':
-			s = twoDigits(new(big.Int).Mod(isoYear, big.NewInt(100)))
+			return twoDigits(new(big.Int).Mod(isoYear, big.NewInt(100))), nil
 		case 's':
-			s = secs.String()
+			return secs.String(), nil
 		case 'c', 'D', 'F', 'v', 'x':
 			sub := map[rune]string{'c': "%a %b %e %H:%M:%S %Y", 'D': "%m/%d/%y", 'F': "%Y-%m-%d", 'v': "%e-%^b-%Y", 'x': "%m/%d/%y"}[d.conv]
-			var err error
-			if s, err = strftimeFar(t, off, secs, sub); err != nil {
-				return "", err
-			}
-		default:
-			var err error
-			if s, err = d.format(t); err != nil {
-				return "", err
-			}
+			return strftimeFar(t, off, secs, sub)
 		}
-		b.WriteString(s)
-	}
+		return d.format(t)
+	})
 }
 
 // padYear pads a year's digits to the directive's width (4 by default)

@@ -24,6 +24,12 @@ import (
 //   - %Y, %C and %y of years before 1 AD keep Ruby's sign and floor
 //     division (-0001, -1, 99 for the year -1).
 func strftime(t time.Time, format string) (string, error) {
+	return expandFormat(format, func(d directive) (string, error) { return d.format(t) })
+}
+
+// expandFormat copies format, replacing each directive by what conv makes
+// of it.
+func expandFormat(format string, conv func(directive) (string, error)) (string, error) {
 	var b strings.Builder
 	for {
 		i := strings.IndexByte(format, '%')
@@ -36,7 +42,7 @@ func strftime(t time.Time, format string) (string, error) {
 		if !ok {
 			return "", errors.New("invalid format: " + format)
 		}
-		s, err := d.format(t)
+		s, err := conv(d)
 		if err != nil {
 			return "", err
 		}

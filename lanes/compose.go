@@ -6,8 +6,8 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/partials"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // Request says what to compose.

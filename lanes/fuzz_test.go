@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // FuzzCompose merges three arbitrary layer files (core, workspace,

@@ -10,9 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // The layer names, lowest first. They appear in SectionInfo, FileUse and

@@ -3,7 +3,7 @@ package lanes
 import (
 	"fmt"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // doc is a merged document: the text before the first heading, then the

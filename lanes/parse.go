@@ -3,7 +3,7 @@ package lanes
 import (
 	"strings"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // codeDirective is the code of a misused layer directive (an override

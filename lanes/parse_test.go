@@ -3,7 +3,7 @@ package lanes
 import (
 	"testing"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 func TestHeadingTitle(t *testing.T) {

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // FuzzProtectedLiquid merges a protected section with higher layers that

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // section is a "##" heading and the lines under it, or (head nil) the text

@@ -3,7 +3,7 @@ package lanes
 import (
 	"sort"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // Span is a run of composed bytes and the file they came from.

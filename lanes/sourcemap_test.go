@@ -8,10 +8,10 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // writeTree writes files (slash-separated names) under a new temporary

@@ -3,9 +3,9 @@ package lanes
 import (
 	"context"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // Template is a compiled composed lane. Its diagnostics point at layer

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // TurnFile is the name of the turn block of a lane file: "main-agent.md"

@@ -13,12 +13,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
 	"github.com/sheaproject/shea/workpad"
 )

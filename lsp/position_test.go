@@ -3,7 +3,7 @@ package lsp
 import (
 	"testing"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // shea's columns never count a byte order mark. A file read from disk is

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"sort"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // ExplainScheme is the scheme of ExplainURI.

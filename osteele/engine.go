@@ -15,9 +15,9 @@ import (
 
 	"github.com/osteele/liquid"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // Version is the osteele/liquid release this package renders with (go.mod

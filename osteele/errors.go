@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // sourceError is what osteele/liquid's errors implement (liquid.SourceError):

@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/osteele"
 	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // Prove renders a template shea accepts with osteele/liquid on the smoke

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // FuzzCompare checks the output comparison on any pair of outputs: it

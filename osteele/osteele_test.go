@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 const testSchema = `{"type": "object", "properties": {

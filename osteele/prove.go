@@ -9,9 +9,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // SmokeInputs returns the inputs Prove renders for a schema: its smoke

@@ -3,9 +3,9 @@ package profile_test
 import (
 	"fmt"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // Extend merges a port's declarations into the profile's inputs: the

@@ -3,8 +3,8 @@ package profile
 import (
 	"testing"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // Whatever a workflow declares, Extend never panics, and what it merges

@@ -5,8 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // Inputs are the inputs of a profile's lane prompts as one JSON Schema

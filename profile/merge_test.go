@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 func TestExtendAddsIssueProperties(t *testing.T) {

@@ -9,11 +9,11 @@ import (
 
 	"github.com/osteele/liquid"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fixtures"
 	"github.com/sheaproject/shea/internal/golden"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 func loadFixtures(b *testing.B) []fixtures.Fixture {

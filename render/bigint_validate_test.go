@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // TestValidateBigIntegers: an integer beyond int64 (JSON keeps its digits)

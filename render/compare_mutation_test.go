@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // rubyOut is a template rendered with JSON data, and what Shopify Liquid

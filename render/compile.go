@@ -8,8 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // Engine compiles templates. It is immutable after New and safe for

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // rubyCase is a template, its data and what Ruby Liquid 5.4 made of it with

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // runnerIssue is a runner's own issue type, shaped like the Symphony

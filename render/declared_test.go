@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // A key the schema declares but the data leaves out reads as nil in

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // Options configure an Engine. The zero value is the strict engine with the

@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // evalFn evaluates a compiled expression.

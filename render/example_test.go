@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // A template is compiled once against the schema of its inputs, which

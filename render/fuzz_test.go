@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/golden"
 	"github.com/sheaproject/shea/internal/shared"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // FuzzRender renders arbitrary templates against a fixed context under

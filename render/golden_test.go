@@ -6,8 +6,8 @@ import (
 	"io/fs"
 	"testing"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/golden"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // mapPartials serves partials from a map.

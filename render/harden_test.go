@@ -11,8 +11,8 @@ import (
 
 	"github.com/sheaproject/shea/internal/testclock"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // The regression tests of the second hardening pass (issue 24): each case

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"io/fs"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // include compiles an include or render tag.

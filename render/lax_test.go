@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 const laxData = `{"a": true, "b": false, "n": 2, "x": "hi"}`

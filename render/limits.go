@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // Memory and work accounting of one render.

@@ -5,7 +5,7 @@ import (
 	"math/big"
 	"strings"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // Limits on numbers. Go converts decimal text to a big number in time

@@ -10,7 +10,7 @@ import (
 
 	"github.com/sheaproject/shea/internal/testclock"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 func compat(t *testing.T, opts Options, src string) *Template {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/sheaproject/shea/internal/testclock"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // renderCode renders tpl with vars and returns the code of its single

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // A local bound on some paths only reads as nil on the others, in strict

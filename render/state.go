@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // errBreak and errContinue carry {% break %} and {% continue %} up to the

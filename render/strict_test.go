@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // Runtime strictness: a lookup of a missing key the schema does not

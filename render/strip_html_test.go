@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // The regular expressions strip_html was (and Shopify Liquid's is): the

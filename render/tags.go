@@ -6,8 +6,8 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 func (c *compiler) assign(n *strict.Assign) simpleFn {

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // unit is one compiled template or partial: its body, a tree of nodes.

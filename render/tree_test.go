@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // TestTreeControlFlow checks how the compiled tree carries break and

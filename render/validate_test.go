@@ -7,9 +7,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // TestValidateContextProfiles: rendering values (int64, float64, maps,

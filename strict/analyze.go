@@ -1,6 +1,6 @@
 package strict
 
-import "github.com/sheaproject/shea/strict/diag"
+import "github.com/sheaproject/shea/diag"
 
 // Reference is a name a template uses and where.
 type Reference struct {

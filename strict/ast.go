@@ -1,6 +1,6 @@
 package strict
 
-import "github.com/sheaproject/shea/strict/diag"
+import "github.com/sheaproject/shea/diag"
 
 // Template is a parsed template: its source, where it came from, and its
 // top-level nodes. Whitespace control has already been applied to Text

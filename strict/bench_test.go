@@ -16,8 +16,8 @@ import (
 
 	"github.com/sheaproject/shea/internal/testclock"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/shared"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // Benchmarks report throughput (b.SetBytes: the template's size) for the

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // Options configure Check. The zero value is the strictness contract with no

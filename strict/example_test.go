@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"io/fs"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // Parse builds an AST in which every node, expression and filter knows its

@@ -8,7 +8,7 @@ import (
 
 	"github.com/sheaproject/shea/internal/testclock"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // includeDAG is nine partials, each including the next ten times (p9

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // TestFilterReturnsTypeResult checks that the checker types a filter's

@@ -3,7 +3,7 @@ package strict
 import (
 	"sort"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // Definite binding. A template-local name (assign, capture, increment,

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // A local bound on some paths only is read as nil on the others: the read

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 func TestForeignLanguageNote(t *testing.T) {

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/golden"
 	"github.com/sheaproject/shea/internal/shared"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // The fuzz targets assert invariants that hold for every input, not just the

@@ -3,8 +3,8 @@ package strict
 import (
 	"testing"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/golden"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 func TestGoldenFrontEnd(t *testing.T) {

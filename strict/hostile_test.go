@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // Hostile input: what a broken generator, a binary file or an attacker hands

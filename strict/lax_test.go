@@ -3,7 +3,7 @@ package strict
 import (
 	"testing"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // TestLaxNeedsCompat: Options.Lax alone leaves strict mode strict; with

@@ -8,8 +8,8 @@ import (
 	"github.com/osteele/liquid"
 	osteeleparser "github.com/osteele/liquid/parser"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/golden"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // FuzzOsteeleDifferential checks shea's parser against

@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // DefaultMaxNesting is the default limit on nested blocks and nested

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // posTable converts byte offsets in a source string to file positions. The

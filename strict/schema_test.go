@@ -13,7 +13,7 @@ import (
 
 	"github.com/sheaproject/shea/internal/testclock"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 func TestCompileSchemaErrors(t *testing.T) {

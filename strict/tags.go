@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 type tagKind uint8

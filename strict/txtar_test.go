@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/txtartest"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // TestCheckFixtures runs the multi-file cases in testdata/check/*.txtar.

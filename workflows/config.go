@@ -14,7 +14,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 //go:embed schemas/*.json

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // laneContext returns the lane inputs of a profile (compiled once per

@@ -1,7 +1,7 @@
 package workflows
 
 import (
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // applyDisable drops the warnings whose code the workflow's own

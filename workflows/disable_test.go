@@ -3,7 +3,7 @@ package workflows
 import (
 	"testing"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // A warning that only a smoke render finds is disabled like one found while

@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/workflows"
 )
 

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // loadWithin loads a workflow and fails the test if that takes more than a

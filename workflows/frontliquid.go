@@ -6,8 +6,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // A Symphony port often keeps prompts of its own in the front matter, under

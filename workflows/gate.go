@@ -4,9 +4,9 @@ import (
 	"context"
 	"strconv"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // Gate is an agent runner's startup check, in one call: it loads the

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/workflows"
 )
 

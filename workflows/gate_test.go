@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // runnerIssue is a runner's own issue type: json tags, a pointer, a

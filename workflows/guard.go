@@ -1,8 +1,8 @@
 package workflows
 
 import (
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // compileGuarded runs a compile step, turning a panic (a bug) into an

@@ -8,10 +8,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/jsondup"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workpad"
 )
 

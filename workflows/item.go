@@ -9,11 +9,11 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/lanes"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // The source kinds the readback reports, as Shea Symphony names them.

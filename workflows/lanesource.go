@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/lanes"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // LaneSource says where a lane's prompt comes from: what `shea render

@@ -5,11 +5,11 @@ import (
 	"maps"
 	"strconv"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/osteele"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // The engines Validate can prove templates with (Options.Engine, the

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/shared"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // TestRealWorkflowsOsteele proves the real workflows of ../shared/workflows

@@ -11,8 +11,8 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/shared"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // The gate's promise: every lane of a workflow validate calls valid renders

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // ErrUnknownLane is wrapped by the error of RenderLane for a lane the

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 func writeFile(t *testing.T, path, text string) {

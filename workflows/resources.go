@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // closure is the enabled closure of a resource manifest: the core group

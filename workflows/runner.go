@@ -7,9 +7,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // The source kinds of a runner's templates.

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workpad"
 )
 

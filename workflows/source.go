@@ -3,7 +3,7 @@ package workflows
 import (
 	"sort"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // source is a workflow file as both dialects read it: line breaks

@@ -3,7 +3,7 @@ package workflows
 import (
 	"os"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 	"path/filepath"
 	"strings"
 )

@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"slices"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // TemplateOptions say what a template compiled by CompileTemplate reads

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // A template given as a string compiles with a profile's inputs, and both

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/txtartest"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // TestCases runs the cases in testdata/cases/*.txtar. Each archive's

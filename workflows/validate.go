@@ -11,9 +11,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/osteele"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // rendererMode is what validate reports as prompt_renderer: shea renders

@@ -9,11 +9,11 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // The workflow dialects.

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // Template is a workpad or evidence template compiled for one id. It is

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 func compile(t *testing.T, id, src string) *Template {

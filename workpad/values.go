@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // schemaBase prefixes the $id of the generated value-set schemas.

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/atomicfile"
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // Write renders t with values and, only when rendering succeeds completely,

@@ -36,11 +36,11 @@ import (
 
 	"github.com/osteele/liquid"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fixtures"
 	"github.com/sheaproject/shea/internal/shared"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 type result struct {

@@ -11,11 +11,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/osteele"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
 	"github.com/sheaproject/shea/workpad"
 )

@@ -5,8 +5,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/profile"
-	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
 	"github.com/sheaproject/shea/workpad"
 )

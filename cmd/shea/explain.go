@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/lsp"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 func newExplainCmd(e *env) *cobra.Command {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // TestExplainExamples runs the example of every code that `shea explain`

@@ -6,10 +6,10 @@ import (
 	"io/fs"
 	"path/filepath"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/jsondup"
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // readTemplateFile reads a template named on the command line (--template,

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 // Output formats.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/atomicfile"
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
@@ -21,7 +22,6 @@ import (
 	"github.com/sheaproject/shea/osteele"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
-	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
 )
 

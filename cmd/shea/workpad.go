@@ -11,10 +11,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/atomicfile"
 	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/strict/diag"
 	"github.com/sheaproject/shea/workflows"
 )
 

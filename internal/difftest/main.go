@@ -17,8 +17,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
-	"github.com/sheaproject/shea/strict/diag"
 )
 
 func main() {

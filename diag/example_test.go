@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/sheaproject/shea/strict/diag"
+	"github.com/sheaproject/shea/diag"
 )
 
 // WriteText prints diagnostics for people: location, severity, summary and

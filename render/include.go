@@ -216,17 +216,17 @@ func (t *Template) partial(name string, at func() diag.Range) (*unit, error) {
 	}
 	src := t.eng.opts.Partials
 	if src == nil {
-		return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q not found: no partials are configured", truncateForMessage(name))
+		return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q not found: no partials are configured", diag.Shorten(name))
 	}
 	text, filename, err := src.Partial(name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q not found", truncateForMessage(name))
+			return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q not found", diag.Shorten(name))
 		}
-		return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q cannot be read: %s", truncateForMessage(name), truncateForMessage(err.Error()))
+		return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q cannot be read: %s", diag.Shorten(name), diag.Shorten(err.Error()))
 	}
 	if len(text) > t.eng.limits.MaxTemplateBytes {
-		return nil, diag.Errorf(diag.TemplateTooLarge, at(), "partial %q is %d bytes, more than the %d-byte limit", truncateForMessage(name), len(text), t.eng.limits.MaxTemplateBytes)
+		return nil, diag.Errorf(diag.TemplateTooLarge, at(), "partial %q is %d bytes, more than the %d-byte limit", diag.Shorten(name), len(text), t.eng.limits.MaxTemplateBytes)
 	}
 	prog, diags := strict.Check(text, filename, diag.Pos{}, strict.Options{Compat: true, Lax: !t.eng.opts.StrictSyntax, Filters: t.eng.sigs, MaxNesting: t.eng.limits.MaxNesting})
 	if diags.HasErrors() {

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"math/big"
 	"time"
 	"unicode/utf8"
@@ -139,21 +138,4 @@ func quotedLen(s string) int64 {
 		i += width
 	}
 	return n
-}
-
-// maxMessageValue caps the bytes of a value (a partial name, a number)
-// quoted in a diagnostic's summary.
-const maxMessageValue = 200
-
-// truncateForMessage shortens s, for a diagnostic, to its first bytes and
-// a note of the rest's size.
-func truncateForMessage(s string) string {
-	if len(s) <= maxMessageValue {
-		return s
-	}
-	cut := maxMessageValue
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s… (%d bytes more)", s[:cut], len(s)-cut)
 }

@@ -194,7 +194,7 @@ func loopBound(st *state, eval evalFn, at ranger, what string) (int64, bool, err
 	n, err := toInteger(v)
 	if err != nil {
 		if b, ok := normalize(v).(*big.Int); ok {
-			return 0, false, diag.Errorf(diag.RenderError, at.Range(), "for-loop %s %s is beyond the 64-bit integers", what, truncateForMessage(b.String()))
+			return 0, false, diag.Errorf(diag.RenderError, at.Range(), "for-loop %s %s is beyond the 64-bit integers", what, diag.Shorten(b.String()))
 		}
 		return 0, false, diag.Errorf(diag.RenderError, at.Range(), "for-loop %s must be an integer, got %s", what, rubyInspect(normalize(v)))
 	}

@@ -1121,13 +1121,13 @@ func (w *walker) load(name string, at Span) *Template {
 			return nil
 		}
 		if errors.Is(err, fs.ErrNotExist) {
-			d := w.errorf(diag.MissingPartial, at.Range(), "partial %q not found", shortForMessage(name))
+			d := w.errorf(diag.MissingPartial, at.Range(), "partial %q not found", diag.Shorten(name))
 			if l, ok := w.opts.Partials.(PartialLister); ok {
 				d.Detail = diag.DidYouMean(name, l.PartialNames())
 			}
 			return nil
 		}
-		w.errorf(diag.MissingPartial, at.Range(), "partial %q cannot be read: %s", shortForMessage(name), shortForMessage(err.Error()))
+		w.errorf(diag.MissingPartial, at.Range(), "partial %q cannot be read: %s", diag.Shorten(name), diag.Shorten(err.Error()))
 		return nil
 	}
 	if w.parser == nil {

@@ -345,7 +345,7 @@ func propertyError(prop any) error {
 // string). Objects answer a string key with its value (nil when absent),
 // strings answer a substring with itself when they contain it, arrays and
 // strings answer integer indexes, and integers answer an index with that
-// bit.
+// bit (beyond int64, with their sign, or 0 for a negative index).
 func rubyIndex(item, prop any) (v any, has bool, err error) {
 	item, prop = fnorm(item), fnorm(prop)
 	switch x := item.(type) {
@@ -374,6 +374,9 @@ func rubyIndex(item, prop any) (v any, has bool, err error) {
 		}
 		return nil, true, errPropertyType
 	case int64:
+		if n, ok := prop.(*big.Int); ok {
+			return bitBeyondInt64(x < 0, n), true, nil
+		}
 		i, ok := indexOf(prop)
 		if !ok {
 			return nil, true, errPropertyType
@@ -389,8 +392,13 @@ func rubyIndex(item, prop any) (v any, has bool, err error) {
 		}
 		return (x >> uint(i)) & 1, true, nil
 	case *big.Int:
-		// Integer#[] of a Bignum: bit i of its two's complement.
-		i, ok := indexOf(prop)
+		// Integer#[] of a Bignum: bit i of its two's complement. Ruby
+		// converts a float index to a C long here (a RangeError beyond
+		// one), where a Fixnum takes it as a huge bit index.
+		if n, ok := prop.(*big.Int); ok {
+			return bitBeyondInt64(x.Sign() < 0, n), true, nil
+		}
+		i, ok := longIndexOf(prop)
 		if !ok {
 			return nil, true, errPropertyType
 		}
@@ -422,6 +430,16 @@ func rubyIndex(item, prop any) (v any, has bool, err error) {
 		return nil, true, nil
 	}
 	return nil, false, nil
+}
+
+// bitBeyondInt64 is Integer#[] at an index beyond int64 (a Bignum index):
+// a negative one reads 0, a positive one lies past every bit of the
+// integer and reads its sign (1 when negative).
+func bitBeyondInt64(negative bool, i *big.Int) int64 {
+	if negative && i.Sign() > 0 {
+		return 1
+	}
+	return 0
 }
 
 // indexOf converts an index argument as Ruby's [] does: integers as they

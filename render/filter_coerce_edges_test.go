@@ -1,0 +1,82 @@
+package render
+
+import "testing"
+
+// TestRubyIntegerSaturates: a string of more digits than int64 holds goes
+// through Integer() as a Bignum; truncate compares the input's length with
+// it, so Ruby prints the input whole (or only the ellipsis, for a negative
+// one) where shea saturates. Each base, each digit range of hexadecimal
+// (0-9, a-f, A-F, and g or G past them), and the first invalid digit of
+// binary, octal and decimal, against Ruby Liquid 5.4.
+func TestRubyIntegerSaturates(t *testing.T) {
+	runRubyOuts(t, rubyIntegerSaturateCases)
+}
+
+var rubyIntegerSaturateCases = []rubyOut{
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"1000000000000000000000000000000000000000000000000000000000000000000000\"}", "abcdef"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"-1000000000000000000000000000000000000000000000000000000000000000000000\"}", "..."},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"0xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff\"}", "abcdef"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF\"}", "abcdef"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"}", "abcdef"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"0xAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\"}", "abcdef"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"0x1999999999999999999999999999999999999999999999999999999999999999999999\"}", "abcdef"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"0x0123456789abcdefABCDEF0123456789abcdefABCDEF0123456789abcdefABCDEF0123456789abcdefABCDEF\"}", "abcdef"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffg\"}", "ERR invalid integer"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFG\"}", "ERR invalid integer"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"0b1111111111111111111111111111111111111111111111111111111111111111111111\"}", "abcdef"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"0b1000000000000000000000000000000000000000000000000000000000000000000000\"}", "abcdef"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"07777777777777777777777777777777777777777777777777777777777777777777777\"}", "abcdef"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"0o7777777777777777777777777777777777777777777777777777777777777777777777\"}", "abcdef"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"07777777777777777777777777777777777777777777777777777777777777777777778\"}", "ERR invalid integer"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"9999999999999999999999999999999999999999999999999999999999999999999999\"}", "abcdef"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"999999999999999999999999999999999999999999999999999999999999999999999a\"}", "ERR invalid integer"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"1_00000000000000000000000000000000000000000000000000000000000000000000\"}", "abcdef"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"0d9999999999999999999999999999999999999999999999999999999999999999999999\"}", "abcdef"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"+9999999999999999999999999999999999999999999999999999999999999999999999\"}", "abcdef"},
+}
+
+// TestIntegerIndexEdges: value[property] of an integer as map reads it
+// (Integer#[]), at the edges of its conversions, against Ruby Liquid 5.4:
+// zero at a bit index of 63 and beyond; a float index at exactly 2**63 and
+// beyond, which a Fixnum takes as a huge bit index and a Bignum refuses
+// (RangeError); an integer index beyond int64, which reads the sign or 0
+// (and which String#[] refuses); NaN and infinities, which Ruby refuses
+// (FloatDomainError, RangeError).
+func TestIntegerIndexEdges(t *testing.T) {
+	runRubyOuts(t, integerIndexCases)
+}
+
+var integerIndexCases = []rubyOut{
+	{"{% assign p = 0.0 | divided_by: 0 %}{{ a | map: p | join: \",\" }}", "{\"a\":[5]}", "ERR "},
+	{"{% assign p = 0.0 | divided_by: 0 %}{{ a | map: p | join: \",\" }}", "{\"a\":[\"abc\"]}", "ERR "},
+	{"{% assign p = 0.0 | divided_by: 0 %}{{ a | map: p | join: \",\" }}", "{\"a\":[[1]]}", "ERR "},
+	{"{% assign p = 0.0 | divided_by: 0 %}{{ a | map: p | join: \",\" }}", "{\"a\":[9223372036854775808]}", "ERR "},
+	{"{% assign p = 1.0 | divided_by: 0 %}{{ a | map: p | join: \",\" }}", "{\"a\":[5]}", "ERR "},
+	{"{% assign p = 1.0 | divided_by: 0 %}{{ a | map: p | join: \",\" }}", "{\"a\":[-5]}", "ERR "},
+	{"{% assign p = -1.0 | divided_by: 0 %}{{ a | map: p | join: \",\" }}", "{\"a\":[-5]}", "ERR "},
+	{"{% assign p = 1.0 | divided_by: 0 %}{{ a | map: p | join: \",\" }}", "{\"a\":[\"abc\"]}", "ERR "},
+	{"{% assign p = 1.0 | divided_by: 0 %}{{ a | map: p | join: \",\" }}", "{\"a\":[9223372036854775808]}", "ERR "},
+	{"{% assign p = 1.0 | divided_by: 0 %}{{ a | map: p | join: \",\" }}", "{\"a\":[-9223372036854775809]}", "ERR "},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[5,-5,0],\"p\":9.223372036854776e+18}", "0,1,0"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[5,-5,0],\"p\":-9.223372036854776e+18}", "0,0,0"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[5,-5,0],\"p\":9.5e+18}", "0,1,0"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[5,-5,0],\"p\":-9.5e+18}", "0,0,0"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[9223372036854775808,-9223372036854775809],\"p\":9.5e+18}", "ERR "},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[9223372036854775808,-9223372036854775809],\"p\":-9.5e+18}", "ERR "},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[0],\"p\":63}", "0"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[0],\"p\":64}", "0"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[0],\"p\":100}", "0"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[\"abc\",[1,2]],\"p\":-9.223372036854776e+18}", ",0,0"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[\"abc\",[1,2]],\"p\":-9223372036854775807}", ",0,0"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[\"abc\"],\"p\":-9.223372036854778e+18}", "ERR "},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[5,-5,0,18446744073709551616,-18446744073709551616],\"p\":18446744073709551616}", "0,1,0,0,1"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[5,-5,0,18446744073709551616,-18446744073709551616],\"p\":-18446744073709551616}", "0,0,0,0,0"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[18446744073709551617],\"p\":64.0}", "1"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[18446744073709551617],\"p\":0.5}", "1"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[18446744073709551617],\"p\":9223372036854775807}", "0"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[-18446744073709551617],\"p\":9223372036854775807}", "1"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[-18446744073709551617],\"p\":9.2e+18}", "1"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[-18446744073709551617],\"p\":-9.2e+18}", "0"},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[\"abc\"],\"p\":18446744073709551616}", "ERR "},
+	{"{{ a | map: p | join: \",\" }}", "{\"a\":[[1]],\"p\":18446744073709551616}", "0"},
+}

@@ -6,8 +6,8 @@ import "testing"
 // converting the integer to a float (which rounds it beyond 2^53), so
 // 9007199254740993 == 9007199254740992.0 is false and 9223372036854775807
 // is less than 2.0**63. Every operator both ways, contains both ways, sort
-// (with and without a property), case/when and where, against Ruby Liquid
-// 5.4's output.
+// (with and without a property), case/when, where, NaN and the infinities,
+// against Ruby Liquid 5.4's output.
 func TestIntFloatExact(t *testing.T) {
 	runRubyOuts(t, intFloatCases)
 }
@@ -51,4 +51,9 @@ var intFloatCases = []rubyOut{
 	{"{{ a | sort | join: \",\" }}", "{\"a\":[-9223372036854775808.0,-9223372036854775807]}", "-9.223372036854776e+18,-9223372036854775807"},
 	{"{% case a %}{% when b %}w{% else %}e{% endcase %}", "{\"a\":9007199254740993,\"b\":9007199254740992.0}", "e"},
 	{"{{ a | where: \"x\", b | size }}", "{\"a\":[{\"x\":9007199254740993}],\"b\":9007199254740992.0}", "0"},
+	// NaN equals no integer, and the infinities lie beyond every int64.
+	{"{% assign n = 0.0 | divided_by: 0 %}{% if a == n %}=={% endif %}{% if a != n %}!={% endif %}{% if n == a %}=={% endif %}{% if n != a %}!={% endif %}{% if a < n %}<{% endif %}{% if a >= n %}>={% endif %}{% if n <= a %}<={% endif %}{% if n > a %}>{% endif %}|{% if b contains n %}t{% else %}f{% endif %}", "{\"a\":0,\"b\":[0]}", "!=!=|f"},
+	{"{% assign n = 0.0 | divided_by: 0 %}{% if a == n %}=={% endif %}{% if a != n %}!={% endif %}{% if n == a %}=={% endif %}{% if n != a %}!={% endif %}|{% if b contains n %}t{% else %}f{% endif %}", "{\"a\":5,\"b\":[5]}", "!=!=|f"},
+	{"{% assign n = 1.0 | divided_by: 0 %}{% if a == n %}=={% endif %}{% if a != n %}!={% endif %}{% if a < n %}<{% endif %}{% if a > n %}>{% endif %}{% if n > a %}n>{% endif %}", "{\"a\":9223372036854775807}", "!=<n>"},
+	{"{% assign n = -1.0 | divided_by: 0 %}{% if a == n %}=={% endif %}{% if a != n %}!={% endif %}{% if a < n %}<{% endif %}{% if a > n %}>{% endif %}{% if n < a %}n<{% endif %}", "{\"a\":-9223372036854775808}", "!=>n<"},
 }

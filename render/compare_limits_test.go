@@ -2,6 +2,7 @@ package render
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -25,5 +26,29 @@ func TestEqualNodeLimit(t *testing.T) {
 	}
 	if eq, err := equalChecked(nil, items, items); eq || !errors.Is(err, errTooDeep) {
 		t.Errorf("arrays of %d items: %v, %v; want errTooDeep", len(items), eq, err)
+	}
+}
+
+// TestRubyInspectLength: error messages show a value by its inspect form
+// up to 40 bytes and by its class name beyond (a range bound, a for-loop
+// limit, the right side of a failed comparison). The expected strings are
+// counted by hand: `["` + 36 letters + `"]` is 40 bytes.
+func TestRubyInspectLength(t *testing.T) {
+	a36, a37 := strings.Repeat("a", 36), strings.Repeat("a", 37)
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{int64(-5), "-5"},
+		{2.5, "2.5"},
+		{[]any{"x", nil}, `["x", nil]`},
+		{[]any{a36}, `["` + a36 + `"]`},
+		{[]any{a37}, "Array"},
+		{a37 + "a", `"` + a37 + `a"`}, // 40 bytes with its quotes
+		{a37 + "aa", "String"},
+	} {
+		if got := rubyInspect(c.v); got != c.want {
+			t.Errorf("rubyInspect(%#v) = %q, want %q", c.v, got, c.want)
+		}
 	}
 }

@@ -57,3 +57,22 @@ var intFloatCases = []rubyOut{
 	{"{% assign n = 1.0 | divided_by: 0 %}{% if a == n %}=={% endif %}{% if a != n %}!={% endif %}{% if a < n %}<{% endif %}{% if a > n %}>{% endif %}{% if n > a %}n>{% endif %}", "{\"a\":9223372036854775807}", "!=<n>"},
 	{"{% assign n = -1.0 | divided_by: 0 %}{% if a == n %}=={% endif %}{% if a != n %}!={% endif %}{% if a < n %}<{% endif %}{% if a > n %}>{% endif %}{% if n < a %}n<{% endif %}", "{\"a\":-9223372036854775808}", "!=>n<"},
 }
+
+// TestNaNOrder: NaN is unordered against every number (the condition is
+// false), but against a string the comparison fails as any float's does,
+// with Ruby's message (the right side named by its inspect form, NaN).
+// Against Ruby Liquid 5.4's output.
+func TestNaNOrder(t *testing.T) {
+	runRubyOuts(t, nanOrderCases)
+}
+
+var nanOrderCases = []rubyOut{
+	{"{% assign n = 0.0 | divided_by: 0 %}{% if n < a %}t{% else %}f{% endif %}", "{\"a\":\"x\"}", "ERR comparison of Float with String failed"},
+	{"{% assign n = 0.0 | divided_by: 0 %}{% if a < n %}t{% else %}f{% endif %}", "{\"a\":\"x\"}", "ERR comparison of String with NaN failed"},
+	{"{% assign n = 0.0 | divided_by: 0 %}{% if n >= a %}t{% else %}f{% endif %}", "{\"a\":\"x\"}", "ERR comparison of Float with String failed"},
+	{"{% assign n = 0.0 | divided_by: 0 %}{% if a > n %}t{% else %}f{% endif %}", "{\"a\":\"x\"}", "ERR comparison of String with NaN failed"},
+	{"{% assign n = 0.0 | divided_by: 0 %}{% if n < a %}t{% else %}f{% endif %}", "{\"a\":null}", "f"},
+	{"{% assign n = 0.0 | divided_by: 0 %}{% if n < a %}t{% else %}f{% endif %}", "{\"a\":9223372036854775808}", "f"},
+	{"{% assign n = 0.0 | divided_by: 0 %}{% if a > n %}t{% else %}f{% endif %}", "{\"a\":9223372036854775808}", "f"},
+	{"{% assign n = 0.0 | divided_by: 0 %}{% if a == n %}t{% else %}f{% endif %}", "{\"a\":9223372036854775808}", "f"},
+}

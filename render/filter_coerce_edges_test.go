@@ -1,6 +1,9 @@
 package render
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 // TestRubyIntegerSaturates: a string of more digits than int64 holds goes
 // through Integer() as a Bignum; truncate compares the input's length with
@@ -79,4 +82,24 @@ var integerIndexCases = []rubyOut{
 	{"{{ a | map: p | join: \",\" }}", "{\"a\":[-18446744073709551617],\"p\":-9.2e+18}", "0"},
 	{"{{ a | map: p | join: \",\" }}", "{\"a\":[\"abc\"],\"p\":18446744073709551616}", "ERR "},
 	{"{{ a | map: p | join: \",\" }}", "{\"a\":[[1]],\"p\":18446744073709551616}", "0"},
+}
+
+// TestIterItemsDeadline: a range's numbers are made in quanta of
+// workQuantum, and the deadline is looked at once per quantum (when a
+// number is a multiple of it), as work against the budget: with a context
+// already cancelled, (1..workQuantum-1) is made whole and (1..workQuantum)
+// stops with the deadline error.
+func TestIterItemsDeadline(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		hi   int64
+		fail bool
+	}{{workQuantum - 1, false}, {workQuantum, true}, {3 * workQuantum, true}} {
+		b := &budget{ctx: ctx, limits: Limits{MaxMemory: 1 << 30}}
+		items, err := iterItems(b, rangeValue{1, c.hi})
+		if c.fail != (err != nil) || !c.fail && int64(len(items)) != c.hi {
+			t.Errorf("(1..%d) with a cancelled context: %d items, error %v", c.hi, len(items), err)
+		}
+	}
 }

@@ -402,17 +402,14 @@ func rubyIndex(item, prop any) (v any, has bool, err error) {
 		if !ok {
 			return nil, true, errPropertyType
 		}
-		if i < 0 || i > 1<<20 {
-			if i > 0 && x.Sign() < 0 {
-				return int64(1), true, nil
-			}
+		if i < 0 {
 			return int64(0), true, nil
 		}
-		if x.Sign() >= 0 {
-			return int64(x.Bit(int(i))), true, nil
-		}
-		m := new(big.Int).Sub(new(big.Int).Neg(x), big.NewInt(1)) // -x-1 = ^x
-		return int64(1 - m.Bit(int(i))), true, nil
+		// Go's Bit reads a negative integer's two's complement too, and
+		// past the last bit the sign, like Ruby; the index is clamped to
+		// int32 for 32-bit platforms, past every bit of an integer
+		// memory can hold.
+		return int64(x.Bit(int(min(i, math.MaxInt32)))), true, nil
 	}
 	if isArray(item) {
 		i, ok := longIndexOf(prop)

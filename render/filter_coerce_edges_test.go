@@ -2,6 +2,8 @@ package render
 
 import (
 	"context"
+	"math"
+	"math/big"
 	"testing"
 )
 
@@ -100,6 +102,30 @@ func TestIterItemsDeadline(t *testing.T) {
 		items, err := iterItems(b, rangeValue{1, c.hi})
 		if c.fail != (err != nil) || !c.fail && int64(len(items)) != c.hi {
 			t.Errorf("(1..%d) with a cancelled context: %d items, error %v", c.hi, len(items), err)
+		}
+	}
+}
+
+// TestBignumBitsBeyondNumberLimit: a Go caller may pass an integer larger
+// than the number limits of JSON data and arithmetic (2^20 bits); its bits
+// are still read exactly. The expected bits are by hand: 2^k has bit k
+// set and no other; -2^k in two's complement has bits k and above set and
+// those below clear.
+func TestBignumBitsBeyondNumberLimit(t *testing.T) {
+	const k = 1<<20 + 5
+	pos := new(big.Int).Lsh(big.NewInt(1), k)
+	neg := new(big.Int).Neg(pos)
+	for _, c := range []struct {
+		x    *big.Int
+		i    int64
+		want int64
+	}{
+		{pos, k, 1}, {pos, k - 1, 0}, {pos, k + 1, 0}, {pos, 1 << 40, 0}, {pos, math.MaxInt64, 0},
+		{neg, k, 1}, {neg, k - 1, 0}, {neg, k + 1, 1}, {neg, 1 << 40, 1}, {neg, math.MaxInt64, 1},
+	} {
+		v, has, err := rubyIndex(c.x, c.i)
+		if v != c.want || !has || err != nil {
+			t.Errorf("(%s2^%d)[%d] = %v, %v, %v; want %d", map[bool]string{true: "-"}[c.x.Sign() < 0], k, c.i, v, has, err, c.want)
 		}
 	}
 }

@@ -221,7 +221,7 @@ func TestSchemaObjectCap(t *testing.T) {
 		testclock.Within(t, tt.name, time.Since(start), 5*time.Second)
 	}
 	for doc, want := range map[string][2]int{
-		`{"a": "{{\"{", "b": [{}, {"c": "}"}]}`: {3, 3},
+		`{"a": "{{\"{", "b": [{}, {"c": "}"}]}`:  {3, 3},
 		`{"a": "[[[", "b": [[1], {"c": ["]"]}]}`: {2, 4},
 		`[]`:                                     {0, 1},
 	} {

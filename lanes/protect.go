@@ -266,7 +266,9 @@ func trimmed(src string, from, to int) [2]int {
 	return [2]int{from, to}
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f' }
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
+}
 
 // openBlock returns the range of the opening tag of the innermost Liquid
 // block still open at byte at of src (a block a higher layer opened

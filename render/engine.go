@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -121,7 +122,7 @@ type Filter struct {
 // check or the render found it, as are bad data and failures while
 // rendering. The diagnostics say what and where; diag.AsList recovers them.
 type Error struct {
-	Class       diag.Class
+	Class       codes.Class
 	Diagnostics diag.List
 }
 
@@ -154,7 +155,7 @@ func AsError(err error) (*Error, bool) {
 func (e *Engine) Render(ctx context.Context, src, filename string, schema *strict.Schema, vars map[string]any) (string, error) {
 	t, diags := e.Compile(src, filename, diag.Pos{}, schema)
 	if diags.HasErrors() {
-		return "", &Error{Class: diags.Class(), Diagnostics: diags}
+		return "", &Error{Class: codes.FailureClass(diags), Diagnostics: diags}
 	}
 	return t.Render(ctx, vars)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -200,7 +201,7 @@ func TestCheckNoContext(t *testing.T) {
 // command's own tests run every example, of every code, end to end.)
 func TestCheckRegistryExamples(t *testing.T) {
 	ctx := mustLane(t)
-	for _, info := range diag.Codes() {
+	for _, info := range codes.All() {
 		if !strings.HasPrefix(info.Command, "shea check ") {
 			continue
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -206,7 +207,7 @@ func (w *walker) unionAccess(p *Path, i int, sh shape) {
 	if seg.Dot {
 		what = "." + seg.Name
 	}
-	d := w.errorf(diag.UnknownProperty, r, "%s may be an object (its schema allows an array or an object), which has no %s", pathPrefix(p, i), what)
+	d := w.errorf(codes.UnknownProperty, r, "%s may be an object (its schema allows an array or an object), which has no %s", pathPrefix(p, i), what)
 	d.Detail = "The access is valid for the array branch only. Narrow the schema to one type, or read a property both branches have."
 }
 
@@ -224,14 +225,14 @@ func (w *walker) undeclaredKey(p *Path, i int, sh shape) {
 	}
 	r := p.Range()
 	r.End = seg.Range().End
-	d := diag.Warningf(diag.UndeclaredKey, r, "%s is not declared: it renders as nil when absent", pathPrefix(p, i+1))
+	d := diag.Warningf(codes.UndeclaredKey, r, "%s is not declared: it renders as nil when absent", pathPrefix(p, i+1))
 	d.Detail = "Declare it in template_context.schema (a property of " + pathPrefix(p, i) + ") so that its name and type are checked."
 	w.diags = append(w.diags, d)
 }
 
 // mayFail reports a may_fail warning at r.
 func (w *walker) mayFail(r diag.Range, detail, format string, args ...any) {
-	d := diag.Warningf(diag.MayFail, r, format, args...)
+	d := diag.Warningf(codes.MayFail, r, format, args...)
 	d.Detail = detail
 	w.diags = append(w.diags, d)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/osteele"
@@ -108,7 +109,7 @@ Examples:
 				b, err := readTemplateFile(f, 0)
 				if d := templateReadDiag(f, err); d != nil {
 					all = append(all, d)
-					if d.Code == diag.TemplateTooLarge {
+					if d.Code == codes.TemplateTooLarge {
 						continue
 					}
 					if err := e.report(format, all, src); err != nil {
@@ -199,7 +200,7 @@ func invalidUTF8Diag(filename string, b []byte) *diag.Diagnostic {
 		bad += n
 	}
 	p := diag.StartPos.Advance(string(b[:bad]))
-	d := diag.Errorf(diag.SyntaxError, diag.Range{Filename: filename, Start: p, End: p.Advance(string(b[bad : bad+1]))},
+	d := diag.Errorf(codes.SyntaxError, diag.Range{Filename: filename, Start: p, End: p.Advance(string(b[bad : bad+1]))},
 		"the template holds a byte that is not valid UTF-8")
 	d.Detail = "A template must be UTF-8 text; this looks like a binary file or text in another encoding."
 	return d

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
 )
@@ -76,15 +77,15 @@ func (s *sources) get(name string) []byte {
 // checkDisabled checks the codes of --disable.
 func (e *env) checkDisabled() error {
 	for _, c := range e.disable {
-		if _, ok := diag.Lookup(diag.Code(c)); ok {
+		if _, ok := codes.Lookup(diag.Code(c)); ok {
 			continue
 		}
-		var codes []string
-		for _, i := range diag.Codes() {
-			codes = append(codes, string(i.Code))
+		var names []string
+		for _, i := range codes.All() {
+			names = append(names, string(i.Code))
 		}
 		msg := fmt.Sprintf("--disable: unknown code %q", c)
-		if s := diag.Suggest(c, codes); s != "" {
+		if s := diag.Suggest(c, names); s != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		}
 		return usageError{fmt.Errorf("%s; run 'shea explain' for the list", msg)}
@@ -99,7 +100,7 @@ func (e *env) checkDisabled() error {
 // command could not run (exit status 2), whatever else the input holds.
 func (e *env) shownOf(l diag.List) diag.List {
 	for _, d := range l {
-		if d.Code == diag.InternalError {
+		if d.Code == codes.InternalError {
 			e.sawBug = true
 		}
 	}

@@ -116,7 +116,7 @@ type Filter struct {
 }
 
 // Error is a failed compile or render. Class is the Symphony error class,
-// which the codes decide (see diag.List.Class), not the moment shea found
+// which the codes decide (see codes.FailureClass), not the moment shea found
 // the problem: malformed syntax is template_parse_error; an unknown
 // variable, property or filter is template_render_error whether the static
 // check or the render found it, as are bad data and failures while

@@ -27,12 +27,8 @@ func (w *Workflow) applyDisable() {
 		}
 		name := f.val
 		if _, known := codes.Lookup(diag.Code(name)); !known {
-			var names []string
-			for _, c := range codes.All() {
-				names = append(names, string(c.Code))
-			}
 			d := diag.Errorf(codes.ConfigInvalid, w.tree.valueAt(f.ptr), "shea.disable: unknown diagnostic code %q", name)
-			d.Detail = diag.DidYouMean(name, names)
+			d.Detail = diag.DidYouMean(name, codes.Names())
 			if d.Detail == "" {
 				d.Detail = "shea explain lists the codes."
 			}

@@ -20,7 +20,7 @@ var ErrUnknownLane = errors.New("unknown lane")
 // Symphony error class a runner branches on (missing_workflow_file,
 // workflow_parse_error, workflow_front_matter_not_a_map,
 // workflow_config_error, template_parse_error, template_render_error; see
-// diag.List.Class); Diagnostics say what and where. Error() prints every
+// codes.FailureClass); Diagnostics say what and where. Error() prints every
 // error diagnostic in full, with its suggestion (see diag.List.Full).
 type Error struct {
 	Workflow    string

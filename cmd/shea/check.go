@@ -294,7 +294,7 @@ func (e *env) reportOn(w io.Writer, format string, l diag.List, src *sources) er
 	case formatJSON:
 		l = e.shownOf(l)
 		l.Sort()
-		return diag.WriteJSON(w, l)
+		return diag.WriteJSON(w, l, codes.JSONOptions())
 	case formatSARIF:
 		return e.writeSARIF(w, l, src)
 	}

@@ -46,12 +46,8 @@ Examples:
 			}
 			info, ok := codes.Lookup(diag.Code(args[0]))
 			if !ok {
-				var names []string
-				for _, i := range codes.All() {
-					names = append(names, string(i.Code))
-				}
 				msg := fmt.Sprintf("unknown code %q", args[0])
-				if s := diag.Suggest(args[0], names); s != "" {
+				if s := diag.Suggest(args[0], codes.Names()); s != "" {
 					msg += fmt.Sprintf(" (did you mean %q?)", s)
 				}
 				return usageError{fmt.Errorf("%s; run 'shea explain' for the list", msg)}

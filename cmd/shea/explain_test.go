@@ -110,3 +110,33 @@ func TestExplainCommand(t *testing.T) {
 		t.Errorf("unknown code: exit %d, stderr %q", code, stderr.String())
 	}
 }
+
+// TestSARIFRules: --format sarif describes every registered code as a
+// rule, in code order so that rule indexes are stable across runs, with
+// the registry's meaning, its fix and where `shea explain` documents it.
+func TestSARIFRules(t *testing.T) {
+	rules := sarifRules()
+	all := codes.All()
+	if len(rules) != len(all) {
+		t.Fatalf("%d rules, want %d", len(rules), len(all))
+	}
+	for i, info := range all {
+		r := rules[i]
+		if r.Code != info.Code || r.Description != info.Meaning || r.Properties["class"] != string(info.Class) {
+			t.Errorf("rule %d: %+v, want %s with its meaning and class", i, r, info.Code)
+		}
+		if want := info.Fix + " (see: shea explain " + string(info.Code) + ")"; r.Help != want {
+			t.Errorf("rule %s help %q, want %q", info.Code, r.Help, want)
+		}
+		wantLevel := diag.Error
+		if info.Code == codes.UnknownConfigKey || info.Code == codes.ProtectedSectionOverride {
+			wantLevel = diag.Warning
+		}
+		if r.Level != wantLevel {
+			t.Errorf("rule %s level %s, want %s", info.Code, r.Level, wantLevel)
+		}
+	}
+	if got := explainHint(codes.UnknownProperty); got != "(see: shea explain unknown_property)" {
+		t.Errorf("hint %q", got)
+	}
+}

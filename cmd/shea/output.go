@@ -80,12 +80,8 @@ func (e *env) checkDisabled() error {
 		if _, ok := codes.Lookup(diag.Code(c)); ok {
 			continue
 		}
-		var names []string
-		for _, i := range codes.All() {
-			names = append(names, string(i.Code))
-		}
 		msg := fmt.Sprintf("--disable: unknown code %q", c)
-		if s := diag.Suggest(c, names); s != "" {
+		if s := diag.Suggest(c, codes.Names()); s != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		}
 		return usageError{fmt.Errorf("%s; run 'shea explain' for the list", msg)}
@@ -123,7 +119,7 @@ func (e *env) shownOf(l diag.List) diag.List {
 func (e *env) writeTextDiagnostics(l diag.List, src *sources) {
 	l = e.shownOf(l)
 	l.Sort()
-	diag.WriteText(e.stderr, l, diag.TextOptions{Color: e.colorEnabled(), Source: src.get, ExplainHint: true, Max: e.maxDiagnostics,
+	diag.WriteText(e.stderr, l, diag.TextOptions{Color: e.colorEnabled(), Source: src.get, Hint: explainHint, Max: e.maxDiagnostics,
 		Stack: e.getenv("SHEA_DEBUG") == "1", Group: true, Shown: e.shown})
 }
 
@@ -133,7 +129,28 @@ func (e *env) writeSARIF(w io.Writer, l diag.List, src *sources) error {
 	l = e.shownOf(l)
 	l.Sort()
 	wd, _ := os.Getwd()
-	return diag.WriteSARIF(w, l, diag.SARIFOptions{ToolVersion: version(), BaseDir: wd, Source: src.get})
+	return diag.WriteSARIF(w, l, diag.SARIFOptions{ToolName: "shea", ToolURI: "https://github.com/sheaproject/shea",
+		ToolVersion: version(), BaseDir: wd, Source: src.get, Rules: sarifRules()})
+}
+
+// explainHint is the line under each diagnostic of the text output that
+// says where its code is documented.
+func explainHint(c diag.Code) string { return "(see: shea explain " + string(c) + ")" }
+
+// sarifRules describes every registered code as a SARIF rule, in code
+// order, so that rule indexes are stable across runs.
+func sarifRules() []diag.SARIFRule {
+	all := codes.All()
+	rules := make([]diag.SARIFRule, len(all))
+	for i, info := range all {
+		level := diag.Error
+		if info.Code == codes.UnknownConfigKey || info.Code == codes.ProtectedSectionOverride {
+			level = diag.Warning
+		}
+		rules[i] = diag.SARIFRule{Code: info.Code, Description: info.Meaning, Help: info.Fix + " " + explainHint(info.Code),
+			Level: level, Properties: map[string]any{"class": string(info.Class)}}
+	}
+	return rules
 }
 
 // conclude writes what diagnostics remain after the command's output and

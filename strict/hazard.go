@@ -257,9 +257,18 @@ func exprName(e Expr) string {
 }
 
 // filterHazard checks a filter's input and arguments for values the
-// schema allows that make it fail.
+// schema allows that make it fail, as its signature's Fails says (a
+// filter of Options.Filters, which may replace a standard one, by its own
+// signature).
 func (w *walker) filterHazard(f *Filter, in shape, args []shape) {
 	if !w.hazardOK() {
+		return
+	}
+	sig, ok := w.opts.Filters[f.Name]
+	if !ok {
+		sig = standardFilters[f.Name]
+	}
+	if sig.Fails == FailsNever {
 		return
 	}
 	positional := make([]int, 0, len(f.Args))
@@ -268,13 +277,13 @@ func (w *walker) filterHazard(f *Filter, in shape, args []shape) {
 			positional = append(positional, i)
 		}
 	}
-	switch f.Name {
-	case "divided_by", "modulo":
+	switch sig.Fails {
+	case FailsOnDivisor:
 		if len(positional) == 1 {
 			a := f.Args[positional[0]]
 			w.divisorHazard(f, a.Value, args[positional[0]])
 		}
-	case "concat":
+	case FailsOnNonArray:
 		if len(positional) == 1 {
 			a := f.Args[positional[0]]
 			sh := args[positional[0]]
@@ -296,22 +305,22 @@ func (w *walker) filterHazard(f *Filter, in shape, args []shape) {
 			}
 			if len(bad) > 0 {
 				w.mayFail(f.NameSpan.Range(), "Guard it with {% if "+name+" %}, or make the schema require an array.",
-					"filter \"concat\" fails when %s is %s: it takes an array", name, strings.Join(bad, " or "))
+					"filter %q fails when %s is %s: it takes an array", f.Name, name, strings.Join(bad, " or "))
 			}
 		}
-	case "slice", "truncate", "truncatewords":
+	case FailsOnLength, FailsOnInt64Length, FailsOnInt64Args:
 		for j, i := range positional {
-			if f.Name != "slice" && j > 0 {
+			if sig.Fails != FailsOnInt64Args && j > 0 {
 				break
 			}
-			w.integerHazard(f, f.Args[i].Value, args[i])
+			w.integerHazard(f, f.Args[i].Value, args[i], sig.Fails != FailsOnLength)
 		}
-	case "base64_decode", "base64_url_safe_decode":
+	case FailsOnBase64:
 		if ts, ok := in.types(); ok && in.kind == "" && ts&tString != 0 {
 			w.mayFail(f.NameSpan.Range(), "Decode only text the runner encodes itself, or declare the field with contentEncoding and check it before rendering.",
 				"filter %q fails when its input is not valid base64, which the schema allows", f.Name)
 		}
-	case "sort":
+	case FailsOnIncomparable:
 		if ts, ok := in.types(); ok && ts&tArray == 0 {
 			return // not an array: sorted as one item
 		}
@@ -320,7 +329,7 @@ func (w *walker) filterHazard(f *Filter, in shape, args []shape) {
 			ts, ok := it.types()
 			if !ok || ts&(tNumber|tInteger) != 0 && ts&tString != 0 || ts&(tObject|tArray|tBoolean) != 0 {
 				w.mayFail(f.NameSpan.Range(), "Sort by a property of one type (sort: 'name'), or make the items' schema a single type of numbers or strings.",
-					"filter \"sort\" fails when the items mix numbers and strings, or are objects, arrays or booleans, which do not compare")
+					"filter %q fails when the items mix numbers and strings, or are objects, arrays or booleans, which do not compare", f.Name)
 			}
 		}
 	}
@@ -472,9 +481,9 @@ func (w *walker) compareHazard(e *Compare, l, r shape) {
 
 // integerHazard checks an argument Liquid converts to an integer (the
 // length of slice, truncate and truncatewords): nil, a number with a
-// fraction, text that is not an integer and, for slice and truncatewords,
-// an integer beyond 64 bits make it fail.
-func (w *walker) integerHazard(f *Filter, e Expr, sh shape) {
+// fraction, text that is not an integer and, where wide is set (slice and
+// truncatewords), an integer beyond 64 bits make it fail.
+func (w *walker) integerHazard(f *Filter, e Expr, sh shape, wide bool) {
 	if _, ok := e.(*Literal); ok {
 		return
 	}
@@ -500,7 +509,7 @@ func (w *walker) integerHazard(f *Filter, e Expr, sh shape) {
 	if other := ts &^ (tNumber | tInteger | tString | tNull); other != 0 {
 		bad = append(bad, article(strings.Join(other.names(), " or ")))
 	}
-	if f.Name != "truncate" && ts&tInteger != 0 && sh.kind == "" && !bounded(sh) {
+	if wide && ts&tInteger != 0 && sh.kind == "" && !bounded(sh) {
 		bad = append(bad, "an integer beyond 64 bits")
 	}
 	if len(bad) == 0 {

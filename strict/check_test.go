@@ -209,7 +209,8 @@ func TestCheckRegistryExamples(t *testing.T) {
 		for _, f := range txtar.Parse([]byte(info.Example)).Files {
 			files[f.Name] = string(f.Data)
 		}
-		main := strings.TrimPrefix(info.Command, "shea check ")
+		args := strings.Fields(info.Command)
+		main := args[len(args)-1] // after any flag, such as --profile symphony
 		_, diags := Check(files[main], main, diag.Pos{}, Options{Context: ctx, Partials: examplePartials(files)})
 		if len(diags) == 0 {
 			t.Errorf("%s: example gives no diagnostic", info.Code)

@@ -41,11 +41,12 @@ func failsCalls() []struct {
 
 // uncheckedFailures are failures of standard filters on values a schema
 // may allow that no kind of strict.Fails names yet, so the check does not
-// warn about them, by the words of their error: a property argument
-// (map, where, find, sum, …) that is nil, an array or an integer beyond 64
-// bits, selected from items that are not objects; digits for round beyond
-// 32 bits. The smoke renders of validate can meet them; the static check
-// cannot.
+// warn about them, by the words of their error: a property selected (map,
+// where, find, sum, compact, …; uniq and sort with a property argument)
+// from an item that is not an object (an integer whatever the property; a
+// string or an array when the property is nil, an array, a boolean or an
+// integer beyond 64 bits); digits for round beyond 32 bits. The smoke
+// renders of validate can meet them; the static check cannot.
 var uncheckedFailures = []string{"cannot select the property", "too big for round"}
 
 // TestFilterFailsMatchSignatures checks the implementations against what

@@ -1,14 +1,16 @@
-package diag
+package codes
 
 import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/sheaproject/shea/diag"
 )
 
 // Info documents one code for `shea explain`.
 type Info struct {
-	Code    Code
+	Code    diag.Code
 	Class   Class
 	Meaning string // what the code means, one or two sentences
 	Fix     string // how to fix it
@@ -221,7 +223,8 @@ func expansionExample() string {
 	return b.String()
 }
 
-func codeInfo(c Code) (Info, bool) {
+// Lookup returns the documentation of a code.
+func Lookup(c diag.Code) (Info, bool) {
 	for _, info := range registry {
 		if info.Code == c {
 			return info, true
@@ -230,12 +233,20 @@ func codeInfo(c Code) (Info, bool) {
 	return Info{}, false
 }
 
-// Lookup returns the documentation of a code.
-func Lookup(c Code) (Info, bool) { return codeInfo(c) }
-
-// Codes returns the documentation of every code, sorted by code.
-func Codes() []Info {
+// All returns the documentation of every code, sorted by code.
+func All() []Info {
 	out := append([]Info(nil), registry...)
 	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
+	return out
+}
+
+// Names returns every code, sorted: the candidates of a did-you-mean for a
+// code name given by a user.
+func Names() []string {
+	all := All()
+	out := make([]string, len(all))
+	for i, info := range all {
+		out[i] = string(info.Code)
+	}
 	return out
 }

@@ -122,6 +122,25 @@ func ClassOf(c diag.Code) Class {
 	return ClassTemplateRender
 }
 
+// warnings are the codes shea reports as warnings unless a setting says
+// otherwise (--strict-layers makes protected_section_override an error);
+// every other code is an error. Each code's explain example shows it at
+// this severity (cmd/shea's TestExplainExamples).
+var warnings = map[diag.Code]bool{
+	LaxSyntax: true, MaybeUnbound: true, UndeclaredKey: true, MayFail: true,
+	OsteeleOutputDiffers: true, UnknownConfigKey: true, ProtectedSectionOverride: true,
+	AppendPlainHeading: true,
+}
+
+// DefaultSeverity returns the severity the code is reported with unless a
+// setting changes it: the default level of its SARIF rule.
+func DefaultSeverity(c diag.Code) diag.Severity {
+	if warnings[c] {
+		return diag.Warning
+	}
+	return diag.Error
+}
+
 // FailureClass returns the class of the failure the list's errors describe: the
 // first of missing_workflow_file, workflow_parse_error,
 // workflow_front_matter_not_a_map, workflow_config_error,

@@ -138,22 +138,15 @@ func (e *env) writeSARIF(w io.Writer, l diag.List, src *sources) error {
 func explainHint(c diag.Code) string { return "(see: shea explain " + string(c) + ")" }
 
 // sarifRules describes every registered code as a SARIF rule, in code
-// order, so that rule indexes are stable across runs. The default level
-// is "warning" for unknown_config_key and protected_section_override
-// only, as it has been; codes reported only as warnings (may_fail,
-// maybe_unbound, undeclared_key, lax_syntax, osteele_output_differs,
-// append_plain_heading) are still "error" here, which the registry could
-// say once SARIF output may change.
+// order, so that rule indexes are stable across runs; a rule's default
+// level is the severity its code is reported with unless a setting
+// changes it.
 func sarifRules() []diag.SARIFRule {
 	all := codes.All()
 	rules := make([]diag.SARIFRule, len(all))
 	for i, info := range all {
-		level := diag.Error
-		if info.Code == codes.UnknownConfigKey || info.Code == codes.ProtectedSectionOverride {
-			level = diag.Warning
-		}
 		rules[i] = diag.SARIFRule{Code: info.Code, Description: info.Meaning, Help: info.Fix + " " + explainHint(info.Code),
-			Level: level, Properties: map[string]any{"class": string(info.Class)}}
+			Level: codes.DefaultSeverity(info.Code), Properties: map[string]any{"class": string(info.Class)}}
 	}
 	return rules
 }

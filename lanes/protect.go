@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -105,7 +106,7 @@ func (c *Composed) commentedProtected() diag.List {
 				if m := liquidTag.FindStringSubmatch(c.Source[sp[0]:open]); m != nil && m[1] == "raw" {
 					what, summary = "raw block", fmt.Sprintf("this raw block keeps protected section %q from rendering: its Liquid would print as written", s.Heading)
 				}
-				d := diag.Errorf(diag.ProtectedSectionOverride, c.rangeAt(sp[0], open), "%s", summary)
+				d := diag.Errorf(codes.ProtectedSectionOverride, c.rangeAt(sp[0], open), "%s", summary)
 				d.Detail = "A protected section's text must reach the prompt as it renders: no higher layer may comment it out or wrap it in raw. " +
 					"Close the " + what + " before the section's heading."
 				d.Related = []diag.Related{{Message: "protected section", Range: c.rangeAt(s.Start, s.Start+len(firstLine(c.Source[s.Start:s.End])))}}
@@ -136,12 +137,12 @@ func (c *Composed) CheckRendered(out string) diag.List {
 			line := c.rangeAt(ln.start, ln.end)
 			var d *diag.Diagnostic
 			if open, ok := openBlock(c.Source, s.Start); ok {
-				d = diag.Errorf(diag.ProtectedSectionOverride, c.rangeAt(open[0], open[1]),
+				d = diag.Errorf(codes.ProtectedSectionOverride, c.rangeAt(open[0], open[1]),
 					"this block keeps protected section %q from the rendered prompt", s.Heading)
 				d.Detail = fmt.Sprintf("A protected section's text must appear in every prompt rendered from the lane; the section lies inside this %s, and %q is missing from the output. Close the block before the section's heading.", strings.TrimSpace(c.Source[open[0]:open[1]]), text)
 				d.Related = []diag.Related{{Message: "missing line of the protected section", Range: line}}
 			} else {
-				d = diag.Errorf(diag.ProtectedSectionOverride, line,
+				d = diag.Errorf(codes.ProtectedSectionOverride, line,
 					"protected section %q does not reach the rendered prompt: this line is missing from it", s.Heading)
 				d.Detail = fmt.Sprintf("A protected section's text must appear in every prompt rendered from the lane; a higher layer (a comment, a condition or a capture around the section) removed %q.", text)
 			}

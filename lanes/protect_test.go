@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/codes"
 )
 
 // TestLinePieces: the text of a line between its Liquid parts, trimmed,
@@ -83,7 +83,7 @@ func TestCheckRenderedTemplated(t *testing.T) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 			for _, d := range l {
-				if d.Code != diag.ProtectedSectionOverride || !strings.Contains(d.Summary, `"Limits of {{ id }}"`) {
+				if d.Code != codes.ProtectedSectionOverride || !strings.Contains(d.Summary, `"Limits of {{ id }}"`) {
 					t.Errorf("diagnostic %s: %s", d.Code, d.Summary)
 				}
 			}

@@ -177,12 +177,14 @@ func (ln protectedLine) reaches(src, out string) bool {
 
 // protectedLines returns the lines of src[from:to] that must render: not
 // blank, outside every Liquid block opened within the range, and with no
-// block tag on them (a tag such as assign or an output may be there: its
-// text around them is the line's pieces). A line that holds nothing but
-// Liquid has no pieces and is not returned.
+// block tag on them. The Liquid markup of the range ({{ }} and {% %},
+// also where it spans lines, as a {% liquid %} tag or a long output may)
+// is found first; a line's pieces are its text outside the markup. A line
+// that holds nothing but markup has no pieces and is not returned.
 func protectedLines(src string, from, to int) []protectedLine {
+	marks := markup(src, from, to)
 	var out []protectedLine
-	depth := 0
+	depth, m := 0, 0 // m: the first mark that may touch the line
 	for i := from; i < to; {
 		end := strings.IndexByte(src[i:to], '\n')
 		if end < 0 {
@@ -190,59 +192,83 @@ func protectedLines(src string, from, to int) []protectedLine {
 		} else {
 			end += i
 		}
-		line := src[i:end]
-		block := false
-		for _, m := range liquidTag.FindAllStringSubmatch(line, -1) {
-			if name := m[1]; blockTag(name) || strings.HasPrefix(name, "end") || name == "else" || name == "elsif" || name == "when" {
+		for m < len(marks) && marks[m].end <= i {
+			m++
+		}
+		// The marks that touch the line, and the pieces between them.
+		var pieces [][2]int
+		block, lineDepth := false, depth
+		at := i
+		for k := m; k < len(marks) && marks[k].start < end; k++ {
+			mk := marks[k]
+			if mk.start > at {
+				if p := trimmed(src, at, mk.start); p[0] < p[1] {
+					pieces = append(pieces, p)
+				}
+			}
+			at = max(at, mk.end)
+			if mk.start < i {
+				continue // opened on an earlier line: counted there
+			}
+			switch name := mk.tag; {
+			case blockTag(name):
+				block = true
+				depth++
+			case strings.HasPrefix(name, "end") && blockTag(name[3:]):
+				block = true
+				depth = max(0, depth-1)
+			case name == "else" || name == "elsif" || name == "when":
 				block = true
 			}
 		}
-		if depth == 0 && !block && strings.TrimSpace(line) != "" {
-			if pieces, ok := linePieces(src, i, end); ok && len(pieces) > 0 {
-				out = append(out, protectedLine{i, end, pieces})
+		if at < end {
+			if p := trimmed(src, at, end); p[0] < p[1] {
+				pieces = append(pieces, p)
 			}
 		}
-		for _, m := range liquidTag.FindAllStringSubmatch(line, -1) {
-			name := m[1]
-			switch {
-			case blockTag(name):
-				depth++
-			case strings.HasPrefix(name, "end") && blockTag(name[3:]):
-				depth = max(0, depth-1)
-			}
+		if lineDepth == 0 && !block && len(pieces) > 0 {
+			out = append(out, protectedLine{i, end, pieces})
 		}
 		i = end + 1
 	}
 	return out
 }
 
-// linePieces returns the text of src[from:to] between its Liquid parts
-// ({{ }} and {% %}), each trimmed of spaces, blank ones left out; ok is
-// false when a Liquid part is not closed on the line.
-func linePieces(src string, from, to int) (pieces [][2]int, ok bool) {
-	i := from
-	for i < to {
+// mark is a piece of Liquid markup: {{ }} or {% %}, with its tag's name.
+type mark struct {
+	start, end int
+	tag        string
+}
+
+// markup returns the Liquid markup of src[from:to] in order: each "{{"
+// to the next "}}", each "{%" to the next "%}" (to the end of the range
+// when it is not closed).
+func markup(src string, from, to int) []mark {
+	var out []mark
+	for i := from; i < to; {
 		j := liquidOpen(src[i:to])
 		if j < 0 {
 			break
 		}
-		if p := trimmed(src, i, i+j); p[0] < p[1] {
-			pieces = append(pieces, p)
-		}
+		start := i + j
 		closer := "}}"
-		if src[i+j+1] == '%' {
+		if src[start+1] == '%' {
 			closer = "%}"
 		}
-		k := strings.Index(src[i+j+2:to], closer)
-		if k < 0 {
-			return nil, false
+		end := to
+		if k := strings.Index(src[start+2:to], closer); k >= 0 {
+			end = start + 2 + k + 2
 		}
-		i = i + j + 2 + k + 2
+		mk := mark{start: start, end: end}
+		if closer == "%}" {
+			if t := liquidTag.FindStringSubmatch(src[start:end]); t != nil {
+				mk.tag = t[1]
+			}
+		}
+		out = append(out, mk)
+		i = end
 	}
-	if p := trimmed(src, i, to); p[0] < p[1] {
-		pieces = append(pieces, p)
-	}
-	return pieces, true
+	return out
 }
 
 // liquidOpen is the index of the first "{{" or "{%" in s, or -1.

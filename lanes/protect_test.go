@@ -9,8 +9,9 @@ import (
 	"github.com/sheaproject/shea/codes"
 )
 
-// TestLinePieces: the text of a line between its Liquid parts, trimmed,
-// blank pieces left out; a Liquid part left open on the line gives none.
+// TestLinePieces: the pieces of a line are its text between its Liquid
+// parts, trimmed, blank pieces left out; Liquid left open runs to the end
+// of the range.
 func TestLinePieces(t *testing.T) {
 	for line, want := range map[string][]string{
 		"Never merge.":                               {"Never merge."},
@@ -18,17 +19,18 @@ func TestLinePieces(t *testing.T) {
 		"{{ a }}{{ b }}":                             nil,
 		"a {% assign x = 1 %} b {{- y -}}c":          {"a", "b", "c"},
 		"{ JSON } and {x}":                           {"{ JSON } and {x}"},
-		"a {{ x":                                     nil,
+		"a {{ x":                                     {"a"},
 		"a {% render 'p' %} b {% # note %}":          {"a", "b"},
 		"Ask {{ who | default: \"a }} b\" }} first.": {"Ask", "b\" }} first."},
 	} {
-		pieces, ok := linePieces(line, 0, len(line))
 		var got []string
-		for _, p := range pieces {
-			got = append(got, line[p[0]:p[1]])
+		for _, ln := range protectedLines(line, 0, len(line)) {
+			for _, p := range ln.pieces {
+				got = append(got, line[p[0]:p[1]])
+			}
 		}
-		if !ok && want != nil || !cmp.Equal(got, want) {
-			t.Errorf("linePieces(%q) = %q, %v; want %q", line, got, ok, want)
+		if !cmp.Equal(got, want) {
+			t.Errorf("pieces of %q = %q, want %q", line, got, want)
 		}
 	}
 }
@@ -36,12 +38,18 @@ func TestLinePieces(t *testing.T) {
 // TestProtectedLines: the lines of a section that must render are those
 // outside its own blocks, without a block tag on them, with some text.
 func TestProtectedLines(t *testing.T) {
-	src := "## Limits of {{ x }}\nPlain.\n{% if a %}\nInside {{ y }}.\n{% endif %}\n{% assign z = 1 %}\nAfter {{ z }} end.\nA {% if b %}b{% endif %} c\n\n"
+	src := "## Limits of {{ x }}\nPlain.\n{% if a %}\nInside {{ y }}.\n{% endif %}\n{% assign z = 1 %}\nAfter {{ z }} end.\nA {% if b %}b{% endif %} c\n\n" +
+		"{% liquid\n  assign w = 2\n  echo w\n%} Then.\n{{ x\n  | upcase }} Last.\n{%- if c -%}\n{% endif %}\nEnd.\n"
 	var got []string
 	for _, ln := range protectedLines(src, 0, len(src)) {
-		got = append(got, src[ln.start:ln.end])
+		var pieces []string
+		for _, p := range ln.pieces {
+			pieces = append(pieces, src[p[0]:p[1]])
+		}
+		got = append(got, src[ln.start:ln.end]+" => "+strings.Join(pieces, "|"))
 	}
-	want := []string{"## Limits of {{ x }}", "Plain.", "After {{ z }} end."}
+	want := []string{"## Limits of {{ x }} => ## Limits of", "Plain. => Plain.", "After {{ z }} end. => After|end.",
+		"%} Then. => Then.", "  | upcase }} Last. => Last.", "End. => End."}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}

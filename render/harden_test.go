@@ -321,7 +321,7 @@ func TestInspectFormsEveryPath(t *testing.T) {
 		{"slice of an object", `{{ h | slice: 0, 3 }}`, codes.MemoryLimit, "", few},
 		{"date's format", `{{ 0 | date: arr }}`, codes.MemoryLimit, "", few},
 		{"sort_natural's keys, together", `{{ smalls | sort_natural | size }}`, codes.MemoryLimit, "", 24 << 20},
-		{"uniq's keys of objects, together", `{{ maps | uniq | size }}`, codes.MemoryLimit, "", 48 << 20},
+		{"uniq's keys of objects, together", `{{ maps | uniq | size }}`, codes.MemoryLimit, "", 24 << 20},
 		{"contains", `{% if "x" contains arr %}y{% endif %}`, codes.MemoryLimit, "", few},
 		{"a range bound", `{% for i in (1..arr) %}{% endfor %}`, codes.RenderError, "got (1..Array)", few},
 		{"an integer argument", `{{ "abc" | slice: arr }}`, codes.RenderError, "invalid integer", few},

@@ -152,8 +152,9 @@ type uniqKey struct {
 }
 
 // uniqKeyOf returns v's note, building an eqlKey within the budget: kept
-// is the bytes of the keys uniq already keeps, charged with this one, and
-// the key's size is added to it when uniq will keep it (fresh).
+// is the bytes of the keys uniq already keeps, charged with this one as it
+// is built, and the key's size is added to it when uniq will keep it
+// (fresh).
 func uniqKeyOf(b *budget, v any, kept *int64, seen map[uniqKey]bool) (uniqKey, error) {
 	switch x := fnorm(v).(type) {
 	case string:
@@ -162,7 +163,7 @@ func uniqKeyOf(b *budget, v any, kept *int64, seen map[uniqKey]bool) (uniqKey, e
 	case int64:
 		return uniqKey{kind: 'i', i: x}, nil
 	}
-	w := &builder{b: b}
+	w := &builder{b: b, kept: *kept}
 	writeEqlKey(w, v, 0)
 	k, err := w.result()
 	if err != nil {
@@ -171,9 +172,6 @@ func uniqKeyOf(b *budget, v any, kept *int64, seen map[uniqKey]bool) (uniqKey, e
 	key := uniqKey{kind: 'k', s: k}
 	if !seen[key] {
 		*kept += int64(len(k))
-		if err := b.alloc(*kept); err != nil {
-			return uniqKey{}, err
-		}
 	}
 	return key, nil
 }

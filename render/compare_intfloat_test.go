@@ -76,3 +76,18 @@ var nanOrderCases = []rubyOut{
 	{"{% assign n = 0.0 | divided_by: 0 %}{% if a > n %}t{% else %}f{% endif %}", "{\"a\":9223372036854775808}", "f"},
 	{"{% assign n = 0.0 | divided_by: 0 %}{% if a == n %}t{% else %}f{% endif %}", "{\"a\":9223372036854775808}", "f"},
 }
+
+// TestContainsCollection: contains with an array or hash on the right:
+// membership (by ==) in an array on the left, and the inspect form as a
+// substring of a string on the left. Against Ruby Liquid 5.4's output.
+func TestContainsCollection(t *testing.T) {
+	runRubyOuts(t, containsCollectionCases)
+}
+
+var containsCollectionCases = []rubyOut{
+	{"{% if a contains b %}t{% else %}f{% endif %}", "{\"a\":[[1,2],3],\"b\":[1,2]}", "t"},
+	{"{% if a contains b %}t{% else %}f{% endif %}", "{\"a\":[{\"k\":1}],\"b\":{\"k\":1}}", "t"},
+	{"{% if a contains b %}t{% else %}f{% endif %}", "{\"a\":\"x[1, 2]y\",\"b\":[1,2]}", "t"},
+	{"{% if a contains b %}t{% else %}f{% endif %}", "{\"a\":\"x{\\\"k\\\"=>1}y\",\"b\":{\"k\":1}}", "t"},
+	{"{% if a contains b %}t{% else %}f{% endif %}", "{\"a\":\"x[1, 2]y\",\"b\":[1,3]}", "f"},
+}

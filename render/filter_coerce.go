@@ -351,7 +351,9 @@ func propertyError(prop any) error {
 // strings answer integer indexes, and integers answer an index with that
 // bit (beyond int64, with their sign, or 0 for a negative index).
 func rubyIndex(item, prop any) (v any, has bool, err error) {
-	item, prop = fnorm(item), fnorm(prop)
+	// A *big.Int that fits int64 (a Go caller's value: shea's decoders
+	// and arithmetic make one only beyond int64) is an int64 here.
+	item, prop = smallInt(fnorm(item)), smallInt(fnorm(prop))
 	switch x := item.(type) {
 	case nil, bool, float64, time.Time, rangeValue:
 		return nil, false, nil
@@ -431,6 +433,14 @@ func rubyIndex(item, prop any) (v any, has bool, err error) {
 		return nil, true, nil
 	}
 	return nil, false, nil
+}
+
+// smallInt is v, or v as an int64 when it is a *big.Int that fits one.
+func smallInt(v any) any {
+	if n, ok := v.(*big.Int); ok && n.IsInt64() {
+		return n.Int64()
+	}
+	return v
 }
 
 // bitBeyondInt64 is Integer#[] at an index beyond int64 (a Bignum index):

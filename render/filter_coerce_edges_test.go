@@ -38,6 +38,11 @@ var rubyIntegerSaturateCases = []rubyOut{
 	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"1_00000000000000000000000000000000000000000000000000000000000000000000\"}", "abcdef"},
 	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"0d9999999999999999999999999999999999999999999999999999999999999999999999\"}", "abcdef"},
 	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"+9999999999999999999999999999999999999999999999999999999999999999999999\"}", "abcdef"},
+	// Characters between 9 and A, and G, are no digits.
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"100000000000000000000000000000000000000000000000000000000000000000000@\"}", "ERR invalid integer"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"100000000000000000000000000000000000000000000000000000000000000000000:\"}", "ERR invalid integer"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"0x100000000000000000000000000000000000000000000000000000000000000000000@\"}", "ERR invalid integer"},
+	{"{{ \"abcdef\" | truncate: x }}", "{\"x\":\"0x100000000000000000000000000000000000000000000000000000000000000000000G\"}", "ERR invalid integer"},
 }
 
 // TestIntegerIndexEdges: value[property] of an integer as map reads it
@@ -126,6 +131,28 @@ func TestBignumBitsBeyondNumberLimit(t *testing.T) {
 		v, has, err := rubyIndex(c.x, c.i)
 		if v != c.want || !has || err != nil {
 			t.Errorf("(%s2^%d)[%d] = %v, %v, %v; want %d", map[bool]string{true: "-"}[c.x.Sign() < 0], k, c.i, v, has, err, c.want)
+		}
+	}
+}
+
+// TestBigIntWithinInt64: a Go caller may pass a *big.Int that fits int64;
+// as an index or as the integer indexed it means that integer. Expected
+// bits by hand: 5 is 101, -5 is ...1011 in two's complement, 0 has none.
+func TestBigIntWithinInt64(t *testing.T) {
+	huge := new(big.Int).Lsh(big.NewInt(1), 64)
+	for _, c := range []struct {
+		item, prop any
+		want       int64
+	}{
+		{int64(5), big.NewInt(2), 1}, {int64(5), big.NewInt(1), 0},
+		{int64(-5), big.NewInt(0), 1}, {int64(-5), big.NewInt(2), 0},
+		{big.NewInt(5), int64(2), 1}, {big.NewInt(-5), int64(0), 1},
+		{big.NewInt(0), huge, 0}, {big.NewInt(-1), huge, 1},
+		{big.NewInt(-5), big.NewInt(2), 0}, {big.NewInt(5), big.NewInt(0), 1},
+	} {
+		v, has, err := rubyIndex(c.item, c.prop)
+		if v != c.want || !has || err != nil {
+			t.Errorf("%v[%v] = %v, %v, %v; want %d", c.item, c.prop, v, has, err, c.want)
 		}
 	}
 }

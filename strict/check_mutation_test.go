@@ -1,0 +1,54 @@
+package strict
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sheaproject/shea/diag"
+)
+
+// TestSuggestBudgetBoundary pins the edge of maxSuggestWork: locals are
+// offered as suggestions while the work spent so far is at most the
+// budget. With 127 locals each unknown variable costs 128, so after 128 of
+// them exactly 1<<14 is spent, and the 129th still gets a local suggested.
+func TestSuggestBudgetBoundary(t *testing.T) {
+	if maxSuggestWork != 1<<14 {
+		t.Fatalf("maxSuggestWork is %d; recount this test", maxSuggestWork)
+	}
+	var b strings.Builder
+	for i := range 126 {
+		fmt.Fprintf(&b, "{%% assign f%03d = 1 %%}", i)
+	}
+	b.WriteString("{% assign target = 1 %}")
+	for i := range 128 {
+		fmt.Fprintf(&b, "{{ zz%03d }}", i)
+	}
+	b.WriteString("{{ targte }}")
+	_, diags := Check(b.String(), "t.liquid", diag.Pos{}, Options{Context: mustLane(t)})
+	if len(diags) != 129 {
+		t.Fatalf("got %d diagnostics, want 129", len(diags))
+	}
+	last := diags[len(diags)-1]
+	if want := `Did you mean "target"?`; last.Detail != want {
+		t.Errorf("detail of the 129th unknown variable: got %q, want %q", last.Detail, want)
+	}
+	// One more unknown name passes the budget: inputs only.
+	_, diags = Check(b.String()+"{{ targte }}", "t.liquid", diag.Pos{}, Options{Context: mustLane(t)})
+	if got, want := diags[len(diags)-1].Detail, `The template's inputs are "issue", "attempt".`; got != want {
+		t.Errorf("detail of the 130th unknown variable: got %q, want %q", got, want)
+	}
+}
+
+// TestDeadlineNamesItsTimeout checks that deadline_exceeded states the
+// timeout the caller set, not the default.
+func TestDeadlineNamesItsTimeout(t *testing.T) {
+	_, diags := Check("{% include 'p1' %}", "main.liquid", diag.Pos{}, Options{Partials: includeDAG(false, true), MaxPartialExpansions: -1, Timeout: time.Nanosecond})
+	if len(diags) != 1 || diags[0].Code != diag.DeadlineExceeded {
+		t.Fatalf("got %v, want one deadline_exceeded", diags)
+	}
+	if got, want := diags[0].Summary, "checking took longer than 1ns and stopped"; got != want {
+		t.Errorf("summary: got %q, want %q", got, want)
+	}
+}

@@ -2,12 +2,34 @@ package strict
 
 import (
 	"fmt"
+	"io/fs"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/sheaproject/shea/diag"
 )
+
+// partialMap is a PartialSource over names and their text.
+type partialMap map[string]string
+
+func (m partialMap) Partial(name string) (string, string, error) {
+	if src, ok := m[name]; ok {
+		return src, name, nil
+	}
+	return "", "", fs.ErrNotExist
+}
+
+// refNames lists the names of references, in order.
+func refNames(refs []Reference) []string {
+	var out []string
+	for _, r := range refs {
+		out = append(out, r.Name)
+	}
+	return out
+}
 
 // TestSuggestBudgetBoundary pins the edge of maxSuggestWork: locals are
 // offered as suggestions while the work spent so far is at most the
@@ -50,5 +72,20 @@ func TestDeadlineNamesItsTimeout(t *testing.T) {
 	}
 	if got, want := diags[0].Summary, "checking took longer than 1ns and stopped"; got != want {
 		t.Errorf("summary: got %q, want %q", got, want)
+	}
+}
+
+// TestAnalyzeWalksAPartialOncePerScope checks that Analyze, which proves
+// nothing about conditions, lets a partial included under an else clause
+// and again after the if share one walk: the partial's reads are listed
+// once: the else clause adds nothing to what the include sees.
+func TestAnalyzeWalksAPartialOncePerScope(t *testing.T) {
+	src := "{% if x == nil %}{% else %}{% include 'p' %}{% endif %}{% include 'p' %}"
+	an, diags := Analyze(src, "t.liquid", diag.Pos{}, partialMap{"p": "{{ v }}"})
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	if diff := cmp.Diff([]string{"x", "v"}, refNames(an.Variables)); diff != "" {
+		t.Errorf("variables (-want +got):\n%s", diff)
 	}
 }

@@ -89,3 +89,14 @@ func TestAnalyzeWalksAPartialOncePerScope(t *testing.T) {
 		t.Errorf("variables (-want +got):\n%s", diff)
 	}
 }
+
+// TestBreakAfterALoop checks that leaving a loop ends the place where
+// break and continue are allowed: after endfor they are errors again.
+func TestBreakAfterALoop(t *testing.T) {
+	runCheckCases(t, Options{}, []checkCase{
+		{"break after a for loop", "{% for i in (1..2) %}{% break %}{% endfor %}{% break %}",
+			[]string{"unexpected_tag 1:48@47-1:53@52"}, nil},
+		{"continue after nested loops", "{% for i in (1..2) %}{% for j in (1..2) %}{% continue %}{% endfor %}{% endfor %}{% continue %}",
+			[]string{"unexpected_tag 1:84@83-1:92@91"}, nil},
+	})
+}

@@ -100,3 +100,16 @@ func TestBreakAfterALoop(t *testing.T) {
 			[]string{"unexpected_tag 1:84@83-1:92@91"}, nil},
 	})
 }
+
+// TestLaxAloneChangesNothing checks Options.Lax without Compat: a filter
+// given a wrong count of arguments stays an error, not a lax_syntax
+// warning.
+func TestLaxAloneChangesNothing(t *testing.T) {
+	_, diags := Check("{{ 'a' | upcase: 1 }}", "t.liquid", diag.Pos{}, Options{Context: mustLane(t), Lax: true})
+	if len(diags) != 1 || diags[0].Code != diag.FilterArguments || diags[0].Severity != diag.Error {
+		t.Fatalf("got %v, want one filter_arguments error", diags)
+	}
+	if got, want := diags[0].Summary, `filter "upcase" takes no arguments, got 1`; got != want {
+		t.Errorf("summary: got %q, want %q", got, want)
+	}
+}

@@ -113,3 +113,14 @@ func TestLaxAloneChangesNothing(t *testing.T) {
 		t.Errorf("summary: got %q, want %q", got, want)
 	}
 }
+
+// TestLoopVariableSuggested checks that the names a block binds, the
+// outermost block's included, are offered for a misspelt variable.
+func TestLoopVariableSuggested(t *testing.T) {
+	runCheckCases(t, Options{}, []checkCase{
+		{"one loop", "{% for item in issue.labels %}{{ itme }}{% endfor %}",
+			[]string{"unknown_variable 1:34@33-1:38@37"}, []string{`Did you mean "item"?`}},
+		{"the outer of two loops", "{% for item in issue.labels %}{% for x in issue.labels %}{{ itme }}{% endfor %}{% endfor %}",
+			[]string{"unknown_variable 1:61@60-1:65@64"}, []string{`Did you mean "item"?`}},
+	})
+}

@@ -124,3 +124,91 @@ func TestLoopVariableSuggested(t *testing.T) {
 			[]string{"unknown_variable 1:61@60-1:65@64"}, []string{`Did you mean "item"?`}},
 	})
 }
+
+// pathSchema has an object that must be there, one that may be nil, a
+// closed and a free-form object, and an array of objects.
+func pathSchema(t *testing.T) *Schema {
+	t.Helper()
+	s, err := CompileSchema("path.json", []byte(`{
+		"type": "object",
+		"required": ["o", "closed", "free", "arr"],
+		"properties": {
+			"o": {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}}},
+			"m": {"type": ["object", "null"], "required": ["n"], "properties": {"n": {"type": "integer"}}},
+			"closed": {"type": "object", "properties": {"a": {"type": "string"}}},
+			"free": {"type": "object"},
+			"arr": {"type": "array", "items": {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}}
+		}
+	}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestPathShapes checks what a path's shape is after each kind of
+// segment, seen through the diagnostics that depend on it: reading a
+// property of a value that cannot be nil gives a value that cannot be nil
+// either (a divisor that may be 0, not nil); through a value that may be
+// nil it may be nil; an integer index of an array, literal or a variable,
+// gives an item, whose properties are checked; any other index gives a
+// value nothing is known of. self.name reads the variable name; self alone
+// is no variable. Positions were counted by hand.
+func TestPathShapes(t *testing.T) {
+	runCheckCases(t, Options{Context: pathSchema(t)}, []checkCase{
+		{"property of a required object", "{{ 100 | divided_by: o.n }}",
+			[]string{"may_fail 1:10@9-1:20@19"}, []string{"Guard it with {% if o.n != 0 %} … {% endif %}, or give the schema a minimum above 0."}},
+		{"property through a nullable object", "{{ 100 | divided_by: m.n }}",
+			[]string{"may_fail 1:10@9-1:20@19"}, []string{"Guard it with {% if m.n and m.n != 0 %} … {% endif %}, or give the schema a minimum above 0."}},
+		{"literal integer index", "{{ arr[0].idd }}", []string{"unknown_property 1:4@3-1:14@13"}, nil},
+		{"integer variable index", "{% assign i = 0 %}{{ arr[i].idd }}", []string{"unknown_property 1:22@21-1:32@31"}, nil},
+		{"boolean literal index", "{{ arr[true].idd }}", nil, nil},
+		{"self and a local", "{% assign a = 'x' %}{{ self.a }}", nil, nil},
+		{"self and an input", "{{ self.o.nn }}", []string{"unknown_property 1:4@3-1:13@12"}, []string{`Did you mean "o.n"?`}},
+		{"self alone", "{{ self }}", []string{"unknown_variable 1:4@3-1:8@7"}, nil},
+	})
+}
+
+// lastPath is the path the last output of a checked template reads.
+func lastPath(t *testing.T, prog *Program) *Path {
+	t.Helper()
+	body := prog.Template.Body
+	out, ok := body[len(body)-1].(*Output)
+	if !ok {
+		t.Fatalf("the template does not end in an output: %T", body[len(body)-1])
+	}
+	p, ok := out.Value.Value.(*Path)
+	if !ok {
+		t.Fatalf("the last output reads %T, not a path", out.Value.Value)
+	}
+	return p
+}
+
+// TestSegmentFlags checks what Check records on the segments of a path for
+// rendering (Segment.Declared, Keys and Open), which decides whether a key
+// the data leaves out reads as nil or fails in strict rendering.
+func TestSegmentFlags(t *testing.T) {
+	tests := []struct {
+		src  string
+		want string // each segment as "declared open keys"
+	}{
+		{"{{ closed.a }}", "true false []"},
+		{"{% assign k = 'a' %}{{ closed[k] }}", "false false [a]"},
+		{"{% assign k = 'a' %}{{ free[k] }}", "false true []"},
+		{"{{ arr[0].id }}", "false false [] / true false []"},
+	}
+	for _, tt := range tests {
+		prog, diags := Check(tt.src, "t.liquid", diag.Pos{}, Options{Context: pathSchema(t)})
+		if len(diags) != 0 {
+			t.Errorf("%s: %v", tt.src, diags)
+			continue
+		}
+		var got []string
+		for _, s := range lastPath(t, prog).Segments {
+			got = append(got, fmt.Sprintf("%v %v %v", s.Declared, s.Open, s.Keys))
+		}
+		if g := strings.Join(got, " / "); g != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.src, g, tt.want)
+		}
+	}
+}

@@ -151,9 +151,8 @@ func pathSchema(t *testing.T) *Schema {
 // property of a value that cannot be nil gives a value that cannot be nil
 // either (a divisor that may be 0, not nil); through a value that may be
 // nil it may be nil; an integer index of an array, literal or a variable,
-// gives an item, whose properties are checked; any other index gives a
-// value nothing is known of. self.name reads the variable name; self alone
-// is no variable. Positions were counted by hand.
+// gives an item, whose properties are checked. self.name reads the
+// variable name; self alone is no variable. Positions were counted by hand.
 func TestPathShapes(t *testing.T) {
 	runCheckCases(t, Options{Context: pathSchema(t)}, []checkCase{
 		{"property of a required object", "{{ 100 | divided_by: o.n }}",
@@ -162,7 +161,6 @@ func TestPathShapes(t *testing.T) {
 			[]string{"may_fail 1:10@9-1:20@19"}, []string{"Guard it with {% if m.n and m.n != 0 %} … {% endif %}, or give the schema a minimum above 0."}},
 		{"literal integer index", "{{ arr[0].idd }}", []string{"unknown_property 1:4@3-1:14@13"}, nil},
 		{"integer variable index", "{% assign i = 0 %}{{ arr[i].idd }}", []string{"unknown_property 1:22@21-1:32@31"}, nil},
-		{"boolean literal index", "{{ arr[true].idd }}", nil, nil},
 		{"self and a local", "{% assign a = 'x' %}{{ self.a }}", nil, nil},
 		{"self and an input", "{{ self.o.nn }}", []string{"unknown_property 1:4@3-1:13@12"}, []string{`Did you mean "o.n"?`}},
 		{"self alone", "{{ self }}", []string{"unknown_variable 1:4@3-1:8@7"}, nil},
@@ -209,6 +207,24 @@ func TestSegmentFlags(t *testing.T) {
 		}
 		if g := strings.Join(got, " / "); g != tt.want {
 			t.Errorf("%s: got %q, want %q", tt.src, g, tt.want)
+		}
+	}
+}
+
+// TestNonIntegerLiteralIndexIsNoItem checks that an array indexed by a
+// literal that is not an integer (true, 1.0, nil) is not read as one of
+// its items: no diagnostic speaks of the item's properties. (Liquid 5.4
+// reads nil there, and with strict_variables raises "undefined variable
+// true"; the checker reports nothing for it today and leaves the value
+// unknown.)
+func TestNonIntegerLiteralIndexIsNoItem(t *testing.T) {
+	for _, idx := range []string{"true", "1.0", "nil"} {
+		src := "{{ arr[" + idx + "].idd }}"
+		_, diags := Check(src, "t.liquid", diag.Pos{}, Options{Context: pathSchema(t)})
+		for _, d := range diags {
+			if strings.Contains(d.Summary, "idd") {
+				t.Errorf("%s: %s", src, d)
+			}
 		}
 	}
 }

@@ -126,18 +126,22 @@ func TestLoopVariableSuggested(t *testing.T) {
 }
 
 // pathSchema has an object that must be there, one that may be nil, a
-// closed and a free-form object, and an array of objects.
+// closed and a free-form object, an array of objects, an array the data
+// may leave out, a string-or-boolean and an array-or-object union.
 func pathSchema(t *testing.T) *Schema {
 	t.Helper()
 	s, err := CompileSchema("path.json", []byte(`{
 		"type": "object",
-		"required": ["o", "closed", "free", "arr"],
+		"required": ["o", "closed", "free", "arr", "sb"],
 		"properties": {
 			"o": {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}}},
 			"m": {"type": ["object", "null"], "required": ["n"], "properties": {"n": {"type": "integer"}}},
 			"closed": {"type": "object", "properties": {"a": {"type": "string"}}},
 			"free": {"type": "object"},
-			"arr": {"type": "array", "items": {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}}
+			"arr": {"type": "array", "items": {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}},
+			"opt": {"type": "array", "items": {"type": "string"}},
+			"sb": {"type": ["string", "boolean"]},
+			"u": {"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "object", "properties": {"a": {"type": "string"}}}]}
 		}
 	}`), nil)
 	if err != nil {
@@ -226,5 +230,41 @@ func TestNonIntegerLiteralIndexIsNoItem(t *testing.T) {
 				t.Errorf("%s: %s", src, d)
 			}
 		}
+	}
+}
+
+// TestSpecialPropertyShapes checks the shapes of size and last, seen
+// through the diagnostics that depend on them: the size of an array that
+// must be there cannot be nil, of one the data may leave out it can, and
+// so can that of a string-or-boolean (true has no size in Liquid); last
+// of an array-or-object union is an item (a string here), whose
+// properties are checked, besides the unknown_property error for last
+// itself (valid for the array, a missing key of the object).
+func TestSpecialPropertyShapes(t *testing.T) {
+	runCheckCases(t, Options{Context: pathSchema(t)}, []checkCase{
+		{"size of a required array", "{{ 100 | divided_by: arr.size }}",
+			[]string{"may_fail 1:10@9-1:20@19"}, []string{"Guard it with {% if arr.size != 0 %} … {% endif %}, or give the schema a minimum above 0."}},
+		{"size of an optional array", "{{ 100 | divided_by: opt.size }}",
+			[]string{"may_fail 1:10@9-1:20@19"}, []string{"Guard it with {% if opt.size and opt.size != 0 %} … {% endif %}, or give the schema a minimum above 0."}},
+		{"size of a string or boolean", "{{ 100 | divided_by: sb.size }}",
+			[]string{"may_fail 1:10@9-1:20@19"}, []string{"Guard it with {% if sb.size and sb.size != 0 %} … {% endif %}, or give the schema a minimum above 0."}},
+		{"last of a union", "{{ u.last.foo }}",
+			[]string{"unknown_property 1:4@3-1:10@9", "unknown_property 1:4@3-1:14@13"}, nil},
+	})
+}
+
+// TestCompatAndAnalyzeReportNoProperties checks that a property a local's
+// value cannot have is an error only in strict mode: Compat (Liquid reads
+// nil) and Analyze report nothing.
+func TestCompatAndAnalyzeReportNoProperties(t *testing.T) {
+	const src = "{% assign s = 'x' %}{{ s.foo }}"
+	if _, diags := Check(src, "t.liquid", diag.Pos{}, Options{Context: mustLane(t)}); len(diags) != 1 || diags[0].Code != diag.UnknownProperty {
+		t.Errorf("strict: got %v, want one unknown_property", diags)
+	}
+	if _, diags := Check(src, "t.liquid", diag.Pos{}, Options{Compat: true}); len(diags) != 0 {
+		t.Errorf("compat: got %v, want none", diags)
+	}
+	if _, diags := Analyze(src, "t.liquid", diag.Pos{}, nil); len(diags) != 0 {
+		t.Errorf("analyze: got %v, want none", diags)
 	}
 }

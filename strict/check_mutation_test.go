@@ -268,3 +268,44 @@ func TestCompatAndAnalyzeReportNoProperties(t *testing.T) {
 		t.Errorf("analyze: got %v, want none", diags)
 	}
 }
+
+// TestUnknownNameDetails checks the detail of unknown_variable with no
+// inputs declared, and of unknown_property when nothing is close: the
+// declared properties are listed when there are 1 to 30 of them.
+func TestUnknownNameDetails(t *testing.T) {
+	_, diags := Check("{{ x }}", "t.liquid", diag.Pos{}, Options{})
+	if len(diags) != 1 || diags[0].Detail != "This template has no inputs; bind the name with assign or capture first." {
+		t.Errorf("no inputs: got %v, detail %q", diags, detailOf(diags))
+	}
+	_, diags = Check("{% assign s = 'x' %}{{ s.foo }}", "t.liquid", diag.Pos{}, Options{})
+	if len(diags) != 1 || diags[0].Detail != "" {
+		t.Errorf("a string's property: got %v, detail %q, want no detail", diags, detailOf(diags))
+	}
+	for _, n := range []int{30, 31} {
+		var props, names []string
+		for i := 1; i <= n; i++ {
+			props = append(props, fmt.Sprintf(`"k%02d": {"type": "string"}`, i))
+			names = append(names, fmt.Sprintf(`"k%02d"`, i))
+		}
+		s, err := CompileSchema("wide.json", []byte(`{"type": "object", "required": ["o"], "properties": {"o": {"type": "object", "properties": {`+strings.Join(props, ", ")+`}}}}`), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, diags := Check("{{ o.zzzzzzzz }}", "t.liquid", diag.Pos{}, Options{Context: s})
+		want := ""
+		if n <= 30 {
+			want = "o has " + strings.Join(names, ", ") + "."
+		}
+		if len(diags) != 1 || diags[0].Detail != want {
+			t.Errorf("%d properties: got %v, detail %q, want %q", n, diags, detailOf(diags), want)
+		}
+	}
+}
+
+// detailOf is the detail of the first diagnostic, if any.
+func detailOf(l diag.List) string {
+	if len(l) == 0 {
+		return ""
+	}
+	return l[0].Detail
+}

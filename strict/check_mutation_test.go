@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/sheaproject/shea/diag"
 )
@@ -308,4 +309,50 @@ func detailOf(l diag.List) string {
 		return ""
 	}
 	return l[0].Detail
+}
+
+// TestIncludeTagChecks covers the include and render tags: the value of
+// "with" is checked, and what it binds has its shape in the partial;
+// include inside a partial loaded by render is an error (Liquid 5.4 raises
+// "include usage is not allowed in this context"); a partial name that is
+// not a string and a partial that includes itself are errors in strict
+// mode only: Compat leaves them to rendering.
+func TestIncludeTagChecks(t *testing.T) {
+	partials := partialMap{
+		"card":  "{{ card.titel }}",
+		"outer": "x{% include 'inner' %}",
+		"inner": "y",
+		"loop":  "{% include 'loop' %}",
+	}
+	tests := []struct {
+		name   string
+		src    string
+		compat bool
+		want   []string // "file code range"
+	}{
+		{"with an unknown variable", "{% include 'inner' with isue %}", false,
+			[]string{"t.liquid unknown_variable 1:25@24-1:29@28"}},
+		{"render with: the partial sees the value's shape", "{% render 'card' with issue %}", false,
+			[]string{"card unknown_property 1:4@3-1:14@13"}},
+		{"include inside a render partial", "{% render 'outer' %}", false,
+			[]string{"outer render_error 1:2@1-1:23@22"}},
+		{"include inside an include partial", "{% include 'outer' %}", false, nil},
+		{"a name that is not a string", "{% include issue.title %}", false,
+			[]string{"t.liquid missing_partial 1:12@11-1:23@22"}},
+		{"a name that is not a string, compat", "{% include x %}", true, nil},
+		{"a partial that includes itself", "{% include 'loop' %}", false,
+			[]string{"loop partial_cycle 1:12@11-1:18@17"}},
+		{"a partial that includes itself, compat", "{% include 'loop' %}", true, nil},
+	}
+	for _, tt := range tests {
+		opts := Options{Context: mustLane(t), Partials: partials, Compat: tt.compat}
+		_, diags := Check(tt.src, "t.liquid", diag.Pos{}, opts)
+		var got []string
+		for _, d := range diags {
+			got = append(got, d.Subject.Filename+" "+ds(d))
+		}
+		if diff := cmp.Diff(tt.want, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%s: %s (-want +got):\n%s", tt.name, tt.src, diff)
+		}
+	}
 }

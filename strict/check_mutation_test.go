@@ -323,6 +323,7 @@ func TestIncludeTagChecks(t *testing.T) {
 		"outer": "x{% include 'inner' %}",
 		"inner": "y",
 		"loop":  "{% include 'loop' %}",
+		"fl":    "{{ forloop.index }}",
 	}
 	tests := []struct {
 		name   string
@@ -343,6 +344,12 @@ func TestIncludeTagChecks(t *testing.T) {
 		{"a partial that includes itself", "{% include 'loop' %}", false,
 			[]string{"loop partial_cycle 1:12@11-1:18@17"}},
 		{"a partial that includes itself, compat", "{% include 'loop' %}", true, nil},
+		// Liquid 5.4 gives forloop to a partial only with render … for.
+		{"render for binds forloop", "{% render 'fl' for issue.labels %}", false, nil},
+		{"render with does not", "{% render 'fl' with issue.labels %}", false,
+			[]string{"fl unknown_variable 1:4@3-1:17@16"}},
+		{"include for does not", "{% include 'fl' for issue.labels %}", false,
+			[]string{"fl unknown_variable 1:4@3-1:17@16"}},
 	}
 	for _, tt := range tests {
 		opts := Options{Context: mustLane(t), Partials: partials, Compat: tt.compat}

@@ -44,7 +44,9 @@ type Options struct {
 	// workpad_templates; else symphony (a bare prompts map of other keys,
 	// as Symphony ports write, is no evidence). When a workflow fails as
 	// its profile and has no errors as the other, the first error says
-	// so and names --profile.
+	// so and names --profile, unless the other profile passes it only by
+	// not checking what failed (a setting it leaves free-form or does not
+	// know).
 	Profile string
 
 	// ContextSchema is a JSON Schema of lane-prompt inputs beyond the
@@ -403,7 +405,9 @@ func (w *Workflow) readAs() string {
 
 // otherProfileHint adds to the first error a note that the workflow, which
 // fails as its profile, has no error read as the other one: the likely fix
-// is --profile.
+// is --profile. The note is left out when the other reading passes only
+// because it does not look: it has keys it does not know, or a setting
+// that failed here is one it does not check.
 func (w *Workflow) otherProfileHint() {
 	if w.fatal || w.alternative || !w.diags.HasErrors() {
 		return
@@ -425,6 +429,19 @@ func (w *Workflow) otherProfileHint() {
 	for _, d := range diags {
 		if d.Code == diag.UnknownConfigKey {
 			return // it has settings the other profile does not know either
+		}
+	}
+	// A setting that failed here but that the other profile does not check
+	// at all (worker.max_concurrent_agents_per_host: "many" under shea's
+	// free-form worker) passes there only by being ignored: no evidence
+	// that the file is of the other dialect.
+	cs, err := profileConfigSchema(other)
+	if err != nil {
+		return
+	}
+	for p := range w.bad {
+		if !cs.constrains(p) {
+			return
 		}
 	}
 	for _, d := range w.diags {

@@ -152,13 +152,14 @@ type Workflow struct {
 	// Config is the front matter as plain values (map[string]any, []any,
 	// string, int64, float64, bool, nil); empty without front matter. It
 	// is the raw document, for callers that show or walk it: the loader
-	// itself reads the typed settings decoded from it (see settings.go).
+	// itself reads the typed settings of the dialect, decoded from the
+	// YAML (see settings.go).
 	Config map[string]any
 	// Body is the trimmed prompt body (the Shea profile's workflow index).
 	Body string
 
 	opts    Options
-	cfg     settings // the settings decoded from Config, once
+	cfg     sheaConfig // the dialect's settings, decoded once after the schema check
 	src     *source
 	tree    *tree
 	split   Split
@@ -296,7 +297,7 @@ func (w *Workflow) load() {
 		return
 	}
 	if w.Profile == "" {
-		w.Profile = detectProfile(w.cfg)
+		w.Profile = detectProfile(w.tree)
 		if w.Profile == ProfileShea && splitShea(w.src.text) != w.split {
 			// The dialects split a few unusual files differently.
 			if !w.parse(ProfileShea) {
@@ -328,7 +329,6 @@ func (w *Workflow) parse(profile string) bool {
 	}
 	w.Body = w.split.Body
 	w.Config = map[string]any{}
-	w.cfg = decodeSettings(nil)
 	if strings.TrimSpace(w.split.Front) == "" {
 		w.tree = &tree{src: w.src, start: w.split.FrontStart, line0: w.src.line(w.split.FrontStart), index: map[string]nodeRef{}}
 		return true
@@ -350,40 +350,13 @@ func (w *Workflow) parse(profile string) bool {
 	if m, ok := t.value.(map[string]any); ok {
 		w.Config = m
 	}
-	w.cfg = decodeSettings(t.value)
 	return true
 }
 
-// sheaEvidence returns the setting that marks config as a Shea workflow:
-// prompts.main_agent (or review_agent, merge_agent), main_lane,
-// review_lane, merge_lane, backend_prompts or workpad_templates; "" when
-// there is none. A bare top-level prompts is no evidence: Symphony ports
-// use it for their own keys.
-func sheaEvidence(s settings) string {
-	for _, lane := range Lanes(ProfileShea) {
-		if s.prompts.has(lane) {
-			return "prompts." + lane
-		}
-	}
-	for _, f := range []struct {
-		name string
-		set  bool
-	}{
-		{"main_lane", s.mainLane.set},
-		{"review_lane", s.reviewLane.set},
-		{"merge_lane", s.mergeLane.set},
-		{"backend_prompts", s.backendPrompts.set},
-		{"workpad_templates", s.workpadTemplates.set},
-	} {
-		if f.set {
-			return f.name
-		}
-	}
-	return ""
-}
-
-func detectProfile(s settings) string {
-	if sheaEvidence(s) != "" {
+// detectProfile returns the dialect of front matter t: shea when it has
+// Shea evidence (sheaEvidence), else symphony.
+func detectProfile(t *tree) string {
+	if sheaEvidence(t) != "" {
 		return ProfileShea
 	}
 	return ProfileSymphony
@@ -398,7 +371,7 @@ func (w *Workflow) readAs() string {
 	case w.Profile == ProfileShea && inSheaWorkflows(w.Path):
 		return "the file lies under .shea/workflows"
 	case w.Profile == ProfileShea:
-		return "the front matter has " + sheaEvidence(w.cfg)
+		return "the front matter has " + sheaEvidence(w.tree)
 	}
 	return "the front matter has none of the Shea settings (prompts.main_agent, main_lane, backend_prompts, …)"
 }
@@ -493,15 +466,18 @@ func (w *Workflow) findRoot() error {
 	return nil
 }
 
-// checkConfig validates the settings against the profile's schema.
+// checkConfig validates the settings against the profile's schema, then
+// decodes them into the dialect's typed settings.
 func (w *Workflow) checkConfig() {
 	cs, err := profileConfigSchema(w.Profile)
 	if err != nil {
 		// The embedded schemas are tested; this is a program error.
 		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: config schema: %v", err)
+		w.cfg = decodeConfig(w.Profile, w.tree)
 		return
 	}
 	diags, bad := cs.check(w.tree, diag.ConfigInvalid)
+	w.cfg = decodeConfig(w.Profile, w.tree)
 	if w.lenient() {
 		for _, d := range diags {
 			if d.Severity == diag.Error {

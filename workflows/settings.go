@@ -406,26 +406,3 @@ func decodeConfig(profile string, t *tree) sheaConfig {
 	c.resources = decodeResources(top.key("resources"))
 	return c
 }
-
-// sheaEvidence returns the setting of front matter t that marks it as a
-// Shea workflow: prompts.main_agent (or review_agent, merge_agent),
-// main_lane, review_lane, merge_lane, backend_prompts or
-// workpad_templates; "" when there is none. A bare top-level prompts is no
-// evidence: Symphony ports use it for their own keys. Only the keys count,
-// whatever their values: this runs before the schema check.
-func sheaEvidence(t *tree) string {
-	top := t.top()
-	prompts := top.fields()["prompts"].fields()
-	for _, lane := range Lanes(ProfileShea) {
-		if _, ok := prompts[lane]; ok {
-			return "prompts." + lane
-		}
-	}
-	keys := top.fields()
-	for _, k := range []string{"main_lane", "review_lane", "merge_lane", "backend_prompts", "workpad_templates"} {
-		if _, ok := keys[k]; ok {
-			return k
-		}
-	}
-	return ""
-}

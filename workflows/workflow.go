@@ -402,8 +402,8 @@ func (w *Workflow) readAs() string {
 // otherProfileHint adds to the first error a note that the workflow, which
 // fails as its profile, has no error read as the other one: the likely fix
 // is --profile. The note is left out when the other reading passes only
-// because it does not look: it has keys it does not know, or a setting
-// that failed here is one it does not check.
+// because it does not look: it has keys it does not know, or a setting or
+// file that failed here is one it does not check.
 func (w *Workflow) otherProfileHint() {
 	if w.fatal || w.alternative || !w.diags.HasErrors() {
 		return
@@ -427,16 +427,25 @@ func (w *Workflow) otherProfileHint() {
 			return // it has settings the other profile does not know either
 		}
 	}
-	// A setting that failed here but that the other profile does not check
-	// at all (worker.max_concurrent_agents_per_host: "many" under shea's
-	// free-form worker) passes there only by being ignored: no evidence
-	// that the file is of the other dialect.
+	// The other reading must have looked at what failed here. A setting it
+	// leaves free-form (worker.max_concurrent_agents_per_host: "many"
+	// under shea's worker) or a file it never reads (a composition layer,
+	// the resource manifest) passes there only because nobody looks: no
+	// evidence for the other dialect. So every workflow error must be a
+	// setting the other profile's schema checks too, or an empty body
+	// (both dialects read the body, each its own way).
 	cs, err := profileConfigSchema(other)
 	if err != nil {
 		return
 	}
+	checked := map[diag.Range]bool{}
 	for p := range w.bad {
-		if !cs.constrains(p) {
+		if cs.constrains(p) {
+			checked[w.tree.at(p)] = true
+		}
+	}
+	for _, d := range w.diags {
+		if d.Severity == diag.Error && d.Code.Class() == diag.ClassWorkflowConfig && d.Code != diag.EmptyWorkflow && !checked[d.Subject] {
 			return
 		}
 	}

@@ -158,7 +158,7 @@ func (w *Workflow) loadRunnerTemplates() {
 				}
 				it := &item{key: name, kind: SourceFrontMatterValue, display: w.Path, filename: w.Path, dir: w.partialsDir(), schema: w.runnerSchema(d)}
 				w.runner = append(w.runner, it)
-				w.runnerPtrs[m.ptr] = true
+				w.runnerPtrs[m.at.ptr] = true
 				if !w.placeValue(it, m.at, d.KeepWhitespace) {
 					it.failed = true
 					continue
@@ -296,7 +296,6 @@ func (w *Workflow) declaredTemplates() []runnerDecl {
 // valueMatch is a front matter value a runner template's path matched.
 type valueMatch struct {
 	at   place
-	ptr  string // JSON pointer
 	path string // dotted path, each * replaced
 }
 
@@ -311,7 +310,7 @@ func (w *Workflow) matchValues(d runnerDecl) []valueMatch {
 	var walk func(p place, i int, path []string)
 	walk = func(p place, i int, path []string) {
 		if i == len(segs) {
-			out = append(out, valueMatch{p, p.ptr, strings.Join(path, ".")})
+			out = append(out, valueMatch{p, strings.Join(path, ".")})
 			return
 		}
 		seg := segs[i]

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sheaproject/shea/diag"
 )
 
 // The dialect is detected from Shea structure only (DESIGN.md §1): the
@@ -212,5 +214,67 @@ func TestLoadFatalGetsNoProfileHint(t *testing.T) {
 		if strings.Contains(d.Detail, "--profile") || strings.Contains(d.Detail, "has no errors") {
 			t.Errorf("%s: a fatal load got a profile hint: %q", d.Code, d.Detail)
 		}
+	}
+}
+
+// TestLoadFatalSplitGetsNoProfileHint: a file whose front matter Symphony
+// splits into YAML that does not parse (it ends at the exact "---" line,
+// so "---x: [" is YAML) could not be read at all, so it gets no
+// "read as shea it has no errors" note, although Shea Symphony, which
+// ends the front matter at "---x", reads it without errors.
+func TestLoadFatalSplitGetsNoProfileHint(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "WORKFLOW.md")
+	if err := os.WriteFile(path, []byte("---\ntracker:\n  kind: memory\n---x: [\n---\nWork on {{ issue.identifier }}.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Root: dir, Getenv: func(string) string { return "" }}
+	_, diags := Load(path, opts)
+	if len(diags) != 1 || diags[0].Code != diag.WorkflowParseError {
+		t.Fatalf("want one workflow_parse_error, got %v", diags)
+	}
+	if d := diags[0].Detail; strings.Contains(d, "--profile") {
+		t.Errorf("a fatal load got a profile hint: %q", d)
+	}
+	opts.Profile = ProfileShea
+	if _, diags := Load(path, opts); diags.HasErrors() {
+		t.Fatalf("read as shea the file has errors: %v", diags)
+	}
+}
+
+// TestLoadReadsWorkflowOnceUnlessFailing: a workflow without errors is
+// read once; one with errors is read a second time, as the other
+// profile, to decide the --profile hint.
+func TestLoadReadsWorkflowOnceUnlessFailing(t *testing.T) {
+	tests := []struct {
+		name, text string
+		reads      int
+	}{
+		{"valid", "---\ntracker:\n  kind: memory\n---\nWork on {{ issue.identifier }}.\n", 1},
+		{"failing", "---\ntracker:\n  kind: memory\n---\nWork on {{ issue.item_id }}.\n", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "WORKFLOW.md")
+			if err := os.WriteFile(path, []byte(tt.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			canon, err := filepath.EvalSymlinks(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			reads := 0
+			opts := Options{Root: dir, Getenv: func(string) string { return "" }, Overlay: func(p string) ([]byte, bool) {
+				if p == canon || p == path {
+					reads++
+				}
+				return nil, false
+			}}
+			Load(path, opts)
+			if reads != tt.reads {
+				t.Errorf("the workflow was read %d times, want %d", reads, tt.reads)
+			}
+		})
 	}
 }

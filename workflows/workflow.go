@@ -189,10 +189,6 @@ type Workflow struct {
 	// checked as warnings (see checkFrontMatterLiquid).
 	runnerPtrs map[string]bool
 
-	// alternative marks a load under the other profile, made only to see
-	// whether the workflow passes that way (see otherProfileHint).
-	alternative bool
-
 	// bad records the pointers of config values that failed validation,
 	// so the readback leaves them out.
 	bad   map[string]bool
@@ -405,7 +401,7 @@ func (w *Workflow) readAs() string {
 // because it does not look: it has keys it does not know, or a setting or
 // file that failed here is one it does not check.
 func (w *Workflow) otherProfileHint() {
-	if w.fatal || w.alternative || !w.diags.HasErrors() {
+	if w.fatal || !w.diags.HasErrors() {
 		return
 	}
 	if w.opts.Profile == "" && inSheaWorkflows(w.Path) {
@@ -417,7 +413,8 @@ func (w *Workflow) otherProfileHint() {
 	}
 	o := w.opts
 	o.Profile = other
-	alt := &Workflow{Path: w.Path, Config: map[string]any{}, opts: o, engines: map[string]*render.Engine{}, bad: map[string]bool{}, runnerPtrs: map[string]bool{}, alternative: true}
+	// loadAll, not Load: the other reading is not asked for a hint itself.
+	alt := &Workflow{Path: w.Path, Config: map[string]any{}, opts: o, engines: map[string]*render.Engine{}, bad: map[string]bool{}, runnerPtrs: map[string]bool{}}
 	diags := alt.loadAll()
 	if diags.HasErrors() || alt.fatal {
 		return

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -84,7 +85,7 @@ func (c *Composed) commentedProtected() diag.List {
 		for _, sp := range spans {
 			if sp[0] <= s.Start && s.Start < sp[1] {
 				open := sp[0] + strings.Index(c.Source[sp[0]:], "%}") + 2
-				d := diag.Errorf(diag.ProtectedSectionOverride, c.rangeAt(sp[0], open),
+				d := diag.Errorf(codes.ProtectedSectionOverride, c.rangeAt(sp[0], open),
 					"this comment removes protected section %q from the rendered prompt", s.Heading)
 				d.Detail = "A protected section's text must reach the prompt: no higher layer may comment it out. " +
 					"Close the comment before the section's heading."
@@ -111,7 +112,7 @@ func (c *Composed) CheckRendered(out string) diag.List {
 			if strings.Contains(out, text) {
 				continue
 			}
-			d := diag.Errorf(diag.ProtectedSectionOverride, c.rangeAt(ln[0], ln[1]),
+			d := diag.Errorf(codes.ProtectedSectionOverride, c.rangeAt(ln[0], ln[1]),
 				"protected section %q does not reach the rendered prompt: this line is missing from it", s.Heading)
 			d.Detail = fmt.Sprintf("A protected section's text must appear in every prompt rendered from the lane; a higher layer (a comment, a condition or a capture around the section) removed %q.", text)
 			l = append(l, d)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/render"
 )
 
@@ -40,7 +40,7 @@ func FuzzProtectedLiquid(f *testing.F) {
 		c, diags := compose(fsLayers(maps...), Request{File: "lane.md", Name: "composed.md"})
 		commented := false
 		for _, d := range diags {
-			if d.Code == diag.ProtectedSectionOverride && strings.Contains(d.Summary, "this comment removes") {
+			if d.Code == codes.ProtectedSectionOverride && strings.Contains(d.Summary, "this comment removes") {
 				commented = true
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -103,7 +104,7 @@ func (c *compiler) rangeLit(e *strict.RangeLit) evalFn {
 		lo, ok1 := rangeBound(value(a))
 		hi, ok2 := rangeBound(value(b))
 		if !ok1 || !ok2 {
-			return nil, diag.Errorf(diag.RenderError, e.Range(), "invalid integer: a range's bounds must be integers, got (%s..%s)",
+			return nil, diag.Errorf(codes.RenderError, e.Range(), "invalid integer: a range's bounds must be integers, got (%s..%s)",
 				rubyInspect(normalize(a)), rubyInspect(normalize(b)))
 		}
 		return rangeValue{lo, hi}, nil
@@ -318,9 +319,9 @@ func missing(r diag.Range, root string, p *strict.Path, n int) *diag.Diagnostic 
 		}
 	}
 	if n == 0 {
-		return diag.Errorf(diag.UnknownVariable, r, "variable %q is not defined when rendering", b.String())
+		return diag.Errorf(codes.UnknownVariable, r, "variable %q is not defined when rendering", b.String())
 	}
-	return diag.Errorf(diag.UnknownVariable, r, "%q is missing from the data", b.String())
+	return diag.Errorf(codes.UnknownVariable, r, "%q is missing from the data", b.String())
 }
 
 func (c *compiler) compare(e *strict.Compare) evalFn {
@@ -349,7 +350,7 @@ func (c *compiler) compare(e *strict.Compare) evalFn {
 		}
 		ok, err := compare(op, a, b)
 		if err != nil {
-			return nil, diag.Errorf(diag.RenderError, opSpan.Range(), "%v", err)
+			return nil, diag.Errorf(codes.RenderError, opSpan.Range(), "%v", err)
 		}
 		return ok, nil
 	}
@@ -445,7 +446,7 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 				continue // an unknown filter in compat mode returns its input
 			}
 			if fc.arity != "" {
-				return nil, diag.Errorf(diag.RenderError, fc.span.Range(), "filter %q %s", fc.name, fc.arity)
+				return nil, diag.Errorf(codes.RenderError, fc.span.Range(), "filter %q %s", fc.name, fc.arity)
 			}
 			base := len(st.args)
 			for j := range fc.args {
@@ -481,7 +482,7 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 				if errors.As(err, &le) {
 					return nil, diag.Errorf(le.code, fc.span.Range(), "filter %q: %s", fc.name, le.msg)
 				}
-				return nil, diag.Errorf(diag.RenderError, fc.span.Range(), "filter %q: %v", fc.name, err)
+				return nil, diag.Errorf(codes.RenderError, fc.span.Range(), "filter %q: %v", fc.name, err)
 			}
 			v = out
 		}

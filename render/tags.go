@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -194,9 +195,9 @@ func loopBound(st *state, eval evalFn, at ranger, what string) (int64, bool, err
 	n, err := toInteger(v)
 	if err != nil {
 		if b, ok := normalize(v).(*big.Int); ok {
-			return 0, false, diag.Errorf(diag.RenderError, at.Range(), "for-loop %s %s is beyond the 64-bit integers", what, diag.Shorten(b.String()))
+			return 0, false, diag.Errorf(codes.RenderError, at.Range(), "for-loop %s %s is beyond the 64-bit integers", what, diag.Shorten(b.String()))
 		}
-		return 0, false, diag.Errorf(diag.RenderError, at.Range(), "for-loop %s must be an integer, got %s", what, rubyInspect(normalize(v)))
+		return 0, false, diag.Errorf(codes.RenderError, at.Range(), "for-loop %s must be an integer, got %s", what, rubyInspect(normalize(v)))
 	}
 	return n, true, nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -342,7 +343,7 @@ func (cs *configSchema) unknownKeys(t *tree, n any, v any, ptr, mode string, dep
 			if ptr != "" {
 				where = " in " + pointerPath(ptr)
 			}
-			d := diag.Warningf(diag.UnknownConfigKey, t.at(p), "unknown key %q%s", k, where)
+			d := diag.Warningf(codes.UnknownConfigKey, t.at(p), "unknown key %q%s", k, where)
 			switch {
 			case suggestion != "":
 				d.Detail = `Did you mean "` + suggestion + `"?`

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/codes"
 )
 
 // The dialect is detected from Shea structure only (DESIGN.md §1): the
@@ -230,7 +230,7 @@ func TestLoadFatalSplitGetsNoProfileHint(t *testing.T) {
 	}
 	opts := Options{Root: dir, Getenv: func(string) string { return "" }}
 	_, diags := Load(path, opts)
-	if len(diags) != 1 || diags[0].Code != diag.WorkflowParseError {
+	if len(diags) != 1 || diags[0].Code != codes.WorkflowParseError {
 		t.Fatalf("want one workflow_parse_error, got %v", diags)
 	}
 	if d := diags[0].Detail; strings.Contains(d, "--profile") {

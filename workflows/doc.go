@@ -54,7 +54,7 @@
 //
 // Gate is an agent runner's startup check in one call: Load, then Validate,
 // returning the workflow or an *Error whose Class is the Symphony error
-// class of the failure (diag.List.Class) and whose Error() prints every
+// class of the failure (codes.FailureClass) and whose Error() prints every
 // diagnostic with its suggestion. Load alone checks statically and renders
 // nothing: a runner that calls it must call Validate too. A Workflow keeps
 // every template compiled and is safe for concurrent use, so RenderLane

@@ -6,6 +6,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 )
@@ -77,7 +78,7 @@ func (w *Workflow) checkFrontValue(s, ptr, name string) {
 	})
 	diags = mapPositions(diags, w.Path, w.scalarPositions(ref.value))
 	for _, d := range diags {
-		if d.Code == diag.InternalError {
+		if d.Code == codes.InternalError {
 			continue
 		}
 		d.Severity = diag.Warning

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -54,7 +55,7 @@ func FuzzValidate(f *testing.F) {
 			t.Fatalf("last readback line %q with errors %v", last, diags.Errors())
 		}
 		for _, d := range diags {
-			if d.Code == diag.InternalError {
+			if d.Code == codes.InternalError {
 				t.Fatalf("%v\n%s", d, d.Stack)
 			}
 			if d.Subject.Filename == path && !d.Subject.Start.IsZero() {
@@ -131,10 +132,10 @@ func FuzzDecodeInputs(f *testing.F) {
 			t.Fatalf("result %v with diagnostics %v", ok, diags)
 		}
 		for _, d := range diags {
-			if d.Code == diag.InternalError {
+			if d.Code == codes.InternalError {
 				t.Fatalf("%v\n%s", d, d.Stack)
 			}
-			if d.Severity != diag.Error || d.Code != diag.ContextInvalid || d.Subject.Filename != "input.json" {
+			if d.Severity != diag.Error || d.Code != codes.ContextInvalid || d.Subject.Filename != "input.json" {
 				t.Fatalf("unexpected diagnostic %v", d)
 			}
 			if !d.Subject.Start.IsZero() {

@@ -7,6 +7,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
@@ -103,7 +104,7 @@ func (w *Workflow) loadRunnerTemplates() {
 	for _, d := range decls {
 		switch {
 		case (d.Value == "") == (d.File == ""):
-			w.errorf(diag.ConfigInvalid, w.declRange(d.ptr), "a runner template names exactly one of a front matter value and a file").Detail =
+			w.errorf(codes.ConfigInvalid, w.declRange(d.ptr), "a runner template names exactly one of a front matter value and a file").Detail =
 				"Write value: agent.reviewer_prompt, or file: prompts/reviewer.md."
 		case d.File != "":
 			name := d.Name
@@ -179,7 +180,7 @@ func (w *Workflow) loadDefault(d runnerDecl, name string) {
 	}
 	w.runner = append(w.runner, it)
 	if it.text == "" {
-		w.errorf(diag.EmptyTemplateFile, w.declRange(d.ptr), "the default of runner template %s is empty", name)
+		w.errorf(codes.EmptyTemplateFile, w.declRange(d.ptr), "the default of runner template %s is empty", name)
 		it.failed = true
 		return
 	}
@@ -234,7 +235,7 @@ func (w *Workflow) declaredTemplates() []runnerDecl {
 		return nil
 	}
 	if !f.ok {
-		w.errorf(diag.ConfigInvalid, w.tree.valueAt(f.ptr), "template_context.templates must be a list, not %s", describe(f.raw))
+		w.errorf(codes.ConfigInvalid, w.tree.valueAt(f.ptr), "template_context.templates must be a list, not %s", describe(f.raw))
 		return nil
 	}
 	var out []runnerDecl
@@ -251,7 +252,7 @@ func (w *Workflow) declaredTemplates() []runnerDecl {
 					sf := e.strs[k]
 					s := sf.val
 					if !sf.ok || strings.TrimSpace(s) == "" {
-						w.errorf(diag.ConfigInvalid, w.tree.valueAt(sf.ptr), "template_context.templates[%d].%s must be a non-empty string, not %s", i, k, describe(sf.raw))
+						w.errorf(codes.ConfigInvalid, w.tree.valueAt(sf.ptr), "template_context.templates[%d].%s must be a non-empty string, not %s", i, k, describe(sf.raw))
 						good = false
 						continue
 					}
@@ -267,7 +268,7 @@ func (w *Workflow) declaredTemplates() []runnerDecl {
 					switch e.schema.raw.(type) {
 					case map[string]any, string: // a JSON Schema, or its file
 					default:
-						w.errorf(diag.ConfigInvalid, w.tree.valueAt(e.schema.ptr), "template_context.templates[%d].schema must be a JSON Schema (a mapping) or the path of a JSON Schema file, not %s", i, describe(e.schema.raw))
+						w.errorf(codes.ConfigInvalid, w.tree.valueAt(e.schema.ptr), "template_context.templates[%d].schema must be a JSON Schema (a mapping) or the path of a JSON Schema file, not %s", i, describe(e.schema.raw))
 						good = false
 						continue
 					}
@@ -278,7 +279,7 @@ func (w *Workflow) declaredTemplates() []runnerDecl {
 					}
 					d.ContextSchema, d.ContextSchemaName = doc, name
 				default:
-					w.diags = append(w.diags, diag.Warningf(diag.UnknownConfigKey, w.tree.at(e.ptr+"/"+escapePointer(k)),
+					w.diags = append(w.diags, diag.Warningf(codes.UnknownConfigKey, w.tree.at(e.ptr+"/"+escapePointer(k)),
 						"unknown key %q in template_context.templates[%d]", k, i).
 						WithDetail("%s", diag.DidYouMean(k, []string{"value", "file", "name", "schema"})))
 				}
@@ -287,7 +288,7 @@ func (w *Workflow) declaredTemplates() []runnerDecl {
 				out = append(out, d)
 			}
 		default:
-			w.errorf(diag.ConfigInvalid, w.tree.valueAt(e.ptr), "template_context.templates[%d] must be a value path or a mapping with value or file, not %s", i, describe(e.raw))
+			w.errorf(codes.ConfigInvalid, w.tree.valueAt(e.ptr), "template_context.templates[%d] must be a value path or a mapping with value or file, not %s", i, describe(e.raw))
 		}
 	}
 	return out
@@ -346,7 +347,7 @@ func (w *Workflow) placeValue(it *item, p place, exact bool) bool {
 	s, isString := v.(string)
 	ref, found := w.tree.index[ptr]
 	if !isString || !found || ref.value == nil || ref.value.Kind != yaml.ScalarNode {
-		w.errorf(diag.ConfigInvalid, w.tree.valueAt(ptr), "runner template %s must be a string holding a template, not %s", it.key, describe(v))
+		w.errorf(codes.ConfigInvalid, w.tree.valueAt(ptr), "runner template %s must be a string holding a template, not %s", it.key, describe(v))
 		return false
 	}
 	text, start := trimmed(s)
@@ -354,7 +355,7 @@ func (w *Workflow) placeValue(it *item, p place, exact bool) bool {
 		text, start = s, diag.StartPos
 	}
 	if text == "" {
-		w.errorf(diag.EmptyTemplateFile, w.tree.valueAt(ptr), "runner template %s is empty", it.key).Detail =
+		w.errorf(codes.EmptyTemplateFile, w.tree.valueAt(ptr), "runner template %s is empty", it.key).Detail =
 			"An empty template would give the agent nothing; write it, or remove the setting."
 		return false
 	}

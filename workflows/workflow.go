@@ -9,6 +9,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/profile"
@@ -229,7 +230,7 @@ func (w *Workflow) loadAll() diag.List {
 		defer func() {
 			if r := recover(); r != nil {
 				w.fatal = true
-				w.diags = append(w.diags, diag.Bug(diag.Range{Filename: path}, "loading the workflow", r))
+				w.diags = append(w.diags, codes.Bug(diag.Range{Filename: path}, "loading the workflow", r))
 			}
 		}()
 		w.load()
@@ -254,7 +255,7 @@ func (w *Workflow) load() {
 		w.Profile = w.opts.Profile
 	default:
 		w.fatal = true
-		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown profile %q", w.opts.Profile).Detail =
+		w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown profile %q", w.opts.Profile).Detail =
 			diag.DidYouMean(w.opts.Profile, profile.Names())
 		return
 	}
@@ -262,7 +263,7 @@ func (w *Workflow) load() {
 	case "", EngineShea, EngineOsteele:
 	default:
 		w.fatal = true
-		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown engine %q", w.opts.Engine).Detail =
+		w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown engine %q", w.opts.Engine).Detail =
 			diag.DidYouMean(w.opts.Engine, []string{EngineShea, EngineOsteele})
 		return
 	}
@@ -274,7 +275,7 @@ func (w *Workflow) load() {
 	b, err := w.readEntry(rootErr)
 	if err != nil {
 		w.fatal = true
-		d := w.errorf(diag.MissingWorkflowFile, diag.Range{Filename: w.Path}, "cannot read the workflow: %v", unwrapPathError(err))
+		d := w.errorf(codes.MissingWorkflowFile, diag.Range{Filename: w.Path}, "cannot read the workflow: %v", unwrapPathError(err))
 		switch {
 		case errors.Is(err, fsroot.ErrOutside):
 			d.Detail = "The workflow is read through the repository root like every path it names, so a symbolic link may not lead out of it; choose the root with --root (Options.Root)."
@@ -286,7 +287,7 @@ func (w *Workflow) load() {
 	w.src = newSource(w.Path, b)
 	if bad := invalidUTF8(w.src.text); bad >= 0 {
 		w.fatal = true
-		w.errorf(diag.WorkflowParseError, w.src.rng(bad, bad+1), "the workflow holds a byte that is not valid UTF-8")
+		w.errorf(codes.WorkflowParseError, w.src.rng(bad, bad+1), "the workflow holds a byte that is not valid UTF-8")
 		return
 	}
 	if !w.parse(w.Profile) {
@@ -338,7 +339,7 @@ func (w *Workflow) parse(profile string) bool {
 	w.tree = t
 	if t.root != nil && t.root.Kind != yaml.MappingNode {
 		w.fatal = true
-		w.errorf(diag.WorkflowFrontMatterNotMap, t.nodeRange(t.root),
+		w.errorf(codes.WorkflowFrontMatterNotMap, t.nodeRange(t.root),
 			"the front matter must be a mapping of settings, not %s", describe(t.value)).Detail =
 			"Write the front matter as key: value lines."
 		return false
@@ -420,7 +421,7 @@ func (w *Workflow) otherProfileHint() {
 		return
 	}
 	for _, d := range diags {
-		if d.Code == diag.UnknownConfigKey {
+		if d.Code == codes.UnknownConfigKey {
 			return // it has settings the other profile does not know either
 		}
 	}
@@ -442,7 +443,7 @@ func (w *Workflow) otherProfileHint() {
 		}
 	}
 	for _, d := range w.diags {
-		if d.Severity == diag.Error && d.Code.Class() == diag.ClassWorkflowConfig && d.Code != diag.EmptyWorkflow && !checked[d.Subject] {
+		if d.Severity == diag.Error && codes.ClassOf(d.Code) == codes.ClassWorkflowConfig && d.Code != codes.EmptyWorkflow && !checked[d.Subject] {
 			return
 		}
 	}
@@ -501,11 +502,11 @@ func (w *Workflow) checkConfig() {
 	cs, err := profileConfigSchema(w.Profile)
 	if err != nil {
 		// The embedded schemas are tested; this is a program error.
-		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: config schema: %v", err)
+		w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: config schema: %v", err)
 		w.cfg = decodeConfig(w.Profile, w.tree)
 		return
 	}
-	diags, bad := cs.check(w.tree, diag.ConfigInvalid)
+	diags, bad := cs.check(w.tree, codes.ConfigInvalid)
 	w.cfg = decodeConfig(w.Profile, w.tree)
 	if w.lenient() {
 		for _, d := range diags {

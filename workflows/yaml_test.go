@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -59,7 +60,7 @@ func TestYAMLErrorLines(t *testing.T) {
 				t.Fatalf("got %d diagnostics, want 1: %v", len(diags), diags)
 			}
 			d := diags[0]
-			if d.Code != diag.WorkflowParseError {
+			if d.Code != codes.WorkflowParseError {
 				t.Errorf("code = %s, want workflow_parse_error", d.Code)
 			}
 			if got := d.Subject.String() + ": " + d.Summary; got != tt.want {
@@ -182,7 +183,7 @@ func FuzzYAMLPositions(f *testing.F) {
 		sp := SplitSymphony(src.text)
 		tr, diags := parseYAML(src, sp.FrontStart, sp.Front)
 		for _, d := range diags {
-			if d.Code == diag.InternalError {
+			if d.Code == codes.InternalError {
 				t.Fatalf("%v\n%s", d, d.Stack)
 			}
 			checkRange(t, src, d.Subject)
@@ -315,7 +316,7 @@ func FuzzYAMLMerge(f *testing.F) {
 		sp := SplitSymphony(src.text)
 		tr, diags := parseYAML(src, sp.FrontStart, sp.Front)
 		for _, d := range diags {
-			if d.Code == diag.InternalError {
+			if d.Code == codes.InternalError {
 				t.Fatalf("%v\n%s", d, d.Stack)
 			}
 			checkRange(t, src, d.Subject)

@@ -184,31 +184,33 @@ func TestPlaceMirrorsConverter(t *testing.T) {
 		"a: &a\n  x: 1\n  <<: {y: 2, x: 5}\nb:\n  <<: *a\n  l: [*a, {<<: *a, x: 9}]\n",
 		"k: &k key\n*k : 1\nm: {? [a] : 1}\n",
 	}
-	var plain func(p place) any
-	plain = func(p place) any {
-		if f := p.fields(); f != nil {
-			out := map[string]any{}
-			for k, e := range f {
-				out[k] = plain(e)
-			}
-			return out
-		}
-		if p.kind() == yaml.SequenceNode {
-			out := []any{}
-			for _, e := range p.items() {
-				out = append(out, plain(e))
-			}
-			return out
-		}
-		return p.value()
-	}
 	for _, doc := range docs {
 		tr, diags := parseYAML(newSource("w.md", []byte(doc)), 0, doc)
 		if diags.HasErrors() {
 			continue // a document the converter rejects is never decoded
 		}
-		if diff := cmp.Diff(tr.value, plain(tr.top())); diff != "" {
+		if diff := cmp.Diff(tr.value, placeValues(tr.top())); diff != "" {
 			t.Errorf("%q: place walk differs from the converter (-converter +place):\n%s", doc, diff)
 		}
 	}
+}
+
+// placeValues builds the plain values of p by walking its nodes with
+// fields and items, as the decoding of the settings does.
+func placeValues(p place) any {
+	if f := p.fields(); f != nil {
+		out := map[string]any{}
+		for k, e := range f {
+			out[k] = placeValues(e)
+		}
+		return out
+	}
+	if p.kind() == yaml.SequenceNode {
+		out := []any{}
+		for _, e := range p.items() {
+			out = append(out, placeValues(e))
+		}
+		return out
+	}
+	return p.value()
 }

@@ -153,6 +153,9 @@ func rangeBound(v any) (n int64, ok bool) {
 	case string:
 		return leadingInt(x), true
 	}
+	if !scalar(v) {
+		return 0, false // the inspect form of a collection is never an integer
+	}
 	return parseRubyInteger(strOf(v))
 }
 
@@ -201,7 +204,9 @@ func (c *compiler) path(p *strict.Path) evalFn {
 			if err != nil {
 				return nil, err
 			}
-			name = toString(value(k))
+			if name, err = printedText(st.b, value(k)); err != nil {
+				return nil, placeLimit(err, p)
+			}
 		}
 		v, ok := st.lookup(name)
 		start := 0
@@ -343,7 +348,8 @@ func (c *compiler) compare(e *strict.Compare) evalFn {
 			eq, err := equalChecked(st.b, a, b)
 			return !eq, err
 		case "contains":
-			return contains(value(a), value(b)), nil
+			ok, err := containsCharged(st.b, value(a), value(b))
+			return ok, placeLimit(err, opSpan)
 		}
 		if isKeyword(a) || isKeyword(b) {
 			return false, nil

@@ -286,3 +286,67 @@ func FuzzBigArithmetic(f *testing.F) {
 		}
 	})
 }
+
+// TestInspectFormsEveryPath: every path that reads a collection as its
+// inspect form (or prints it) counts it against the memory budget before
+// building it, or never builds it at all. On the code before, each built
+// a form of 24 MiB or more outside the budget (then rendered, or failed
+// only afterwards); now each is refused, or answered, within a few MiB of
+// allocation.
+func TestInspectFormsEveryPath(t *testing.T) {
+	opts := Options{Limits: Limits{Timeout: time.Minute, MaxMemory: 16 << 20}}
+	ctl := strings.Repeat("\x01", 4<<20) // inspect: "\u0001" per byte, 24 MiB
+	h := map[string]any{"k": ctl}
+	small := map[string]any{"k": strings.Repeat("\x01", 1<<20)} // 6 MiB
+	var distinctMaps, distinctStrings []any
+	for i := range 5 {
+		s := strings.Repeat("a", 4<<20) + fmt.Sprint(i)
+		distinctMaps = append(distinctMaps, map[string]any{"k": s})
+		distinctStrings = append(distinctStrings, s)
+	}
+	vars := map[string]any{
+		"arr": []any{ctl}, "h": h, "hs": []any{h, h},
+		"smalls": []any{small, small, small}, // 18 MiB of keys together
+		"maps":   distinctMaps, "strs": distinctStrings,
+	}
+	const few = 8 << 20
+	for _, tt := range []struct {
+		path, src string
+		code      diag.Code
+		msg       string // in the message, for an error
+		maxAlloc  uint64
+	}{
+		{"join's glue", `{{ "a,b" | split: "," | join: arr }}`, codes.MemoryLimit, "", few},
+		{"join's object items", `{{ hs | join }}`, codes.MemoryLimit, "", few},
+		{"slice of an object", `{{ h | slice: 0, 3 }}`, codes.MemoryLimit, "", few},
+		{"date's format", `{{ 0 | date: arr }}`, codes.MemoryLimit, "", few},
+		{"sort_natural's keys, together", `{{ smalls | sort_natural | size }}`, codes.MemoryLimit, "", 24 << 20},
+		{"uniq's keys of objects, together", `{{ maps | uniq | size }}`, codes.MemoryLimit, "", 24 << 20},
+		{"contains", `{% if "x" contains arr %}y{% endif %}`, codes.MemoryLimit, "", few},
+		{"a range bound", `{% for i in (1..arr) %}{% endfor %}`, codes.RenderError, "got (1..Array)", few},
+		{"an integer argument", `{{ "abc" | slice: arr }}`, codes.RenderError, "invalid integer", few},
+		{"a loop limit", `{% for i in (1..3) limit: arr %}{% endfor %}`, codes.RenderError, "must be an integer, got Array", few},
+		{"a property in a message", `{{ "a,b" | split: "," | map: arr }}`, codes.RenderError, `cannot select the property '["\u0001\u0001`, few},
+		{"a partial's name", `{% include hs %}`, codes.MemoryLimit, "", few},
+		{"a cycle's group", `{% cycle hs: "a", "b" %}`, codes.MemoryLimit, "", few},
+		{"a cycle's value", `{% cycle hs, "b" %}`, codes.MemoryLimit, "", few},
+		{"a dynamic name", `{{ [hs] }}`, codes.MemoryLimit, "", few},
+	} {
+		code, msg := bounded(t, opts, tt.src, vars, tt.maxAlloc, 5*time.Second)
+		if code != tt.code || !strings.Contains(msg, tt.msg) || len(msg) > 400 {
+			t.Errorf("%s: %s: %s %.300q, want %s with %q", tt.path, tt.src, code, msg, tt.code, tt.msg)
+		}
+	}
+	// What fits is still answered, and uniq notes a string without
+	// copying it (the code before copied each: 40 MiB).
+	for src, want := range map[string]string{
+		`{{ strs | uniq | size }}`:                                                       "5",
+		`{{ "a,b" | split: "," | join: arr }}`:                                           "a[]b",
+		`{% assign a = "b,a" | split: "," %}{{ a | join: a }}`:                           `b["b", "a"]a`,
+		`{{ "2024-01-02" | date: a }}{% assign a = "1" | split: "," %}{{ 0 | date: a }}`: `2024-01-02["1"]`,
+	} {
+		if code, out := bounded(t, Options{Limits: opts.Limits}, src, map[string]any{"strs": distinctStrings, "arr": []any{}}, 4<<20, 5*time.Second); code != "" || out != want {
+			t.Errorf("%s: %s %.100q, want %q", src, code, out, want)
+		}
+	}
+}

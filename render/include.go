@@ -66,7 +66,9 @@ func (tag *includeTag) run(st *state, w *writer) error {
 		if err != nil {
 			return err
 		}
-		name = toString(value(v))
+		if name, err = printedText(st.b, value(v)); err != nil {
+			return placeLimit(err, tag.rng)
+		}
 	}
 	if st.depth+1 > st.b.limits.MaxDepth {
 		return diag.Errorf(codes.DepthLimit, tag.rng.Range(), "partials nested more than %d deep", st.b.limits.MaxDepth)

@@ -172,8 +172,9 @@ func (st *state) release() {
 // not made, and the first error sticks.
 type builder struct {
 	strings.Builder
-	b   *budget
-	err error
+	b    *budget
+	kept int64 // bytes the caller keeps besides this string, charged with it
+	err  error
 }
 
 // grow checks that n more bytes fit.
@@ -181,7 +182,7 @@ func (w *builder) grow(n int) bool {
 	if w.err != nil {
 		return false
 	}
-	if w.err = w.b.alloc(int64(w.Len()) + int64(n)); w.err != nil {
+	if w.err = w.b.alloc(w.kept + int64(w.Len()) + int64(n)); w.err != nil {
 		return false
 	}
 	w.err = w.b.spend(1 + n>>10)

@@ -77,7 +77,11 @@ func (c *compiler) cycle(n *strict.Cycle) simpleFn {
 			if err != nil {
 				return err
 			}
-			key = "\x00" + toString(value(g))
+			s, err := printedText(st.b, value(g))
+			if err != nil {
+				return placeLimit(err, n)
+			}
+			key = "\x00" + s
 		}
 		if st.cycles == nil {
 			st.cycles = map[string]int{}
@@ -88,7 +92,11 @@ func (c *compiler) cycle(n *strict.Cycle) simpleFn {
 			if err != nil {
 				return err
 			}
-			if err := w.writeString(toString(value(v))); err != nil {
+			s, err := printedText(st.b, value(v))
+			if err != nil {
+				return placeLimit(err, n)
+			}
+			if err := w.writeString(s); err != nil {
 				return err
 			}
 		}

@@ -1,14 +1,16 @@
-package diag
+package codes
 
 import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/sheaproject/shea/diag"
 )
 
 // Info documents one code for `shea explain`.
 type Info struct {
-	Code    Code
+	Code    diag.Code
 	Class   Class
 	Meaning string // what the code means, one or two sentences
 	Fix     string // how to fix it
@@ -25,15 +27,15 @@ var registry = []Info{
 	{UnknownVariable, ClassTemplateRender,
 		"The template reads a variable that is neither an input of this template nor bound by the template itself. At render time: a key missing from the data that the schema does not declare (a key of a free-form object); a declared key the data leaves out reads as nil instead.",
 		"Fix the spelling, bind the name with assign or capture first, or declare it under template_context.schema.",
-		"-- prompt.md --\nWorking on {{ isue.title }}\n", "shea check prompt.md"},
+		"-- prompt.md --\nWorking on {{ isue.title }}\n", "shea check --profile symphony prompt.md"},
 	{UnknownProperty, ClassTemplateRender,
 		"The template reads a property that the input's schema does not declare, such as a misspelt field of issue.",
 		"Use one of the properties the schema declares (the detail suggests the closest), or declare it: template_context.schema or --context-schema add properties to issue (issue.comments) without replacing the profile's.",
-		"-- prompt.md --\n{{ issue.titel }}\n", "shea check prompt.md"},
+		"-- prompt.md --\n{{ issue.titel }}\n", "shea check --profile symphony prompt.md"},
 	{UnknownFilter, ClassTemplateRender,
 		"A filter name is not one of Liquid's standard filters nor one registered by the caller.",
 		"Use a standard filter (the detail suggests the closest) or register the filter with the engine.",
-		"-- prompt.md --\n{{ issue.title | upcased }}\n", "shea check prompt.md"},
+		"-- prompt.md --\n{{ issue.title | upcased }}\n", "shea check --profile symphony prompt.md"},
 	{LaxSyntax, ClassTemplateParse,
 		"A warning in compat mode: the markup is something strict mode rejects but Shopify's default (lax) parser tolerates, such as && or || in a condition, => or other words after a value, (1...5), a trailing comma after filter arguments, or a colon after a filter with no arguments. Compat mode renders it as Shopify does, which often means ignoring part of it: {% if a && b %} tests only a.",
 		"Write what strict mode accepts: and/or instead of &&/||, (1..5), no trailing comma or colon, nothing after the value.",
@@ -41,44 +43,44 @@ var registry = []Info{
 	{MaybeUnbound, ClassTemplateRender,
 		"A warning: the template reads a variable it binds itself (assign, capture, increment) at a point that some path reaches before any binding of it has run, such as after an if without an else, a loop whose collection may be empty, or an earlier iteration of the loop that binds it. On such a path it renders as nil, as in Liquid.",
 		"Bind the name on every path before the read ({% assign summary = nil %} near the top, or an else branch), or move the read inside the branch that binds it.",
-		"-- prompt.md --\n{% if issue.description %}{% assign summary = issue.description | truncate: 80 %}{% endif %}\nSummary: {{ summary }}\n", "shea check prompt.md"},
+		"-- prompt.md --\n{% if issue.description %}{% assign summary = issue.description | truncate: 80 %}{% endif %}\nSummary: {{ summary }}\n", "shea check --profile symphony prompt.md"},
 	{UndeclaredKey, ClassTemplateRender,
 		"A warning: the template reads a key the schema does not declare from an object whose schema allows any key (no properties declared, or additionalProperties). Data valid against the schema may leave the key out; the read then renders as nil.",
 		"Declare the key in template_context.schema (or --context-schema) with its type, so that a misspelling becomes an error and the key's shape is checked.",
-		"-- prompt.md --\nTeam: {{ issue.native_ref.team }}\n", "shea check prompt.md"},
+		"-- prompt.md --\nTeam: {{ issue.native_ref.team }}\n", "shea check --profile symphony prompt.md"},
 	{MayFail, ClassTemplateRender,
 		"A warning: a filter or a comparison fails when it renders for some value the schema allows, and no enclosing condition rules that value out: divided_by or modulo by a value that may be 0 or nil (0 is truthy, so {% if x %} does not rule it out), concat of a value that may be nil or not an array, < or > between a number and a string, sort of items that mix numbers and strings or do not compare (objects, arrays, booleans), a length for slice, truncate or truncatewords that may be nil or not an integer, base64_decode of free text; also such a use of a value whose type the checker does not know (a key of a free-form object). A template with this warning may fail to render for some valid data; the smoke renders of validate try boundary values.",
 		"Guard the use with the condition the detail names ({% if issue.priority != 0 %} around a division), narrow the schema (minimum, required, a single type), or use a literal.",
-		"-- prompt.md --\nShare: {{ 100 | divided_by: issue.priority }}%\n", "shea check prompt.md"},
+		"-- prompt.md --\nShare: {{ 100 | divided_by: issue.priority }}%\n", "shea check --profile symphony prompt.md"},
 	{FilterArguments, ClassTemplateRender,
 		"A filter is given more or fewer arguments than it takes.",
 		"Pass the arguments the filter takes; the summary says how many that is.",
-		"-- prompt.md --\n{{ issue.title | append }}\n", "shea check prompt.md"},
+		"-- prompt.md --\n{{ issue.title | append }}\n", "shea check --profile symphony prompt.md"},
 	{UnknownTag, ClassTemplateParse,
 		"A tag name is not a Liquid tag.",
 		"Use a Liquid tag (the detail suggests the closest) or write the text inside {% raw %}.",
-		"-- prompt.md --\n{% assing title = issue.title %}\n", "shea check prompt.md"},
+		"-- prompt.md --\n{% assing title = issue.title %}\n", "shea check --profile symphony prompt.md"},
 	{UnclosedBlock, ClassTemplateParse,
 		"A block tag such as if, for, case, capture or raw has no end tag, or a {{ or {% has no closing delimiter.",
 		"Add the end tag ({% endif %}, {% endfor %}, …) where the block should stop, or close the delimiter.",
-		"-- prompt.md --\n{% if issue.url %}\n{{ issue.url }}\n", "shea check prompt.md"},
+		"-- prompt.md --\n{% if issue.url %}\n{{ issue.url }}\n", "shea check --profile symphony prompt.md"},
 	{UnexpectedTag, ClassTemplateParse,
 		"A tag appears where it cannot: an end tag with no open block, else outside a block, or break outside a loop.",
 		"Remove the stray tag or open the block it belongs to.",
-		"-- prompt.md --\n{{ issue.title }}\n{% endif %}\n", "shea check prompt.md"},
+		"-- prompt.md --\n{{ issue.title }}\n{% endif %}\n", "shea check --profile symphony prompt.md"},
 	{SyntaxError, ClassTemplateParse,
 		"An expression or tag argument is malformed. When the template's errors sit on constructs of another template language ({{#items}} of Mustache, {{ .Title }} of Go templates, {% set %} of Jinja), the first error says which it looks like.",
 		"Write the expression in Liquid syntax; in output, use a filter such as default instead of and/or.",
-		"-- prompt.md --\n{{ issue.title or \"untitled\" }}\n", "shea check prompt.md"},
+		"-- prompt.md --\n{{ issue.title or \"untitled\" }}\n", "shea check --profile symphony prompt.md"},
 	{MissingPartial, ClassTemplateParse,
 		"An include or render tag names a partial that cannot be found.",
 		"Create the partial next to the template (footer.liquid or footer.md), or fix its name.",
-		"-- prompt.md --\n{{ issue.title }}\n{% render 'footer' %}\n", "shea check prompt.md"},
+		"-- prompt.md --\n{{ issue.title }}\n{% render 'footer' %}\n", "shea check --profile symphony prompt.md"},
 	{PartialCycle, ClassTemplateParse,
 		"Partials include each other in a cycle, which would never finish rendering.",
 		"Break the cycle so that no partial includes itself, directly or through others.",
 		"-- prompt.md --\n{% include 'header' %}\n-- header.md --\n# {{ issue.title }}\n{% include 'links' %}\n-- links.md --\n{% include 'header' %}\n",
-		"shea check prompt.md"},
+		"shea check --profile symphony prompt.md"},
 	{TemplateTooLarge, ClassTemplateParse,
 		"A template or partial is larger than the template size limit.",
 		"Split the template into partials, or raise the limit if the size is intended.",
@@ -87,7 +89,7 @@ var registry = []Info{
 	{PartialExpansionLimit, ClassTemplateParse,
 		"Checking walked partials more times than the bound allows, and stopped. Each include is checked in the scope it appears in, so includes in many loops or branches, of partials that include others the same way, multiply.",
 		"Include fewer partials from loops and branches, use render (whose partial sees only its arguments and is checked once), or flatten the include tree.",
-		expansionExample(), "shea check prompt.md"},
+		expansionExample(), "shea check --profile symphony prompt.md"},
 	{RenderError, ClassTemplateRender,
 		"Rendering failed: a filter rejected its input, or a value could not be used the way the template uses it.",
 		"Read the summary: it names the filter or tag and the value that failed. Guard the input with if, or fix the data.",
@@ -194,8 +196,8 @@ var registry = []Info{
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: memory\ntemplate_context:\n  schema: /dev/null\n---\nWork on {{ issue.title }}.\n",
 		"shea validate --root / WORKFLOW.md"},
 	{ProtectedSectionOverride, ClassWorkflowConfig,
-		"A higher prompt layer tries to remove or replace a section that a lower layer marked protected; the protected text is kept. A warning, or an error with --strict-layers.",
-		"Append to the protected section with an <!-- append --> override instead of replacing it.",
+		"A higher prompt layer tries to remove or replace a section that a lower layer marked protected; the protected text is kept. A warning, or an error with --strict-layers. A layer that hides a protected section from the rendered prompt is always an error, at the tag that opened the block: a comment or raw block opened before the section (found when the layers are merged), or a condition that is false or a capture never printed around it (found by the render, validate's smoke renders included, which checks that each line of a protected section reaches the prompt; a line with Liquid on it by its text between the Liquid parts, in order).",
+		"Append to the protected section with an <!-- append --> override instead of replacing it; close any Liquid block before the protected section's heading.",
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: memory\nprompts:\n  main_agent: prompts/main-agent.md\n  review_agent: prompts/review-agent.md\n  merge_agent: prompts/merge-agent.md\ncomposition:\n  project: prompts\n---\nComposed lanes.\n-- prompts/main-agent.md --\n# Main\n\nImplement {{ issue.title }}.\n-- prompts/review-agent.md --\n# Review\n\nReview {{ issue.title }}.\n-- prompts/merge-agent.md --\n# Merge\n\nMerge {{ issue.title }}.\n",
 		"shea validate WORKFLOW.md"},
 	{AppendPlainHeading, ClassWorkflowConfig,
@@ -221,7 +223,8 @@ func expansionExample() string {
 	return b.String()
 }
 
-func codeInfo(c Code) (Info, bool) {
+// Lookup returns the documentation of a code.
+func Lookup(c diag.Code) (Info, bool) {
 	for _, info := range registry {
 		if info.Code == c {
 			return info, true
@@ -230,12 +233,20 @@ func codeInfo(c Code) (Info, bool) {
 	return Info{}, false
 }
 
-// Lookup returns the documentation of a code.
-func Lookup(c Code) (Info, bool) { return codeInfo(c) }
-
-// Codes returns the documentation of every code, sorted by code.
-func Codes() []Info {
+// All returns the documentation of every code, sorted by code.
+func All() []Info {
 	out := append([]Info(nil), registry...)
 	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
+	return out
+}
+
+// Names returns every code, sorted: the candidates of a did-you-mean for a
+// code name given by a user.
+func Names() []string {
+	all := All()
+	out := make([]string, len(all))
+	for i, info := range all {
+		out[i] = string(info.Code)
+	}
 	return out
 }

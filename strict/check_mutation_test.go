@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -68,7 +69,7 @@ func TestSuggestBudgetBoundary(t *testing.T) {
 // timeout the caller set, not the default.
 func TestDeadlineNamesItsTimeout(t *testing.T) {
 	_, diags := Check("{% include 'p1' %}", "main.liquid", diag.Pos{}, Options{Partials: includeDAG(false, true), MaxPartialExpansions: -1, Timeout: time.Nanosecond})
-	if len(diags) != 1 || diags[0].Code != diag.DeadlineExceeded {
+	if len(diags) != 1 || diags[0].Code != codes.DeadlineExceeded {
 		t.Fatalf("got %v, want one deadline_exceeded", diags)
 	}
 	if got, want := diags[0].Summary, "checking took longer than 1ns and stopped"; got != want {
@@ -107,7 +108,7 @@ func TestBreakAfterALoop(t *testing.T) {
 // warning.
 func TestLaxAloneChangesNothing(t *testing.T) {
 	_, diags := Check("{{ 'a' | upcase: 1 }}", "t.liquid", diag.Pos{}, Options{Context: mustLane(t), Lax: true})
-	if len(diags) != 1 || diags[0].Code != diag.FilterArguments || diags[0].Severity != diag.Error {
+	if len(diags) != 1 || diags[0].Code != codes.FilterArguments || diags[0].Severity != diag.Error {
 		t.Fatalf("got %v, want one filter_arguments error", diags)
 	}
 	if got, want := diags[0].Summary, `filter "upcase" takes no arguments, got 1`; got != want {
@@ -259,7 +260,7 @@ func TestSpecialPropertyShapes(t *testing.T) {
 // nil) and Analyze report nothing.
 func TestCompatAndAnalyzeReportNoProperties(t *testing.T) {
 	const src = "{% assign s = 'x' %}{{ s.foo }}"
-	if _, diags := Check(src, "t.liquid", diag.Pos{}, Options{Context: mustLane(t)}); len(diags) != 1 || diags[0].Code != diag.UnknownProperty {
+	if _, diags := Check(src, "t.liquid", diag.Pos{}, Options{Context: mustLane(t)}); len(diags) != 1 || diags[0].Code != codes.UnknownProperty {
 		t.Errorf("strict: got %v, want one unknown_property", diags)
 	}
 	if _, diags := Check(src, "t.liquid", diag.Pos{}, Options{Compat: true}); len(diags) != 0 {

@@ -364,3 +364,23 @@ func TestIncludeTagChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfPathLocal checks that self.name marks the path as reading a
+// local when name is one the template binds, and not when it is an input.
+func TestSelfPathLocal(t *testing.T) {
+	for _, tt := range []struct {
+		src   string
+		local bool
+	}{
+		{"{% assign a = 'x' %}{{ self.a }}", true},
+		{"{{ self.o.n }}", false},
+	} {
+		prog, diags := Check(tt.src, "t.liquid", diag.Pos{}, Options{Context: pathSchema(t)})
+		if len(diags) != 0 {
+			t.Fatalf("%s: %v", tt.src, diags)
+		}
+		if got := lastPath(t, prog).Local; got != tt.local {
+			t.Errorf("%s: Local = %v, want %v", tt.src, got, tt.local)
+		}
+	}
+}

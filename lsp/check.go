@@ -300,9 +300,10 @@ func (c *checker) describe(res *result, w *workflows.Workflow, files []string) {
 	}
 }
 
-// checkStandalone checks a file no workflow uses, as shea check does: the
-// lane inputs of the profile (symphony unless initialization says), plus
-// contextSchema, partials next to the file.
+// checkStandalone checks a file no workflow uses, as shea check --profile
+// does: the lane inputs of the profile (symphony unless initialization
+// says; an editor has no flags per file, and a lone prompt is most often a
+// lane prompt), plus contextSchema, partials next to the file.
 func checkStandalone(text, path string, schema *strict.Schema, snap snapshot) diag.List {
 	if len(text) > render.DefaultMaxTemplateBytes {
 		return diag.List{diag.Errorf(diag.TemplateTooLarge, diag.Range{Filename: path}, "template is %d bytes, more than the %d-byte limit", len(text), render.DefaultMaxTemplateBytes)}

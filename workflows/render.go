@@ -64,6 +64,10 @@ type LaneInput struct {
 	// Options.ContextSchema declare, by name; Go values are read as Issue
 	// is.
 	Extra map[string]any
+	// ExtraName names where Extra came from (a file, as shea render
+	// --extra's) in the diagnostics about it; "" names the template's
+	// workflow or file.
+	ExtraName string
 	// RunContext is the JSON object the run has accumulated (see
 	// RunContext), read by a lane's turn block as run_context; nil is an
 	// empty one. A lane without a turn block does not read it.
@@ -106,10 +110,14 @@ func inputVars(in LaneInput, issueVal *strict.Members, filename string, lane boo
 		return &render.Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{d}}
 	}
 	vars := make(map[string]any, len(in.Extra)+2)
+	extraName := in.ExtraName
+	if extraName == "" {
+		extraName = filename
+	}
 	for k, v := range in.Extra {
 		switch k {
 		case InputIssue, InputAttempt, InputRunContext:
-			return nil, fail(diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "the extra inputs cannot set %s", k).
+			return nil, fail(diag.Errorf(diag.ContextInvalid, diag.Range{Filename: extraName}, "the extra inputs cannot set %s", k).
 				WithDetail("The issue, the attempt and the run context have inputs of their own (LaneInput.Issue, Attempt and RunContext; shea render --issue, --attempt and --run-context)."))
 		}
 		vars[k] = v

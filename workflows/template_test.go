@@ -182,4 +182,9 @@ func TestRenderLaneGoIssue(t *testing.T) {
 	if l := diag.AsList(err); len(l) != 1 || !strings.Contains(l[0].Summary, "the extra inputs cannot set issue") {
 		t.Errorf("extra: got %v", err)
 	}
+	// Its diagnostic names where the extra inputs came from, when told.
+	_, err = w.RenderLane(ctx, LaneAgent, LaneInput{Issue: in, Extra: map[string]any{"attempt": 1}, ExtraName: "extra.json"})
+	if l := diag.AsList(err); len(l) != 1 || l[0].Subject.Filename != "extra.json" || !strings.Contains(l[0].Summary, "cannot set attempt") {
+		t.Errorf("extra with a name: got %v", err)
+	}
 }

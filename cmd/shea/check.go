@@ -21,16 +21,23 @@ import (
 )
 
 func newCheckCmd(e *env) *cobra.Command {
-	var profile, contextSchema, format, lane, workpadID, engine string
+	var profile, contextSchema, contextData, format, lane, workpadID, engine string
 	var standalone bool
 	cmd := &cobra.Command{
 		Use:   "check [flags] FILE...",
 		Short: "Check standalone templates against a declared context",
 		Long: `Check Liquid templates statically, on every branch: unknown variables and
-properties (checked against the profile's lane-prompt inputs, issue and
-attempt, plus any --context-schema), unknown filters and wrong argument
-counts, unknown or malformed tags, and partials that cannot be found
-(looked up next to each template as NAME.liquid, NAME.md or NAME).
+properties, unknown filters and wrong argument counts, unknown or
+malformed tags, and partials that cannot be found (looked up next to each
+template as NAME.liquid, NAME.md or NAME).
+
+A template reads only the inputs it is told of, as with strict variables
+in Shopify Liquid: --profile symphony or shea gives it a lane prompt's
+inputs (issue and attempt), extended by --context-schema when both are
+given; --context-schema alone declares the properties of its JSON Schema;
+--context FILE.json declares the names a JSON object holds, as deep as it
+goes (as render --template reads its data). With none of them a template
+declares no inputs, and every variable it reads from outside is unknown.
 
 All problems of all files are reported: as text on stderr, or with
 --format json or sarif as one document on stdout.
@@ -56,8 +63,9 @@ osteele gives, and output that differs from shea's is an
 osteele_output_differs warning (see shea validate --help).
 
 Examples:
-  shea check prompts/*.liquid
-  shea check --engine osteele prompts/agent.md
+  shea check --profile symphony prompts/*.liquid
+  shea check --context sample.json page.liquid
+  shea check --engine osteele --profile symphony prompts/agent.md
   shea check --profile shea prompts/main-agent.md
   shea check --lane review_agent .shea/prompts/review-agent.md
   shea check --workpad main_handoff .shea/template/workpad/main-handoff.md
@@ -68,8 +76,8 @@ Examples:
 				return err
 			}
 			if workpadID != "" {
-				if lane != "" || cmd.Flags().Changed("profile") || contextSchema != "" {
-					return usageError{errors.New("--workpad checks against the template's own values; it cannot be combined with --lane, --profile or --context-schema")}
+				if lane != "" || cmd.Flags().Changed("profile") || contextSchema != "" || contextData != "" {
+					return usageError{errors.New("--workpad checks against the template's own values; it cannot be combined with --lane, --profile, --context-schema or --context")}
 				}
 				if _, ok := workpad.Lookup(workpadID); !ok {
 					msg := fmt.Sprintf("unknown workpad template id %q", workpadID)
@@ -92,10 +100,24 @@ Examples:
 				}
 				profile = p
 			}
-			schema, err := contextFor(profile, contextSchema)
+			if contextData != "" && (profile != "" || lane != "" || contextSchema != "") {
+				return usageError{errors.New("--context declares the inputs by example; with --profile, --lane or --context-schema they are declared already")}
+			}
+			var data map[string]any
+			if contextData != "" {
+				b, err := readInput(e, contextData)
+				if err != nil {
+					return fmt.Errorf("cannot read context: %w", err)
+				}
+				if data, err = render.DecodeJSONObject(b); err != nil {
+					return fmt.Errorf("context %s: %w", contextData, err)
+				}
+			}
+			schema, err := contextFor(profile, contextSchema, data)
 			if err != nil {
 				return err
 			}
+			undeclared := profile == "" && contextSchema == "" && contextData == ""
 			if standalone {
 				var err error
 				if files, err = standaloneFiles(e, files); err != nil {
@@ -136,6 +158,9 @@ Examples:
 						Partials: partials.NewDir(filepath.Dir(f)),
 					})
 				}
+				if undeclared && workpadID == "" {
+					noInputsHint(diags)
+				}
 				all = append(all, diags...)
 			}
 			if err := e.report(format, all, src); err != nil {
@@ -147,8 +172,9 @@ Examples:
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&profile, "profile", workflows.ProfileSymphony, "lane-prompt context: symphony or shea")
-	cmd.Flags().StringVar(&contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are extra inputs")
+	cmd.Flags().StringVar(&profile, "profile", "", "give templates a lane prompt's inputs: symphony or shea (none by default)")
+	cmd.Flags().StringVar(&contextSchema, "context-schema", "", "JSON Schema `FILE` whose properties are the inputs (added to the profile's with --profile)")
+	cmd.Flags().StringVar(&contextData, "context", "", "JSON object `FILE` (or - for stdin) whose names, as deep as they go, are the inputs")
 	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json or sarif")
 	cmd.Flags().StringVar(&lane, "lane", "", "check as the prompt of `LANE`: agent, or main_agent, review_agent, merge_agent")
 	cmd.Flags().StringVar(&engine, "engine", workflows.EngineShea, "engine the runner renders with: shea or osteele (renders the smoke inputs with osteele/liquid too)")
@@ -248,15 +274,31 @@ func laneProfile(lane, profile string, explicit bool) (string, error) {
 	return "", usageError{errors.New(msg)}
 }
 
+// noInputsHint tells, on each unknown variable of a check that declared no
+// inputs, how to declare them.
+func noInputsHint(l diag.List) {
+	for _, d := range l {
+		if d.Code != diag.UnknownVariable {
+			continue
+		}
+		hint := "Declare the inputs: --profile symphony (or shea) for a lane prompt's issue and attempt, --context-schema FILE by JSON Schema, --context FILE.json by example."
+		if d.Detail != "" {
+			hint = d.Detail + "\n" + hint
+		}
+		d.Detail = hint
+	}
+}
+
 // contextFor returns the inputs of a standalone template: those of the
-// profile, extended by the schema file extra.
-func contextFor(dialect, extra string) (*strict.Schema, error) {
+// profile (none for ""), extended by the schema file extra, or without
+// either, the names data holds.
+func contextFor(dialect, extra string, data map[string]any) (*strict.Schema, error) {
 	switch dialect {
 	case "", workflows.ProfileSymphony, workflows.ProfileShea:
 	default:
 		return nil, usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", dialect)}
 	}
-	opts := workflows.TemplateOptions{Profile: dialect}
+	opts := workflows.TemplateOptions{Profile: dialect, Data: data}
 	if extra != "" {
 		b, err := readContextSchema(extra)
 		if err != nil {

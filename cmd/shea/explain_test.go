@@ -96,7 +96,7 @@ func TestExplainCommand(t *testing.T) {
 	if code := run([]string{"explain", "unknown_filter"}, nil, &stdout, &stderr); code != exitClean {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	for _, want := range []string{"unknown_filter (class template_render_error)", "    -- prompt.md --", "    {{ issue.title | upcased }}", "running `shea check prompt.md` reports unknown_filter.", "How to fix it:"} {
+	for _, want := range []string{"unknown_filter (class template_render_error)", "    -- prompt.md --", "    {{ issue.title | upcased }}", "running `shea check --profile symphony prompt.md` reports unknown_filter.", "How to fix it:"} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("missing %q in:\n%s", want, stdout.String())
 		}

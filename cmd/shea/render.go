@@ -462,7 +462,7 @@ func (e *env) laneInput(o renderOptions, hasAttempt bool, w *workflows.Workflow,
 		case err != nil:
 			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "the extra inputs must be a JSON object: %v", err))
 		}
-		in.Extra = extra
+		in.Extra, in.ExtraName = extra, name
 	}
 	if o.runContext != "" {
 		data, name, err := readNamedInput(e, o.runContext)

@@ -356,9 +356,11 @@ func toJSON(v any) any {
 }
 
 // jsonForm is toJSON; changed reports that the result is not v itself. A
-// list or map[string]any already in JSON form is returned as it is, not
-// copied: only what holds a *Map, a big integer or a value JSON cannot
-// represent is rebuilt, from the first element that differs.
+// list or map[string]any already in JSON form is returned as it is, and a
+// *Map as the map that holds its values: only what holds a value of
+// another form (a *Map within a list or map, a big integer, a value JSON
+// cannot represent) is copied, from the first element that differs. The
+// result shares memory with v and must only be read.
 func jsonForm(v any) (out any, changed bool) {
 	switch x := v.(type) {
 	case nil, bool, int64, float64, string:
@@ -384,11 +386,22 @@ func jsonForm(v any) (out any, changed bool) {
 		}
 		return cp, true
 	case *Map:
-		m := make(map[string]any, len(x.keys))
+		// Its values are held in a map[string]any already: that map is
+		// what the library reads, unless a value in it has another form.
+		var cp map[string]any
 		for _, k := range x.keys {
-			m[k], _ = jsonForm(x.vals[k])
+			c, ch := jsonForm(x.vals[k])
+			if ch {
+				if cp == nil {
+					cp = maps.Clone(x.vals)
+				}
+				cp[k] = c
+			}
 		}
-		return m, true
+		if cp == nil {
+			return x.vals, true
+		}
+		return cp, true
 	case map[string]any:
 		var cp map[string]any
 		for k, e := range x {

@@ -164,4 +164,22 @@ func TestJSONFormCopiesOnlyWhatChanges(t *testing.T) {
 	if got.(map[string]any)["same"].([]any)[0] != "y" {
 		t.Errorf("an unchanged element was lost")
 	}
+
+	// A *Map of JSON values is read through the map that holds them; one
+	// holding a *Map is copied, and neither Map changes.
+	inner := NewMap()
+	inner.Set("n", int64(1))
+	outer := NewMap()
+	outer.Set("inner", inner)
+	outer.Set("s", "t")
+	if g, _ := jsonForm(inner); reflect.ValueOf(g).Pointer() != reflect.ValueOf(inner.vals).Pointer() {
+		t.Errorf("a *Map of JSON values was copied")
+	}
+	got, _ = jsonForm(outer)
+	if d := cmp.Diff(map[string]any{"inner": map[string]any{"n": int64(1)}, "s": "t"}, got); d != "" {
+		t.Errorf("JSON form of nested *Map (-want +got):\n%s", d)
+	}
+	if outer.vals["inner"] != any(inner) {
+		t.Errorf("the outer *Map was modified: %v", outer.vals)
+	}
 }

@@ -40,6 +40,12 @@ func (s *Severity) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// Code is a stable snake_case identifier of a kind of problem, such as
+// "unknown_field". The caller defines its codes and what each means; the
+// writers name a diagnostic's code with it, and JSONOptions and SARIFRule
+// let the caller say more about a code.
+type Code string
+
 // Related is a secondary range that explains a diagnostic, such as the lower
 // layer a protected section came from.
 type Related struct {

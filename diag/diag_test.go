@@ -13,9 +13,9 @@ func rng(file string, l1, c1, b1, l2, c2, b2 int) Range {
 }
 
 func TestListErr(t *testing.T) {
-	warn := Warningf(UnknownConfigKey, rng("w.md", 2, 1, 4, 2, 7, 10), "unknown key %q", "poling")
-	e1 := Errorf(UnknownVariable, rng("t.liquid", 1, 4, 3, 1, 8, 7), "unknown variable %q", "nope")
-	e2 := Errorf(SyntaxError, rng("t.liquid", 2, 1, 12, 2, 2, 13), "unexpected %q", "or")
+	warn := Warningf(codeUnusedKey, rng("w.md", 2, 1, 4, 2, 7, 10), "unknown key %q", "poling")
+	e1 := Errorf(codeUnknownName, rng("t.liquid", 1, 4, 3, 1, 8, 7), "unknown variable %q", "nope")
+	e2 := Errorf(codeSyntax, rng("t.liquid", 2, 1, 12, 2, 2, 13), "unexpected %q", "or")
 
 	if err := (List{}).Err(); err != nil {
 		t.Errorf("empty list: Err() = %v, want nil", err)
@@ -28,7 +28,7 @@ func TestListErr(t *testing.T) {
 	if err == nil {
 		t.Fatal("Err() = nil for a list with errors")
 	}
-	want := "t.liquid:1:4: unknown variable \"nope\" [unknown_variable]\nt.liquid:2:1: unexpected \"or\" [syntax_error]"
+	want := "t.liquid:1:4: unknown variable \"nope\" [unknown_name]\nt.liquid:2:1: unexpected \"or\" [bad_syntax]"
 	if got := err.Error(); got != want {
 		t.Errorf("Err().Error() =\n%s\nwant\n%s", got, want)
 	}
@@ -64,8 +64,8 @@ func TestListErr(t *testing.T) {
 }
 
 func TestListHelpers(t *testing.T) {
-	warn := Warningf(UnknownConfigKey, Range{}, "w")
-	e := Errorf(SyntaxError, Range{}, "e")
+	warn := Warningf(codeUnusedKey, Range{}, "w")
+	e := Errorf(codeSyntax, Range{}, "e")
 	l := List(nil).Append(nil, warn, nil, e)
 	if len(l) != 2 {
 		t.Fatalf("Append kept %d diagnostics, want 2 (nils skipped)", len(l))
@@ -76,7 +76,7 @@ func TestListHelpers(t *testing.T) {
 	if got := l.Errors(); len(got) != 1 || got[0] != e {
 		t.Errorf("Errors() = %v", got)
 	}
-	d := Errorf(UnknownFilter, Range{}, "unknown filter %q", "x").WithDetail("Did you mean %q?", "y")
+	d := Errorf(codeUnknownFunc, Range{}, "unknown filter %q", "x").WithDetail("Did you mean %q?", "y")
 	if d.Detail != `Did you mean "y"?` || d.Summary != `unknown filter "x"` || d.Severity != Error {
 		t.Errorf("Errorf/WithDetail built %+v", d)
 	}
@@ -87,11 +87,11 @@ func TestListSort(t *testing.T) {
 		return Errorf(code, Range{Filename: file, Start: Pos{line, 1, byt}}, "%s", code)
 	}
 	l := List{
-		mk("b.liquid", 1, 0, SyntaxError),
-		mk("a.liquid", 3, 20, UnknownVariable),
-		mk("a.liquid", 3, 20, SyntaxError),
-		mk("a.liquid", 1, 0, UnknownFilter),
-		mk("a.liquid", 2, 5, UnknownTag),
+		mk("b.liquid", 1, 0, codeSyntax),
+		mk("a.liquid", 3, 20, codeUnknownName),
+		mk("a.liquid", 3, 20, codeSyntax),
+		mk("a.liquid", 1, 0, codeUnknownFunc),
+		mk("a.liquid", 2, 5, codeUnknownWord),
 	}
 	l.Sort()
 	var got []string
@@ -99,11 +99,11 @@ func TestListSort(t *testing.T) {
 		got = append(got, fmt.Sprintf("%s@%d %s", d.Subject.Filename, d.Subject.Start.Byte, d.Code))
 	}
 	want := []string{
-		"a.liquid@0 unknown_filter",
-		"a.liquid@5 unknown_tag",
-		"a.liquid@20 syntax_error",
-		"a.liquid@20 unknown_variable",
-		"b.liquid@0 syntax_error",
+		"a.liquid@0 unknown_function",
+		"a.liquid@5 unknown_word",
+		"a.liquid@20 bad_syntax",
+		"a.liquid@20 unknown_name",
+		"b.liquid@0 bad_syntax",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Sort (-want +got):\n%s", diff)
@@ -115,10 +115,10 @@ func TestDiagnosticError(t *testing.T) {
 		d    *Diagnostic
 		want string
 	}{
-		{Errorf(UnknownTag, rng("t.liquid", 3, 7, 40, 3, 10, 43), "unknown tag %q", "iff"), `t.liquid:3:7: unknown tag "iff" [unknown_tag]`},
-		{Errorf(MissingWorkflowFile, Range{Filename: "WORKFLOW.md"}, "cannot read"), "WORKFLOW.md: cannot read [missing_workflow_file]"},
-		{Errorf(RenderError, Range{}, "failed"), "failed [render_error]"},
-		{Errorf(RenderError, Range{Start: Pos{2, 3, 9}}, "failed"), "2:3: failed [render_error]"},
+		{Errorf(codeUnknownWord, rng("t.liquid", 3, 7, 40, 3, 10, 43), "unknown tag %q", "iff"), `t.liquid:3:7: unknown tag "iff" [unknown_word]`},
+		{Errorf(codeNoFile, Range{Filename: "WORKFLOW.md"}, "cannot read"), "WORKFLOW.md: cannot read [no_file]"},
+		{Errorf(codeFailed, Range{}, "failed"), "failed [eval_failed]"},
+		{Errorf(codeFailed, Range{Start: Pos{2, 3, 9}}, "failed"), "2:3: failed [eval_failed]"},
 		{&Diagnostic{Summary: "no code"}, "no code"},
 	} {
 		if got := c.d.Error(); got != c.want {
@@ -173,90 +173,16 @@ func TestSeverityText(t *testing.T) {
 	}
 }
 
-func TestRegistry(t *testing.T) {
-	codes := Codes()
-	seen := map[Code]bool{}
-	for i, info := range codes {
-		if i > 0 && codes[i-1].Code >= info.Code {
-			t.Errorf("Codes() not sorted: %s after %s", info.Code, codes[i-1].Code)
-		}
-		if seen[info.Code] {
-			t.Errorf("%s registered twice", info.Code)
-		}
-		seen[info.Code] = true
-		if info.Meaning == "" || info.Fix == "" {
-			t.Errorf("%s lacks a meaning or a fix", info.Code)
-		}
-		if info.Code.Class() != info.Class {
-			t.Errorf("%s: Class() = %s, registry says %s", info.Code, info.Code.Class(), info.Class)
-		}
-		if got, ok := Lookup(info.Code); !ok || got.Code != info.Code {
-			t.Errorf("Lookup(%s) = %v, %v", info.Code, got, ok)
-		}
-	}
-	// Every code the README lists as part of the contract is registered.
-	for _, c := range []Code{UnknownVariable, UnknownProperty, UnknownFilter, FilterArguments, UnknownTag,
-		UnclosedBlock, UnexpectedTag, SyntaxError, MissingPartial, RenderError, ContextInvalid,
-		MissingWorkflowFile, WorkflowParseError, WorkflowFrontMatterNotMap, ConfigInvalid, UnknownConfigKey,
-		MissingTemplateFile, EmptyTemplateFile, ResourceClosureError, ProtectedSectionOverride} {
-		if !seen[c] {
-			t.Errorf("%s is not registered", c)
-		}
-	}
-	for c, want := range map[Code]Class{
-		UnknownVariable:           ClassTemplateRender,
-		UnknownProperty:           ClassTemplateRender,
-		UnknownFilter:             ClassTemplateRender,
-		FilterArguments:           ClassTemplateRender,
-		SyntaxError:               ClassTemplateParse,
-		UnclosedBlock:             ClassTemplateParse,
-		UnknownTag:                ClassTemplateParse,
-		RenderError:               ClassTemplateRender,
-		MissingWorkflowFile:       ClassMissingFile,
-		WorkflowParseError:        ClassWorkflowParse,
-		WorkflowFrontMatterNotMap: ClassNotAMap,
-		UnknownConfigKey:          ClassWorkflowConfig,
-	} {
-		if got := c.Class(); got != want {
-			t.Errorf("%s.Class() = %s, want %s", c, got, want)
-		}
-	}
-	if _, ok := Lookup("no_such_code"); ok {
-		t.Error("Lookup found an unregistered code")
-	}
-}
-
-func TestListClass(t *testing.T) {
-	r := Range{Filename: "t.md"}
-	for _, tt := range []struct {
-		name string
-		l    List
-		want Class
-	}{
-		{"empty", nil, ""},
-		{"warnings only", List{Warningf(UnknownConfigKey, r, "w")}, ""},
-		{"unknown variable", List{Errorf(UnknownVariable, r, "x")}, ClassTemplateRender},
-		{"syntax after unknown", List{Errorf(UnknownVariable, r, "x"), Errorf(SyntaxError, r, "y")}, ClassTemplateParse},
-		{"config before template", List{Errorf(SyntaxError, r, "y"), Errorf(ConfigInvalid, r, "z")}, ClassWorkflowConfig},
-		{"missing file first", List{Errorf(ConfigInvalid, r, "z"), Errorf(MissingWorkflowFile, r, "m")}, ClassMissingFile},
-		{"warning does not count", List{Warningf(ConfigInvalid, r, "z"), Errorf(RenderError, r, "e")}, ClassTemplateRender},
-	} {
-		if got := tt.l.Class(); got != tt.want {
-			t.Errorf("%s: Class() = %q, want %q", tt.name, got, tt.want)
-		}
-	}
-}
-
 // Full, and the error of List.Err, keep the suggestions.
 func TestListFull(t *testing.T) {
 	r := Range{Filename: "p.md", Start: Pos{Line: 2, Column: 4, Byte: 8}, End: Pos{Line: 2, Column: 9, Byte: 13}}
 	l := List{
-		Errorf(UnknownProperty, r, "unknown property %q of issue", "titel").WithDetail(`Did you mean "issue.title"?`),
-		Warningf(UnknownConfigKey, r, "a warning"),
-		{Severity: Error, Code: ProtectedSectionOverride, Summary: "kept", Subject: r, Related: []Related{{Message: "protected here", Range: r}}},
+		Errorf(codeUnknownField, r, "unknown property %q of issue", "titel").WithDetail(`Did you mean "issue.title"?`),
+		Warningf(codeUnusedKey, r, "a warning"),
+		{Severity: Error, Code: codeKept, Summary: "kept", Subject: r, Related: []Related{{Message: "protected here", Range: r}}},
 	}
-	want := "p.md:2:4: unknown property \"titel\" of issue [unknown_property]\n    Did you mean \"issue.title\"?\n" +
-		"p.md:2:4: kept [protected_section_override]\n    p.md:2:4: protected here"
+	want := "p.md:2:4: unknown property \"titel\" of issue [unknown_field]\n    Did you mean \"issue.title\"?\n" +
+		"p.md:2:4: kept [kept_section]\n    p.md:2:4: protected here"
 	if got := l.Errors().Full(); got != want {
 		t.Errorf("Full() =\n%s\nwant\n%s", got, want)
 	}

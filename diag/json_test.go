@@ -13,19 +13,19 @@ import (
 // field names are a contract with editors and CI tools.
 func TestWriteJSONWireFormat(t *testing.T) {
 	l := List{
-		Errorf(UnknownProperty, rng("t.liquid", 1, 4, 3, 1, 15, 14), "unknown property %q of issue", "titel").WithDetail(`Did you mean "issue.title"?`),
-		Warningf(UnknownConfigKey, Range{}, "no position"),
+		Errorf(codeUnknownField, rng("t.liquid", 1, 4, 3, 1, 15, 14), "unknown property %q of issue", "titel").WithDetail(`Did you mean "issue.title"?`),
+		Warningf(codeUnusedKey, Range{}, "no position"),
 	}
 	var b bytes.Buffer
-	if err := WriteJSON(&b, l); err != nil {
+	if err := WriteJSON(&b, l, JSONOptions{Class: testClass}); err != nil {
 		t.Fatal(err)
 	}
 	want := `{
   "diagnostics": [
     {
       "severity": "error",
-      "code": "unknown_property",
-      "class": "template_render_error",
+      "code": "unknown_field",
+      "class": "lookup",
       "summary": "unknown property \"titel\" of issue",
       "detail": "Did you mean \"issue.title\"?",
       "suggestions": [
@@ -47,8 +47,8 @@ func TestWriteJSONWireFormat(t *testing.T) {
     },
     {
       "severity": "warning",
-      "code": "unknown_config_key",
-      "class": "workflow_config_error",
+      "code": "unused_key",
+      "class": "settings",
       "summary": "no position",
       "suggestions": []
     }
@@ -63,10 +63,10 @@ func TestWriteJSONWireFormat(t *testing.T) {
 // TestWriteJSONFieldNames checks the contract's field names structurally,
 // independent of formatting.
 func TestWriteJSONFieldNames(t *testing.T) {
-	d := Errorf(SyntaxError, rng("t.liquid", 2, 1, 9, 2, 3, 11), "bad").WithDetail("fix it")
+	d := Errorf(codeSyntax, rng("t.liquid", 2, 1, 9, 2, 3, 11), "bad").WithDetail("fix it")
 	d.Related = []Related{{Message: "see", Range: rng("o.liquid", 1, 1, 0, 1, 2, 1)}}
 	var b bytes.Buffer
-	if err := WriteJSON(&b, List{d}); err != nil {
+	if err := WriteJSON(&b, List{d}, JSONOptions{Class: testClass}); err != nil {
 		t.Fatal(err)
 	}
 	var doc map[string][]map[string]json.RawMessage
@@ -100,6 +100,47 @@ func TestWriteJSONFieldNames(t *testing.T) {
 	}
 }
 
+// testClass files the test codes under two classes, as a caller's
+// JSONOptions.Class does.
+func testClass(c Code) string {
+	if c == codeUnusedKey {
+		return "settings"
+	}
+	return "lookup"
+}
+
+// Without a Class function no "class" is written; a nil entry of a list
+// is null, as encoding/json writes a nil pointer.
+func TestWriteJSONWithoutClass(t *testing.T) {
+	l := List{Errorf(codeSyntax, Range{}, "bad <b>"), nil}
+	var b bytes.Buffer
+	if err := WriteJSON(&b, l, JSONOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := `{
+  "diagnostics": [
+    {
+      "severity": "error",
+      "code": "bad_syntax",
+      "summary": "bad \u003cb\u003e",
+      "suggestions": []
+    },
+    null
+  ]
+}
+`
+	if diff := cmp.Diff(want, b.String()); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	one, err := json.Marshal(l[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"severity":"error","code":"bad_syntax","summary":"bad \u003cb\u003e","suggestions":[]}`; string(one) != want {
+		t.Errorf("Diagnostic.MarshalJSON = %s, want %s", one, want)
+	}
+}
+
 func keys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
@@ -111,7 +152,7 @@ func keys[V any](m map[string]V) []string {
 
 func TestWriteJSONEmpty(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteJSON(&b, nil); err != nil {
+	if err := WriteJSON(&b, nil, JSONOptions{Class: testClass}); err != nil {
 		t.Fatal(err)
 	}
 	if want := "{\n  \"diagnostics\": []\n}\n"; b.String() != want {
@@ -121,10 +162,10 @@ func TestWriteJSONEmpty(t *testing.T) {
 
 func TestJSONRoundTrip(t *testing.T) {
 	in := List{
-		Errorf(UnknownFilter, rng("t.liquid", 1, 18, 17, 1, 25, 24), "unknown filter %q", "upcased").WithDetail(`Did you mean "upcase"?`),
-		{Severity: Warning, Code: ProtectedSectionOverride, Summary: "kept", Subject: rng("b.md", 4, 1, 30, 4, 9, 38),
+		Errorf(codeUnknownFunc, rng("t.liquid", 1, 18, 17, 1, 25, 24), "unknown filter %q", "upcased").WithDetail(`Did you mean "upcase"?`),
+		{Severity: Warning, Code: codeKept, Summary: "kept", Subject: rng("b.md", 4, 1, 30, 4, 9, 38),
 			Related: []Related{{Message: "protected here", Range: rng("a.md", 1, 1, 0, 1, 9, 8)}}},
-		Errorf(RenderError, Range{}, "no position"),
+		Errorf(codeFailed, Range{}, "no position"),
 	}
 	b, err := json.Marshal(in)
 	if err != nil {

@@ -11,9 +11,27 @@ import (
 
 // SARIFOptions configures WriteSARIF.
 type SARIFOptions struct {
+	ToolName    string     // the driver's name
+	ToolURI     string     // the driver's informationUri
 	ToolVersion string     // the driver's version, e.g. "v0.3.0"
 	BaseDir     string     // file names are written relative to this directory
 	Source      SourceFunc // when set, columns are converted from bytes to code points
+	// Rules describe the codes, in the order written. A caller that
+	// passes every code it has, always in the same order, keeps rule
+	// indexes stable across runs. A result whose code has no rule gets
+	// the index -1.
+	Rules []SARIFRule
+}
+
+// SARIFRule describes one code as a SARIF reporting descriptor. Its name
+// is the code in UpperCamelCase.
+type SARIFRule struct {
+	Code        Code
+	Description string   // the short and the full description
+	Help        string   // how to fix it
+	Level       Severity // the default level
+	// Properties are written as the rule's property bag, e.g. a class.
+	Properties map[string]any
 }
 
 type sarifLog struct {
@@ -85,26 +103,25 @@ type sarifRegion struct {
 	EndColumn   int `json:"endColumn"`
 }
 
-// WriteSARIF writes the list as a SARIF 2.1.0 log with one run. Every code in
-// the registry is a rule, so rule indexes are stable across runs.
+// WriteSARIF writes the list as a SARIF 2.1.0 log with one run, whose
+// rules are opts.Rules.
 func WriteSARIF(w io.Writer, l List, opts SARIFOptions) error {
-	codes := Codes()
 	index := map[Code]int{}
-	rules := make([]sarifRule, len(codes))
-	for i, info := range codes {
-		index[info.Code] = i
-		level := "error"
-		if info.Code == UnknownConfigKey || info.Code == ProtectedSectionOverride {
-			level = "warning"
+	rules := make([]sarifRule, len(opts.Rules))
+	for i, r := range opts.Rules {
+		index[r.Code] = i
+		props := r.Properties
+		if props == nil {
+			props = map[string]any{}
 		}
 		rules[i] = sarifRule{
-			ID:                   string(info.Code),
-			Name:                 ruleName(info.Code),
-			ShortDescription:     sarifText{info.Meaning},
-			FullDescription:      sarifText{info.Meaning},
-			Help:                 sarifText{info.Fix + " (see: shea explain " + string(info.Code) + ")"},
-			DefaultConfiguration: map[string]any{"level": level},
-			Properties:           map[string]any{"class": string(info.Class)},
+			ID:                   string(r.Code),
+			Name:                 ruleName(r.Code),
+			ShortDescription:     sarifText{r.Description},
+			FullDescription:      sarifText{r.Description},
+			Help:                 sarifText{r.Help},
+			DefaultConfiguration: map[string]any{"level": r.Level.String()},
+			Properties:           props,
 		}
 	}
 	results := make([]sarifResult, 0, len(l))
@@ -136,8 +153,8 @@ func WriteSARIF(w io.Writer, l List, opts SARIFOptions) error {
 		Version: "2.1.0",
 		Runs: []sarifRun{{
 			Tool: sarifTool{Driver: sarifDriver{
-				Name:           "shea",
-				InformationURI: "https://github.com/sheaproject/shea",
+				Name:           opts.ToolName,
+				InformationURI: opts.ToolURI,
 				Version:        opts.ToolVersion,
 				Rules:          rules,
 			}},

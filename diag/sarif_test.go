@@ -50,12 +50,17 @@ func at(t *testing.T, v any, path ...any) any {
 
 func TestWriteSARIFStructure(t *testing.T) {
 	l := List{
-		Errorf(UnknownProperty, rng("t.liquid", 2, 4, 10, 2, 15, 21), "unknown property %q of issue", "titel").WithDetail(`Did you mean "issue.title"?`),
-		Warningf(UnknownConfigKey, rng("WORKFLOW.md", 3, 1, 20, 3, 1, 20), "unknown key"),
-		Errorf(RenderError, Range{}, "no file"),
+		Errorf(codeUnknownField, rng("t.liquid", 2, 4, 10, 2, 15, 21), "unknown property %q of issue", "titel").WithDetail(`Did you mean "issue.title"?`),
+		Warningf(codeUnusedKey, rng("WORKFLOW.md", 3, 1, 20, 3, 1, 20), "unknown key"),
+		Errorf(codeFailed, Range{}, "no file"),
 		{Severity: Error, Code: "not_registered", Summary: "x", Subject: rng("a", 1, 1, 0, 2, 3, 9)},
 	}
-	doc := sarifDoc(t, l, SARIFOptions{ToolVersion: "v1.2.3"})
+	rules := []SARIFRule{
+		{Code: codeUnusedKey, Description: "A key nothing reads.", Help: "Remove it.", Level: Warning, Properties: map[string]any{"class": "settings"}},
+		{Code: codeFailed, Description: "Evaluation failed.", Help: "Read the summary."},
+		{Code: codeUnknownField, Description: "No such field.", Help: "Fix the name.", Properties: map[string]any{"class": "lookup"}},
+	}
+	doc := sarifDoc(t, l, SARIFOptions{ToolName: "tool", ToolURI: "https://example.com/tool", ToolVersion: "v1.2.3", Rules: rules})
 	if at(t, doc, "version") != "2.1.0" || at(t, doc, "$schema") != "https://json.schemastore.org/sarif-2.1.0.json" {
 		t.Errorf("version/schema: %v %v", doc["version"], doc["$schema"])
 	}
@@ -64,41 +69,27 @@ func TestWriteSARIFStructure(t *testing.T) {
 		t.Errorf("%d runs, want 1", n)
 	}
 	driver := at(t, run, "tool", "driver")
-	if at(t, driver, "name") != "shea" || at(t, driver, "version") != "v1.2.3" || at(t, driver, "informationUri") != "https://github.com/sheaproject/shea" {
+	if at(t, driver, "name") != "tool" || at(t, driver, "version") != "v1.2.3" || at(t, driver, "informationUri") != "https://example.com/tool" {
 		t.Errorf("driver: %v", driver)
 	}
 	if at(t, run, "columnKind") != "unicodeCodePoints" {
 		t.Errorf("columnKind %v", run.(map[string]any)["columnKind"])
 	}
 
-	// Every registered code is a rule, in Codes() order, so indexes are
-	// stable across runs.
-	rules := at(t, driver, "rules").([]any)
-	codes := Codes()
-	if len(rules) != len(codes) {
-		t.Fatalf("%d rules, want %d", len(rules), len(codes))
+	// The rules are the options' rules, in their order.
+	want := []any{
+		map[string]any{"id": "unused_key", "name": "UnusedKey", "shortDescription": map[string]any{"text": "A key nothing reads."},
+			"fullDescription": map[string]any{"text": "A key nothing reads."}, "help": map[string]any{"text": "Remove it."},
+			"defaultConfiguration": map[string]any{"level": "warning"}, "properties": map[string]any{"class": "settings"}},
+		map[string]any{"id": "eval_failed", "name": "EvalFailed", "shortDescription": map[string]any{"text": "Evaluation failed."},
+			"fullDescription": map[string]any{"text": "Evaluation failed."}, "help": map[string]any{"text": "Read the summary."},
+			"defaultConfiguration": map[string]any{"level": "error"}, "properties": map[string]any{}},
+		map[string]any{"id": "unknown_field", "name": "UnknownField", "shortDescription": map[string]any{"text": "No such field."},
+			"fullDescription": map[string]any{"text": "No such field."}, "help": map[string]any{"text": "Fix the name."},
+			"defaultConfiguration": map[string]any{"level": "error"}, "properties": map[string]any{"class": "lookup"}},
 	}
-	for i, info := range codes {
-		r := rules[i]
-		if at(t, r, "id") != string(info.Code) {
-			t.Errorf("rule %d is %v, want %s", i, at(t, r, "id"), info.Code)
-		}
-		if at(t, r, "shortDescription", "text") != info.Meaning || at(t, r, "properties", "class") != string(info.Class) {
-			t.Errorf("rule %s: description or class wrong", info.Code)
-		}
-		if at(t, r, "help", "text") != info.Fix+" (see: shea explain "+string(info.Code)+")" {
-			t.Errorf("rule %s help: %v", info.Code, at(t, r, "help", "text"))
-		}
-		wantLevel := "error"
-		if info.Code == UnknownConfigKey || info.Code == ProtectedSectionOverride {
-			wantLevel = "warning"
-		}
-		if at(t, r, "defaultConfiguration", "level") != wantLevel {
-			t.Errorf("rule %s level %v, want %s", info.Code, at(t, r, "defaultConfiguration", "level"), wantLevel)
-		}
-	}
-	if name := at(t, rules[indexOf(codes, UnknownProperty)], "name"); name != "UnknownProperty" {
-		t.Errorf("rule name %v, want UnknownProperty", name)
+	if diff := cmp.Diff(want, at(t, driver, "rules")); diff != "" {
+		t.Errorf("rules (-want +got):\n%s", diff)
 	}
 
 	results := at(t, run, "results").([]any)
@@ -106,11 +97,14 @@ func TestWriteSARIFStructure(t *testing.T) {
 		t.Fatalf("%d results, want 4", len(results))
 	}
 	r0 := results[0]
-	if at(t, r0, "ruleId") != "unknown_property" || at(t, r0, "level") != "error" {
+	if at(t, r0, "ruleId") != "unknown_field" || at(t, r0, "level") != "error" {
 		t.Errorf("result 0: %v", r0)
 	}
-	if idx := int(at(t, r0, "ruleIndex").(float64)); at(t, rules[idx], "id") != "unknown_property" {
-		t.Errorf("ruleIndex %d points at %v", idx, at(t, rules[idx], "id"))
+	if idx := at(t, r0, "ruleIndex"); idx != 2.0 {
+		t.Errorf("ruleIndex %v, want 2", idx)
+	}
+	if idx := at(t, results[1], "ruleIndex"); idx != 0.0 {
+		t.Errorf("ruleIndex %v, want 0", idx)
 	}
 	if got := at(t, r0, "message", "text"); got != "unknown property \"titel\" of issue\nDid you mean \"issue.title\"?" {
 		t.Errorf("message %q", got)
@@ -141,19 +135,10 @@ func TestWriteSARIFStructure(t *testing.T) {
 	}
 }
 
-func indexOf(codes []Info, c Code) int {
-	for i, info := range codes {
-		if info.Code == c {
-			return i
-		}
-	}
-	return -1
-}
-
 func TestWriteSARIFCodePointColumns(t *testing.T) {
 	// "é" is two bytes: x at byte column 7 is code point column 6.
 	src := map[string]string{"t.liquid": "\xc3\xa9 {{ x }}"}
-	d := Errorf(UnknownVariable, rng("t.liquid", 1, 7, 6, 1, 8, 7), "unknown variable %q", "x")
+	d := Errorf(codeUnknownName, rng("t.liquid", 1, 7, 6, 1, 8, 7), "unknown variable %q", "x")
 	for _, c := range []struct {
 		name       string
 		source     SourceFunc
@@ -174,7 +159,7 @@ func TestWriteSARIFBaseDirAndRelated(t *testing.T) {
 	base := t.TempDir()
 	inside := filepath.Join(base, "prompts", "main.md")
 	outside := filepath.Join(filepath.Dir(base), "elsewhere.md")
-	d := Warningf(ProtectedSectionOverride, rng(inside, 1, 1, 0, 1, 5, 4), "kept")
+	d := Warningf(codeKept, rng(inside, 1, 1, 0, 1, 5, 4), "kept")
 	d.Related = []Related{{Message: "protected here", Range: rng(outside, 2, 1, 5, 2, 3, 7)}}
 	doc := sarifDoc(t, List{d}, SARIFOptions{BaseDir: base})
 	res := at(t, doc, "runs", 0, "results", 0)

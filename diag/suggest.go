@@ -99,8 +99,8 @@ const didYouMean = `Did you mean "`
 
 // Suggestions returns the names the diagnostic's detail suggests instead of
 // what it reports, in order: the quoted names of each "Did you mean "…"?"
-// sentence, the form DidYouMean writes and every suggestion of shea
-// follows. It returns nil when the detail suggests nothing.
+// sentence, the form DidYouMean writes (a caller that writes its
+// suggestions another way gets none). It returns nil when the detail suggests nothing.
 func (d *Diagnostic) Suggestions() []string {
 	var out []string
 	rest := d.Detail

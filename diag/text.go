@@ -20,8 +20,10 @@ type TextOptions struct {
 	Color bool
 	// Source quotes the source line under each diagnostic when non-nil.
 	Source SourceFunc
-	// ExplainHint appends "(see: shea explain CODE)" to each diagnostic.
-	ExplainHint bool
+	// Hint, when set, returns a line written last under each diagnostic
+	// with a code, indented and in cyan, such as where the code is
+	// documented; "" writes none.
+	Hint func(Code) string
 	// Group writes diagnostics of the same severity, code and summary
 	// (one name misused in several places) once, at the first place,
 	// followed by "and N more places: file:line:col, …".
@@ -185,8 +187,10 @@ func writeOne(b *bufio.Writer, d *Diagnostic, more []*Diagnostic, opts TextOptio
 			b.WriteString("\n")
 		}
 	}
-	if opts.ExplainHint && d.Code != "" {
-		b.WriteString("    " + paint(ansiCyan, "(see: shea explain "+EscapeControls(string(d.Code))+")") + "\n")
+	if opts.Hint != nil && d.Code != "" {
+		if hint := opts.Hint(d.Code); hint != "" {
+			b.WriteString("    " + paint(ansiCyan, EscapeControls(hint)) + "\n")
+		}
 	}
 }
 

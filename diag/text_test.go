@@ -2,6 +2,7 @@ package diag
 
 import (
 	"bytes"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -34,9 +35,9 @@ func TestWriteTextCaret(t *testing.T) {
 	// starts at byte 9, byte column 8. Under it the caret line repeats the
 	// tab and puts one space per character: the é takes one.
 	src := "a\n\t\xc3\xa9 {{ nope }}\n"
-	d := Errorf(UnknownVariable, rng("t.liquid", 2, 8, 9, 2, 12, 13), "unknown variable %q", "nope").WithDetail(`Did you mean "note"?`)
+	d := Errorf(codeUnknownName, rng("t.liquid", 2, 8, 9, 2, 12, 13), "unknown variable %q", "nope").WithDetail(`Did you mean "note"?`)
 	got := writeText(t, List{d}, TextOptions{Source: sources(map[string]string{"t.liquid": src})})
-	want := "t.liquid:2:8: error: unknown variable \"nope\" [unknown_variable]\n" +
+	want := "t.liquid:2:8: error: unknown variable \"nope\" [unknown_name]\n" +
 		"    \t\xc3\xa9 {{ nope }}\n" +
 		"    \t     ^^^^\n" +
 		"    Did you mean \"note\"?\n"
@@ -64,38 +65,42 @@ func TestWriteTextCases(t *testing.T) {
 		opts TextOptions
 		want string
 	}{
-		{"CR is not quoted", Errorf(SyntaxError, rng("a.liquid", 1, 4, 3, 1, 5, 4), "bad"), opts,
-			"a.liquid:1:4: error: bad [syntax_error]\n    {{ x }}\n       ^\n"},
-		{"wide characters count once", Errorf(SyntaxError, rng("wide.md", 1, 11, 10, 1, 12, 11), "bad"), opts,
-			"wide.md:1:11: error: bad [syntax_error]\n    日本 {{ y }}\n          ^\n"},
-		{"a long line is quoted around the column", Errorf(SyntaxError, rng("long.md", 1, 304, 303, 1, 305, 304), "bad"), opts,
-			"long.md:1:304: error: bad [syntax_error]\n    …" + strings.Repeat("x", 77) + "{{ z }}\n    " + strings.Repeat(" ", 81) + "^\n"},
-		{"a long line is cut on both sides", Errorf(SyntaxError, rng("longer.md", 1, 301, 300, 1, 306, 305), "bad"), opts,
-			"longer.md:1:301: error: bad [syntax_error]\n    …" + strings.Repeat("x", 80) + "日本語" + strings.Repeat("y", 71) + "…\n    " + strings.Repeat(" ", 81) + "^^\n"},
-		{"controls are escaped", Errorf(SyntaxError, rng("ctl\x1b]0;x\a.md", 1, 9, 8, 1, 10, 9), "bad \x1b[2J\r\nnext\u009b"), opts,
-			"ctl\\x1b]0;x\\x07.md:1:9: error: bad \\x1b[2J\\r\\nnext\\u009b [syntax_error]\n    a\\x1b[31m\\xff\tb\n    " + strings.Repeat(" ", 13) + "\t^\n"},
-		{"a range over lines gets one caret", Errorf(UnclosedBlock, rng("multi.md", 1, 4, 3, 2, 1, 11), "open"), opts,
-			"multi.md:1:4: error: open [unclosed_block]\n    {% if a %}\n       ^\n"},
-		{"an empty range gets one caret", Errorf(SyntaxError, rng("start.md", 1, 1, 0, 1, 1, 0), "bad"), opts,
-			"start.md:1:1: error: bad [syntax_error]\n    {{ a }}\n    ^\n"},
-		{"no source", Errorf(SyntaxError, rng("gone.md", 1, 1, 0, 1, 2, 1), "bad"), opts,
-			"gone.md:1:1: error: bad [syntax_error]\n"},
-		{"position beyond the source", Errorf(SyntaxError, rng("empty.txt", 3, 1, 50, 3, 2, 51), "bad"), opts,
-			"empty.txt:3:1: error: bad [syntax_error]\n"},
-		{"file without position", Errorf(MissingWorkflowFile, Range{Filename: "WORKFLOW.md"}, "cannot read"), opts,
-			"WORKFLOW.md: error: cannot read [missing_workflow_file]\n"},
-		{"no file", Errorf(RenderError, Range{}, "failed"), opts,
-			"error: failed [render_error]\n"},
-		{"warning", Warningf(UnknownConfigKey, rng("w.md", 2, 1, 4, 2, 7, 10), "unknown key"), TextOptions{},
-			"w.md:2:1: warning: unknown key [unknown_config_key]\n"},
-		{"multi-line detail and related", &Diagnostic{Code: ProtectedSectionOverride, Severity: Warning, Summary: "kept",
+		{"CR is not quoted", Errorf(codeSyntax, rng("a.liquid", 1, 4, 3, 1, 5, 4), "bad"), opts,
+			"a.liquid:1:4: error: bad [bad_syntax]\n    {{ x }}\n       ^\n"},
+		{"wide characters count once", Errorf(codeSyntax, rng("wide.md", 1, 11, 10, 1, 12, 11), "bad"), opts,
+			"wide.md:1:11: error: bad [bad_syntax]\n    日本 {{ y }}\n          ^\n"},
+		{"a long line is quoted around the column", Errorf(codeSyntax, rng("long.md", 1, 304, 303, 1, 305, 304), "bad"), opts,
+			"long.md:1:304: error: bad [bad_syntax]\n    …" + strings.Repeat("x", 77) + "{{ z }}\n    " + strings.Repeat(" ", 81) + "^\n"},
+		{"a long line is cut on both sides", Errorf(codeSyntax, rng("longer.md", 1, 301, 300, 1, 306, 305), "bad"), opts,
+			"longer.md:1:301: error: bad [bad_syntax]\n    …" + strings.Repeat("x", 80) + "日本語" + strings.Repeat("y", 71) + "…\n    " + strings.Repeat(" ", 81) + "^^\n"},
+		{"controls are escaped", Errorf(codeSyntax, rng("ctl\x1b]0;x\a.md", 1, 9, 8, 1, 10, 9), "bad \x1b[2J\r\nnext\u009b"), opts,
+			"ctl\\x1b]0;x\\x07.md:1:9: error: bad \\x1b[2J\\r\\nnext\\u009b [bad_syntax]\n    a\\x1b[31m\\xff\tb\n    " + strings.Repeat(" ", 13) + "\t^\n"},
+		{"a range over lines gets one caret", Errorf(codeUnclosed, rng("multi.md", 1, 4, 3, 2, 1, 11), "open"), opts,
+			"multi.md:1:4: error: open [unclosed]\n    {% if a %}\n       ^\n"},
+		{"an empty range gets one caret", Errorf(codeSyntax, rng("start.md", 1, 1, 0, 1, 1, 0), "bad"), opts,
+			"start.md:1:1: error: bad [bad_syntax]\n    {{ a }}\n    ^\n"},
+		{"no source", Errorf(codeSyntax, rng("gone.md", 1, 1, 0, 1, 2, 1), "bad"), opts,
+			"gone.md:1:1: error: bad [bad_syntax]\n"},
+		{"position beyond the source", Errorf(codeSyntax, rng("empty.txt", 3, 1, 50, 3, 2, 51), "bad"), opts,
+			"empty.txt:3:1: error: bad [bad_syntax]\n"},
+		{"file without position", Errorf(codeNoFile, Range{Filename: "WORKFLOW.md"}, "cannot read"), opts,
+			"WORKFLOW.md: error: cannot read [no_file]\n"},
+		{"no file", Errorf(codeFailed, Range{}, "failed"), opts,
+			"error: failed [eval_failed]\n"},
+		{"warning", Warningf(codeUnusedKey, rng("w.md", 2, 1, 4, 2, 7, 10), "unknown key"), TextOptions{},
+			"w.md:2:1: warning: unknown key [unused_key]\n"},
+		{"multi-line detail and related", &Diagnostic{Code: codeKept, Severity: Warning, Summary: "kept",
 			Subject: rng("b.md", 4, 1, 30, 4, 9, 38), Detail: "line one\nline two",
 			Related: []Related{{Message: "protected here", Range: rng("layer.md", 1, 1, 0, 1, 9, 8)}}}, TextOptions{},
-			"b.md:4:1: warning: kept [protected_section_override]\n    line one\n    line two\n    layer.md:1:1: protected here\n"},
-		{"explain hint", Errorf(SyntaxError, Range{Filename: "f"}, "bad"), TextOptions{ExplainHint: true},
-			"f: error: bad [syntax_error]\n    (see: shea explain syntax_error)\n"},
-		{"color", Errorf(SyntaxError, rng("start.md", 1, 1, 0, 1, 3, 2), "bad"), TextOptions{Color: true, Source: sources(src)},
-			"\x1b[1mstart.md:1:1\x1b[0m: \x1b[1;31merror\x1b[0m: bad [syntax_error]\n    {{ a }}\n    \x1b[1;31m^^\x1b[0m\n"},
+			"b.md:4:1: warning: kept [kept_section]\n    line one\n    line two\n    layer.md:1:1: protected here\n"},
+		{"hint", Errorf(codeSyntax, Range{Filename: "f"}, "bad"), TextOptions{Hint: func(c Code) string { return "(see: docs/" + string(c) + ")" }},
+			"f: error: bad [bad_syntax]\n    (see: docs/bad_syntax)\n"},
+		{"empty hint", Errorf(codeSyntax, Range{Filename: "f"}, "bad"), TextOptions{Hint: func(Code) string { return "" }},
+			"f: error: bad [bad_syntax]\n"},
+		{"hint with a control character", Errorf(codeSyntax, Range{Filename: "f"}, "bad"), TextOptions{Hint: func(Code) string { return "see\x1b[2J" }},
+			"f: error: bad [bad_syntax]\n    see\\x1b[2J\n"},
+		{"color", Errorf(codeSyntax, rng("start.md", 1, 1, 0, 1, 3, 2), "bad"), TextOptions{Color: true, Source: sources(src)},
+			"\x1b[1mstart.md:1:1\x1b[0m: \x1b[1;31merror\x1b[0m: bad [bad_syntax]\n    {{ a }}\n    \x1b[1;31m^^\x1b[0m\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if diff := cmp.Diff(c.want, writeText(t, List{c.d}, c.opts)); diff != "" {
@@ -106,8 +111,8 @@ func TestWriteTextCases(t *testing.T) {
 }
 
 func TestWriteTextList(t *testing.T) {
-	l := List{Errorf(SyntaxError, Range{Filename: "a"}, "one"), Warningf(UnknownConfigKey, Range{Filename: "b"}, "two")}
-	want := "a: error: one [syntax_error]\nb: warning: two [unknown_config_key]\n"
+	l := List{Errorf(codeSyntax, Range{Filename: "a"}, "one"), Warningf(codeUnusedKey, Range{Filename: "b"}, "two")}
+	want := "a: error: one [bad_syntax]\nb: warning: two [unused_key]\n"
 	if got := writeText(t, l, TextOptions{}); got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
@@ -120,25 +125,25 @@ func TestWriteTextGroup(t *testing.T) {
 	long := `The template's inputs are "issue", "attempt", "run_context", "pull_request", "lifecycle".`
 	var l List
 	for i := 1; i <= 12; i++ {
-		l = append(l, Errorf(UnknownVariable, rng("w.md", i, 3, i*10, i, 7, i*10+4), "unknown variable %q", "life").WithDetail("%s", long))
+		l = append(l, Errorf(codeUnknownName, rng("w.md", i, 3, i*10, i, 7, i*10+4), "unknown variable %q", "life").WithDetail("%s", long))
 	}
-	l = append(l, Errorf(UnknownVariable, rng("w.md", 20, 1, 300, 20, 5, 304), "unknown variable %q", "pull").WithDetail("%s", long))
-	l = append(l, Warningf(UnknownVariable, rng("w.md", 21, 1, 310, 21, 5, 314), "unknown variable %q", "life"))
+	l = append(l, Errorf(codeUnknownName, rng("w.md", 20, 1, 300, 20, 5, 304), "unknown variable %q", "pull").WithDetail("%s", long))
+	l = append(l, Warningf(codeUnknownName, rng("w.md", 21, 1, 310, 21, 5, 314), "unknown variable %q", "life"))
 	shown := map[string]string{}
 	got := writeText(t, l, TextOptions{Group: true, Shown: shown})
-	want := `w.md:1:3: error: unknown variable "life" [unknown_variable]
+	want := `w.md:1:3: error: unknown variable "life" [unknown_name]
     and 11 more places: w.md:2:3, w.md:3:3, w.md:4:3, w.md:5:3, w.md:6:3, w.md:7:3, w.md:8:3, w.md:9:3, w.md:10:3, w.md:11:3, …
     ` + long + `
-w.md:20:1: error: unknown variable "pull" [unknown_variable]
+w.md:20:1: error: unknown variable "pull" [unknown_name]
     (detail as for w.md:1:3 above)
-w.md:21:1: warning: unknown variable "life" [unknown_variable]
+w.md:21:1: warning: unknown variable "life" [unknown_name]
 `
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("grouped (-want +got):\n%s", diff)
 	}
 	// The map carries the shown details to the next call of the run.
 	got = writeText(t, l[12:13], TextOptions{Group: true, Shown: shown})
-	if want := "w.md:20:1: error: unknown variable \"pull\" [unknown_variable]\n    (detail as for w.md:1:3 above)\n"; got != want {
+	if want := "w.md:20:1: error: unknown variable \"pull\" [unknown_name]\n    (detail as for w.md:1:3 above)\n"; got != want {
 		t.Errorf("second call: got %q, want %q", got, want)
 	}
 	// Without Group and Shown every diagnostic is written in full.
@@ -163,7 +168,7 @@ func TestWriteTextManyOnOneLongLine(t *testing.T) {
 	l := make(List, n)
 	for i := range l {
 		at := i*10 + 3
-		l[i] = Errorf(UnknownVariable, rng("big.md", 1, at+1, at, 1, at+2, at+1), "unknown variable")
+		l[i] = Errorf(codeUnknownName, rng("big.md", 1, at+1, at, 1, at+2, at+1), "unknown variable")
 	}
 	srcBytes := []byte(src)
 	opts := TextOptions{Source: func(string) []byte { return srcBytes }}
@@ -181,21 +186,21 @@ func TestWriteTextManyOnOneLongLine(t *testing.T) {
 	if b.Len() > n*400 {
 		t.Errorf("wrote %d bytes, more than 400 a diagnostic", b.Len())
 	}
-	if !strings.Contains(b.String(), "big.md:1:899994: error: unknown variable [unknown_variable]\n    …") {
+	if !strings.Contains(b.String(), "big.md:1:899994: error: unknown variable [unknown_name]\n    …") {
 		t.Errorf("last diagnostic missing or not quoted")
 	}
 }
 
 func TestWriteTextMax(t *testing.T) {
-	l := List{Errorf(SyntaxError, Range{Filename: "a"}, "one"), Errorf(SyntaxError, Range{Filename: "b"}, "two"), Errorf(SyntaxError, Range{Filename: "c"}, "three")}
+	l := List{Errorf(codeSyntax, Range{Filename: "a"}, "one"), Errorf(codeSyntax, Range{Filename: "b"}, "two"), Errorf(codeSyntax, Range{Filename: "c"}, "three")}
 	for _, c := range []struct {
 		max  int
 		want string
 	}{
-		{0, "a: error: one [syntax_error]\nb: error: two [syntax_error]\nc: error: three [syntax_error]\n"},
-		{3, "a: error: one [syntax_error]\nb: error: two [syntax_error]\nc: error: three [syntax_error]\n"},
-		{2, "a: error: one [syntax_error]\nb: error: two [syntax_error]\nand 1 more diagnostic\n"},
-		{1, "a: error: one [syntax_error]\nand 2 more diagnostics\n"},
+		{0, "a: error: one [bad_syntax]\nb: error: two [bad_syntax]\nc: error: three [bad_syntax]\n"},
+		{3, "a: error: one [bad_syntax]\nb: error: two [bad_syntax]\nc: error: three [bad_syntax]\n"},
+		{2, "a: error: one [bad_syntax]\nb: error: two [bad_syntax]\nand 1 more diagnostic\n"},
+		{1, "a: error: one [bad_syntax]\nand 2 more diagnostics\n"},
 	} {
 		if got := writeText(t, l, TextOptions{Max: c.max}); got != c.want {
 			t.Errorf("Max %d: got %q, want %q", c.max, got, c.want)
@@ -204,13 +209,14 @@ func TestWriteTextMax(t *testing.T) {
 }
 
 func TestWriteTextStack(t *testing.T) {
-	d := Bug(Range{Filename: "t.md"}, "rendering", "boom")
+	d := Errorf("internal", Range{Filename: "t.md"}, "internal error while rendering: boom")
+	d.Stack = string(debug.Stack())
 	without := writeText(t, List{d}, TextOptions{})
 	with := writeText(t, List{d}, TextOptions{Stack: true})
 	if strings.Contains(without, "goroutine") || !strings.Contains(with, "    goroutine ") || !strings.Contains(with, "text_test.go") {
 		t.Errorf("without: %q\nwith: %q", without, with)
 	}
-	if !strings.HasPrefix(without, "t.md: error: internal error while rendering: boom [internal_error]\n") {
+	if !strings.HasPrefix(without, "t.md: error: internal error while rendering: boom [internal]\n") {
 		t.Errorf("got %q", without)
 	}
 }

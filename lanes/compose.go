@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/partials"
 )
@@ -139,7 +140,7 @@ func compose(ls []layer, req Request) (*Composed, diag.List) {
 	pieces = append(pieces, parts...)
 	fallback := req.File
 	if !partials.Valid(req.File) {
-		diags = append(diags, diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: req.File},
+		diags = append(diags, diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: req.File},
 			"lane prompt file name %q must be a relative name inside the prompt layers", req.File))
 	} else {
 		d, ds := c.composeFile(ls, req.File, PartLane, req.File, opts, false)
@@ -190,7 +191,7 @@ func (c *Composed) composeParts(ls []layer, req Request, opts mergeOptions) ([]p
 			rel += ".md"
 		}
 		if !partials.Valid(p.name) {
-			diags = append(diags, diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: rel},
+			diags = append(diags, diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: rel},
 				"%s name %q must be a relative name inside the prompt layers", p.part, p.name))
 			continue
 		}
@@ -226,7 +227,7 @@ func (c *Composed) composeFile(ls []layer, rel string, part Part, name string, o
 		file := l.display(rel)
 		c.sources[file] = src
 		if strings.TrimSpace(strings.TrimPrefix(src, "\ufeff")) == "" {
-			diags = append(diags, diag.Errorf(diag.EmptyTemplateFile, diag.Range{Filename: file}, "%s is empty", file).
+			diags = append(diags, diag.Errorf(codes.EmptyTemplateFile, diag.Range{Filename: file}, "%s is empty", file).
 				WithDetail("An empty layer file would erase the lower layers' text. Delete it to use theirs, or write the text."))
 			continue
 		}
@@ -259,7 +260,7 @@ func (c *Composed) composeFile(ls []layer, rel string, part Part, name string, o
 		if part != PartLane && part != PartTurn {
 			what = fmt.Sprintf("%s %q (%s)", part, name, rel)
 		}
-		diags = append(diags, diag.Errorf(diag.MissingTemplateFile, diag.Range{Filename: searched[len(searched)-1]},
+		diags = append(diags, diag.Errorf(codes.MissingTemplateFile, diag.Range{Filename: searched[len(searched)-1]},
 			"%s is in none of the prompt layers", what).
 			WithDetail("Looked for:\n%s", strings.Join(searched, "\n")))
 	}

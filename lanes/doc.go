@@ -83,12 +83,16 @@
 // Protection holds on what renders, not only on the merged text. A
 // protected section that starts inside a {% comment %} block of the
 // composed text is a protected_section_override error, always, at the tag
-// that opened the comment. Composed.CheckRendered checks a rendered
-// prompt: every plain line of each protected section (no Liquid on it,
-// outside the section's own Liquid blocks) must appear in it, or it is a
-// protected_section_override error at the first missing line; the
-// workflows package applies it to every composed lane it renders, validate's
-// smoke renders included.
+// that opened the comment; so is one that starts inside a {% raw %} block
+// (its Liquid would print as written). Composed.CheckRendered checks a
+// rendered prompt: every line of each protected section outside the
+// section's own Liquid blocks must appear in it, a plain line as written
+// and a line with Liquid on it by the text between its Liquid parts, in
+// order. A missing line is a protected_section_override error at the
+// Liquid block a higher layer opened around the section (an
+// {% if false %}, a capture never printed) when there is one, else at the
+// line; the workflows package applies it to every composed lane it
+// renders, validate's smoke renders included.
 //
 // # Assembly
 //

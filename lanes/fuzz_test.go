@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 )
@@ -89,7 +90,7 @@ func FuzzCompose(f *testing.F) {
 			diags = append(diags, cdiags...)
 		}
 		for _, d := range diags {
-			if d.Code == diag.InternalError {
+			if d.Code == codes.InternalError {
 				t.Fatalf("%v\n%s", d, d.Stack)
 			}
 			if d.Subject.Filename == "composed.md" {

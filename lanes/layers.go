@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
@@ -89,7 +90,7 @@ func (ls Layers) resolve() ([]layer, diag.List) {
 		seen[clean] = true
 		st, err := os.Stat(l.dir)
 		if err != nil || !st.IsDir() {
-			d := diag.Errorf(diag.MissingTemplateFile, diag.Range{Filename: l.dir}, "%s layer directory %s does not exist", l.name, l.dir)
+			d := diag.Errorf(codes.MissingTemplateFile, diag.Range{Filename: l.dir}, "%s layer directory %s does not exist", l.name, l.dir)
 			if err == nil {
 				d.Summary = fmt.Sprintf("%s layer %s is not a directory", l.name, l.dir)
 			}
@@ -159,12 +160,12 @@ func isEscape(err error) bool {
 func readDiag(l layer, rel string, err error) *diag.Diagnostic {
 	name := l.display(rel)
 	if errors.Is(err, errOutside) {
-		return diag.Errorf(diag.PathOutsideRoot, diag.Range{Filename: name}, "%s leads outside the %s layer", rel, l.name).
+		return diag.Errorf(codes.PathOutsideRoot, diag.Range{Filename: name}, "%s leads outside the %s layer", rel, l.name).
 			WithDetail("Layer files are read only from inside their layer directory; copy the text in instead of linking to it.")
 	}
 	if errors.Is(err, fsroot.ErrNotRegular) {
-		return diag.Errorf(diag.NotARegularFile, diag.Range{Filename: name}, "%s is not a regular file", name).
+		return diag.Errorf(codes.NotARegularFile, diag.Range{Filename: name}, "%s is not a regular file", name).
 			WithDetail("shea reads only regular files, never a named pipe (FIFO), a device or a socket.")
 	}
-	return diag.Errorf(diag.MissingTemplateFile, diag.Range{Filename: name}, "%s cannot be read: %v", name, err)
+	return diag.Errorf(codes.MissingTemplateFile, diag.Range{Filename: name}, "%s cannot be read: %v", name, err)
 }

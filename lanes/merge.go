@@ -3,6 +3,7 @@ package lanes
 import (
 	"fmt"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -233,9 +234,9 @@ func protectedDiag(p *section, subject diag.Range, what string, opts mergeOption
 		mk = diag.Errorf
 	}
 	if what == "remove" {
-		d = mk(diag.ProtectedSectionOverride, subject, "protected section %q of %s is kept: a higher layer cannot remove it", p.title, p.protAt.Filename)
+		d = mk(codes.ProtectedSectionOverride, subject, "protected section %q of %s is kept: a higher layer cannot remove it", p.title, p.protAt.Filename)
 	} else {
-		d = mk(diag.ProtectedSectionOverride, subject, "protected section %q of %s is kept: a higher layer cannot replace it", p.title, p.protAt.Filename)
+		d = mk(codes.ProtectedSectionOverride, subject, "protected section %q of %s is kept: a higher layer cannot replace it", p.title, p.protAt.Filename)
 	}
 	d.Detail = fmt.Sprintf("The section is marked <!-- protected --> in %s, so its text stays in the prompt. "+
 		"To add to it, write an <!-- append --> file with an \"## Override: %s\" block without <!-- replace -->.", p.protAt.Filename, p.title)
@@ -296,7 +297,7 @@ func plainHeadingDiags(lower *doc, f *layerFile) diag.List {
 				}
 			}
 		}
-		d := diag.Warningf(diag.AppendPlainHeading, h.rng(), "plain heading %q in an <!-- append --> file repeats a section of %s", "## "+h.title, ls.origin.File)
+		d := diag.Warningf(codes.AppendPlainHeading, h.rng(), "plain heading %q in an <!-- append --> file repeats a section of %s", "## "+h.title, ls.origin.File)
 		d.Detail = fmt.Sprintf("The heading and its text %s, so the prompt holds two %q sections. "+
 			"To merge into the lower section, write \"## Override: %s\" instead.", where, "## "+h.title, h.title)
 		d.Related = []diag.Related{{Message: "the lower section", Range: ls.headRange()}}

@@ -3,6 +3,7 @@ package lanes
 import (
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -10,7 +11,7 @@ import (
 // heading in a file without <!-- append -->, a stray <!-- replace -->, text
 // outside override blocks in an append file). It lives in one place so that a
 // dedicated code can replace it.
-const codeDirective = diag.ConfigInvalid
+const codeDirective = codes.ConfigInvalid
 
 // lineKind classifies a line of a layer file.
 type lineKind int

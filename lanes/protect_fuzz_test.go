@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/render"
 )
 
@@ -14,9 +14,9 @@ import (
 //   - a layer whose comment opens before a protected section is reported
 //     (protected_section_override), and then the section's heading is
 //     indeed missing from what renders;
-//   - whenever the composed template renders and a plain line of a
-//     protected section is missing from the output, CheckRendered reports
-//     it; when every line is there, it reports nothing.
+//   - whenever the composed template renders and a line of a protected
+//     section is missing from the output, CheckRendered reports it; when
+//     every line is there, it reports nothing.
 func FuzzProtectedLiquid(f *testing.F) {
 	for _, s := range [][2]string{
 		{"<!-- append -->\n## Override: Scope\n{% comment %}\n", "<!-- append -->\n## Override: Trailer\n{% endcomment %}\n"},
@@ -29,7 +29,7 @@ func FuzzProtectedLiquid(f *testing.F) {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, ws, proj string) {
-		core := "## Scope\nAll.\n\n## Limits\n<!-- protected -->\nNever merge.\nKeep the tests.\n"
+		core := "## Scope\nAll.\n\n## Limits\n<!-- protected -->\nNever merge.\nKeep the tests.\nAsk {{ who | default: \"a reviewer\" }} first.\n"
 		maps := []map[string]string{{"lane.md": core}, {}, {}}
 		if ws != "" {
 			maps[1]["lane.md"] = ws
@@ -40,7 +40,7 @@ func FuzzProtectedLiquid(f *testing.F) {
 		c, diags := compose(fsLayers(maps...), Request{File: "lane.md", Name: "composed.md"})
 		commented := false
 		for _, d := range diags {
-			if d.Code == diag.ProtectedSectionOverride && strings.Contains(d.Summary, "this comment removes") {
+			if d.Code == codes.ProtectedSectionOverride && strings.Contains(d.Summary, "this comment removes") {
 				commented = true
 			}
 		}
@@ -60,9 +60,17 @@ func FuzzProtectedLiquid(f *testing.F) {
 			if !s.Protected {
 				continue
 			}
-			for _, ln := range requiredLines(c.Source, s.Start, s.End) {
-				if !strings.Contains(out, strings.TrimSpace(c.Source[ln[0]:ln[1]])) {
-					missing = true
+			for _, ln := range protectedLines(c.Source, s.Start, s.End) {
+				// Each piece, found after the one before (written out
+				// here, not with reaches).
+				rest := out
+				for _, p := range ln.pieces {
+					i := strings.Index(rest, c.Source[p[0]:p[1]])
+					if i < 0 {
+						missing = true
+						break
+					}
+					rest = rest[i+p[1]-p[0]:]
 				}
 			}
 		}

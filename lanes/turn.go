@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
@@ -61,7 +62,7 @@ type TurnTemplate struct {
 // template is nil when there are errors.
 func (c *Composed) CompileTurn(opts render.Options, system, turn *strict.Schema) (*TurnTemplate, diag.List) {
 	if c.Turn == nil {
-		return nil, diag.List{diag.Errorf(diag.MissingTemplateFile, diag.Range{Filename: c.Map.fallback},
+		return nil, diag.List{diag.Errorf(codes.MissingTemplateFile, diag.Range{Filename: c.Map.fallback},
 			"lane %s has no turn block %s", c.lane, TurnFile(c.Map.fallback))}
 	}
 	turnOnly := TurnOnly(system, turn)
@@ -114,7 +115,7 @@ func (c *Composed) explainTurnOnly(l diag.List, turnOnly []string) diag.List {
 // the name read can be found at each error's start byte. It returns l.
 func ExplainTurnOnly(l diag.List, src diag.SourceFunc, lane, turnFile string, turnOnly []string) diag.List {
 	for i, d := range l {
-		if d.Code != diag.UnknownVariable {
+		if d.Code != codes.UnknownVariable {
 			continue
 		}
 		name := identAt(src(d.Subject.Filename), d.Subject.Start.Byte)

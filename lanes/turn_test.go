@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
@@ -154,7 +154,7 @@ func TestTurnOnlyInputInSystemPart(t *testing.T) {
 	if _, diags := c.Compile(render.Options{}, turn); diags.HasErrors() {
 		t.Errorf("lane without turn block: %s", fmtDiags(diags))
 	}
-	if _, diags := c.CompileTurn(render.Options{}, system, turn); diags[0].Code != diag.MissingTemplateFile {
+	if _, diags := c.CompileTurn(render.Options{}, system, turn); diags[0].Code != codes.MissingTemplateFile {
 		t.Errorf("CompileTurn without a turn block: %s", fmtDiags(diags))
 	}
 }

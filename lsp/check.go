@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
@@ -306,7 +307,7 @@ func (c *checker) describe(res *result, w *workflows.Workflow, files []string) {
 // lane prompt), plus contextSchema, partials next to the file.
 func checkStandalone(text, path string, schema *strict.Schema, snap snapshot) diag.List {
 	if len(text) > render.DefaultMaxTemplateBytes {
-		return diag.List{diag.Errorf(diag.TemplateTooLarge, diag.Range{Filename: path}, "template is %d bytes, more than the %d-byte limit", len(text), render.DefaultMaxTemplateBytes)}
+		return diag.List{diag.Errorf(codes.TemplateTooLarge, diag.Range{Filename: path}, "template is %d bytes, more than the %d-byte limit", len(text), render.DefaultMaxTemplateBytes)}
 	}
 	_, diags := strict.Check(text, path, diag.Pos{}, strict.Options{
 		Context:  schema,

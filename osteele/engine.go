@@ -15,6 +15,7 @@ import (
 
 	"github.com/osteele/liquid"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
@@ -84,14 +85,14 @@ func Parse(t *render.Template, opts Options) (_ *Template, diags diag.List) {
 	// ("footer", "sub/footer"), and quote the tag in its messages.
 	tpl, err := eng.ParseTemplateLocation([]byte(main.Source), "", 1)
 	if err != nil {
-		return nil, diag.List{st.diagnose(main, err, diag.OsteeleParseError)}
+		return nil, diag.List{st.diagnose(main, err, codes.OsteeleParseError)}
 	}
 	// osteele parses a partial when a render first reaches it: parse each
 	// one shea resolved now, so that a partial osteele cannot parse is a
 	// parse error at its place, whichever input reaches it.
 	for _, name := range sortedKeys(st.partials) {
 		if _, err := eng.ParseTemplateLocation([]byte(st.partials[name].Source), name, 1); err != nil {
-			diags = append(diags, st.diagnose(main, err, diag.OsteeleParseError))
+			diags = append(diags, st.diagnose(main, err, codes.OsteeleParseError))
 		}
 	}
 	if diags.HasErrors() {
@@ -131,7 +132,7 @@ func (t *Template) Render(ctx context.Context, vars map[string]any) (string, dia
 	select {
 	case <-ctx.Done():
 		w.abandon()
-		d := diag.Errorf(diag.DeadlineExceeded, at, "osteele/liquid did not finish rendering within %v", time.Since(begin).Round(time.Millisecond))
+		d := diag.Errorf(codes.DeadlineExceeded, at, "osteele/liquid did not finish rendering within %v", time.Since(begin).Round(time.Millisecond))
 		if errors.Is(ctx.Err(), context.Canceled) {
 			d.Summary = "osteele/liquid's render was cancelled"
 		}
@@ -142,11 +143,11 @@ func (t *Template) Render(ctx context.Context, vars map[string]any) (string, dia
 			return "", diag.List{r.diag}
 		}
 		if w.over {
-			return "", diag.List{diag.Errorf(diag.OutputLimit, at,
+			return "", diag.List{diag.Errorf(codes.OutputLimit, at,
 				"osteele/liquid's output passed the %d-byte limit", t.opts.MaxOutputBytes)}
 		}
 		if r.err != nil {
-			return "", diag.List{t.store.diagnose(main, r.err, diag.OsteeleRenderError)}
+			return "", diag.List{t.store.diagnose(main, r.err, codes.OsteeleRenderError)}
 		}
 		return w.String(), nil
 	}
@@ -256,7 +257,7 @@ func startOf(t *strict.Template) diag.Pos {
 // panicDiag reports a panic inside osteele/liquid.
 func panicDiag(t *strict.Template, r any, doing string) *diag.Diagnostic {
 	at := diag.Range{Filename: t.Filename, Start: startOf(t), End: startOf(t)}
-	d := diag.Errorf(diag.OsteeleRenderError, at, "osteele/liquid panicked while %s: %v", doing, r)
+	d := diag.Errorf(codes.OsteeleRenderError, at, "osteele/liquid panicked while %s: %v", doing, r)
 	d.Detail = "This is a bug in osteele/liquid " + Version + "; a runner rendering with it would crash or fail here."
 	d.Stack = string(debug.Stack())
 	return d

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -35,7 +36,7 @@ func (s *store) diagnose(main *strict.Template, err error, code diag.Code) *diag
 	rng := locate(t, line, quoted)
 	summary, detail := explain(msg, quoted)
 	what := "cannot parse the template"
-	if code == diag.OsteeleRenderError {
+	if code == codes.OsteeleRenderError {
 		what = "fails to render the template"
 	}
 	if summary == "" {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/render"
@@ -64,7 +65,7 @@ func TestParseUnsupported(t *testing.T) {
 				t.Fatalf("got %d diagnostics: %v", len(diags), diags)
 			}
 			d := diags[0]
-			if d.Code != diag.OsteeleParseError || d.Summary != tt.wantSummary {
+			if d.Code != codes.OsteeleParseError || d.Summary != tt.wantSummary {
 				t.Errorf("got %s %q\nwant %q", d.Code, d.Summary, tt.wantSummary)
 			}
 			if d.Subject.Start.Line != tt.line || d.Subject.Start.Column != tt.col {
@@ -99,7 +100,7 @@ func TestRenderErrors(t *testing.T) {
 			if out != "" || len(diags) != 1 {
 				t.Fatalf("got %q, %v", out, diags)
 			}
-			if d := diags[0]; d.Code != diag.OsteeleRenderError || d.Summary != tt.want || d.Subject.Start.Line != tt.line {
+			if d := diags[0]; d.Code != codes.OsteeleRenderError || d.Summary != tt.want || d.Subject.Start.Line != tt.line {
 				t.Errorf("got %s %q at %v, want %q at line %d", d.Code, d.Summary, d.Subject.Start, tt.want, tt.line)
 			}
 		})
@@ -131,7 +132,7 @@ func TestProveDiffers(t *testing.T) {
 				t.Fatalf("got %v", diags)
 			}
 			d := diags[0]
-			if d.Code != diag.OsteeleOutputDiffers || d.Severity != diag.Warning || d.Summary != tt.wantSummary {
+			if d.Code != codes.OsteeleOutputDiffers || d.Severity != diag.Warning || d.Summary != tt.wantSummary {
 				t.Errorf("got %s %v %q\nwant %q", d.Code, d.Severity, d.Summary, tt.wantSummary)
 			}
 			if d.Subject.Start.Line != tt.line || d.Subject.Start.Column != tt.col {
@@ -148,7 +149,7 @@ func TestCompareEdges(t *testing.T) {
 	tpl := compile(t, "{{ title }}", diag.StartPos, "")
 	for _, c := range [][2]string{{"ab", "xab"}, {"xab", "ab"}, {"ab", "abc"}, {"abc", "ab"}, {"6.0.", "6."}, {strings.Repeat("x", 200), strings.Repeat("y", 200)}, {"", "a"}, {"é", "è"}, {"a b", "a"}} {
 		d := Compare(tpl, c[0], c[1])
-		if d == nil || d.Code != diag.OsteeleOutputDiffers {
+		if d == nil || d.Code != codes.OsteeleOutputDiffers {
 			t.Errorf("%q vs %q: %v", c[0], c[1], d)
 		}
 	}
@@ -198,7 +199,7 @@ func TestProveIntegerOverflow(t *testing.T) {
 		t.Fatal(err)
 	}
 	diags := Prove(context.Background(), tpl, SmokeInputs(schema), Options{})
-	if len(diags) != 1 || diags[0].Code != diag.OsteeleOutputDiffers || !strings.Contains(diags[0].Detail, `"n = 9223372036854775807"`) {
+	if len(diags) != 1 || diags[0].Code != codes.OsteeleOutputDiffers || !strings.Contains(diags[0].Detail, `"n = 9223372036854775807"`) {
 		t.Errorf("got %v", diags)
 	}
 }
@@ -238,7 +239,7 @@ func TestPartials(t *testing.T) {
 		t.Errorf("got %q %v", out, diags)
 	}
 	_, diags = Parse(compile(t, "hi {% include 'bad.md' %}", diag.StartPos, dir), Options{Partials: partials.NewDir(dir)})
-	if len(diags) != 1 || diags[0].Code != diag.OsteeleParseError || diags[0].Subject.Filename != filepath.Join(dir, "bad.md") || diags[0].Subject.Start.Line != 2 {
+	if len(diags) != 1 || diags[0].Code != codes.OsteeleParseError || diags[0].Subject.Filename != filepath.Join(dir, "bad.md") || diags[0].Subject.Start.Line != 2 {
 		t.Errorf("partial parse error: %v", diags)
 	}
 	_, diags = Parse(compile(t, "x\n{% include 'footer.md' with title %}", diag.StartPos, dir), Options{Partials: partials.NewDir(dir)})
@@ -262,7 +263,7 @@ func TestTimeout(t *testing.T) {
 	base := runtime.NumGoroutine()
 	begin := time.Now()
 	_, diags = ot.Render(context.Background(), map[string]any{})
-	if len(diags) != 1 || diags[0].Code != diag.DeadlineExceeded {
+	if len(diags) != 1 || diags[0].Code != codes.DeadlineExceeded {
 		t.Fatalf("got %v", diags)
 	}
 	if d := time.Since(begin); d > 2*time.Second {
@@ -282,7 +283,7 @@ func TestOutputLimit(t *testing.T) {
 		t.Fatal(diags)
 	}
 	out, diags := ot.Render(context.Background(), map[string]any{"title": "0123456789", "tags": []any{}, "n": int64(1)})
-	if out != "" || len(diags) != 1 || diags[0].Code != diag.OutputLimit {
+	if out != "" || len(diags) != 1 || diags[0].Code != codes.OutputLimit {
 		t.Fatalf("got %q %v", out, diags)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
@@ -43,7 +44,7 @@ func Prove(ctx context.Context, t *render.Template, inputs []strict.SampleInput,
 		if r := recover(); r != nil {
 			main := t.Program().Template
 			p := startOf(main)
-			diags = diag.List{diag.Bug(diag.Range{Filename: main.Filename, Start: p, End: p}, "proving with osteele", r)}
+			diags = diag.List{codes.Bug(diag.Range{Filename: main.Filename, Start: p, End: p}, "proving with osteele", r)}
 		}
 	}()
 	ot, diags := Parse(t, opts)
@@ -126,7 +127,7 @@ func Compare(t *render.Template, shea, ost string) *diag.Diagnostic {
 	}
 	main := t.Program().Template
 	node, rng := differingNode(main, shea, i)
-	d := diag.Warningf(diag.OsteeleOutputDiffers, rng, "osteele/liquid prints %s where shea (as Shopify Liquid) prints %s",
+	d := diag.Warningf(codes.OsteeleOutputDiffers, rng, "osteele/liquid prints %s where shea (as Shopify Liquid) prints %s",
 		quote(ost[i:i+o]), quote(shea[i:i+a]))
 	var b strings.Builder
 	if node == nil {

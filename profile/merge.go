@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -43,7 +44,7 @@ func LaneInputs(profile string) (*Inputs, error) {
 func Extend(profile string, fragment []byte, name string) (*strict.Schema, diag.List) {
 	in, err := LaneInputs(profile)
 	if err != nil {
-		return nil, diag.List{diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: name}, "%v", err)}
+		return nil, diag.List{diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: name}, "%v", err)}
 	}
 	out, diags := in.Extend(fragment, name)
 	if out == nil {
@@ -94,7 +95,7 @@ func (in *Inputs) IssueSchema() (*strict.Schema, error) {
 // On error the result is nil.
 func (in *Inputs) Extend(fragment []byte, name string) (*Inputs, diag.List) {
 	fail := func(format string, args ...any) (*Inputs, diag.List) {
-		return nil, diag.List{diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: name}, format, args...)}
+		return nil, diag.List{diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: name}, format, args...)}
 	}
 	v, err := decodeJSON(fragment)
 	if err != nil {
@@ -183,7 +184,7 @@ type merger struct {
 }
 
 func (m *merger) errorf(format string, args ...any) {
-	m.diags = append(m.diags, diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: m.name}, format, args...))
+	m.diags = append(m.diags, diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: m.name}, format, args...))
 }
 
 // resolve follows n's local $refs in the fragment; it returns nil (and

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -25,11 +26,11 @@ func TestLaneContextChecksIssueFields(t *testing.T) {
 			t.Errorf("%s: valid template: %v", p, diags)
 		}
 		_, diags = strict.Check("{{ issue.titel }}", "t", diag.Pos{}, strict.Options{Context: schema})
-		if len(diags) != 1 || diags[0].Code != diag.UnknownProperty || diags[0].Detail != `Did you mean "issue.title"?` {
+		if len(diags) != 1 || diags[0].Code != codes.UnknownProperty || diags[0].Detail != `Did you mean "issue.title"?` {
 			t.Errorf("%s: misspelt property: %v", p, diags)
 		}
 		_, diags = strict.Check("{% for b in issue.blocked_by %}{{ b.identifer }}{% endfor %}", "t", diag.Pos{}, strict.Options{Context: schema})
-		if len(diags) != 1 || diags[0].Code != diag.UnknownProperty {
+		if len(diags) != 1 || diags[0].Code != codes.UnknownProperty {
 			t.Errorf("%s: misspelt blocker property: %v", p, diags)
 		}
 		if probs := schema.Validate(schema.Sample()); len(probs) != 0 {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -27,7 +28,7 @@ func TestValidateBigIntegers(t *testing.T) {
 	if err != nil || got != "18446744073709551616" {
 		t.Errorf("Render = %q, %v", got, err)
 	}
-	if l := tpl.ValidateContext(map[string]any{"m": json.Number("18446744073709551616")}); len(l) != 1 || l[0].Code != diag.ContextInvalid {
+	if l := tpl.ValidateContext(map[string]any{"m": json.Number("18446744073709551616")}); len(l) != 1 || l[0].Code != codes.ContextInvalid {
 		t.Errorf("beyond the maximum: %v", l)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -25,7 +26,7 @@ func TestPanicIsInternalError(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 	d := e.Diagnostics[0]
-	if d.Code != diag.InternalError || !strings.Contains(d.Summary, "boom") || !strings.Contains(d.Stack, "bug_test.go") {
+	if d.Code != codes.InternalError || !strings.Contains(d.Summary, "boom") || !strings.Contains(d.Stack, "bug_test.go") {
 		t.Errorf("got %v with stack %q", d, d.Stack)
 	}
 }

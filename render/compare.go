@@ -378,13 +378,27 @@ func rubyClass(v any) string {
 }
 
 func rubyInspect(v any) string {
-	var b strings.Builder
-	p := printer{w: &b, nodes: 1000}
+	// Written up to 40 bytes: a longer form is never shown.
+	w := &capWriter{cap: 40}
+	p := printer{w: w, nodes: 1000}
 	p.inspect(v)
-	if p.err != nil || b.Len() > 40 {
+	if p.err != nil || w.full {
 		return rubyClass(v)
 	}
-	return b.String()
+	return w.String()
+}
+
+// containsCharged is contains for a render: a collection on the right of
+// a string reads as its inspect form, built within b (stringOperand).
+func containsCharged(b *budget, x, y any) (bool, error) {
+	if s, ok := normalize(x).(string); ok && truthy(y) && !scalar(y) {
+		t, err := stringOperand(b, y)
+		if err != nil {
+			return false, err
+		}
+		return strings.Contains(s, t), nil
+	}
+	return contains(x, y), nil
 }
 
 // contains is Liquid's contains: substring for strings, membership for

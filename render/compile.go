@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -80,11 +81,11 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 	defer func() {
 		if r := recover(); r != nil {
 			t = nil
-			diags = append(diags, diag.Bug(diag.Range{Filename: filename, Start: start, End: start}, "compiling", r))
+			diags = append(diags, codes.Bug(diag.Range{Filename: filename, Start: start, End: start}, "compiling", r))
 		}
 	}()
 	if len(src) > e.limits.MaxTemplateBytes {
-		return nil, diag.List{diag.Errorf(diag.TemplateTooLarge, diag.Range{Filename: filename, Start: start, End: start},
+		return nil, diag.List{diag.Errorf(codes.TemplateTooLarge, diag.Range{Filename: filename, Start: start, End: start},
 			"template is %d bytes, more than the %d-byte limit", len(src), e.limits.MaxTemplateBytes)}
 	}
 	if e.opts.Compat {
@@ -113,7 +114,7 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 	for _, name := range names {
 		pt := prog.Partials[name]
 		if len(pt.Source) > e.limits.MaxTemplateBytes {
-			return nil, append(diags, diag.Errorf(diag.TemplateTooLarge, diag.Range{Filename: pt.Filename, Start: pt.Start, End: pt.Start},
+			return nil, append(diags, diag.Errorf(codes.TemplateTooLarge, diag.Range{Filename: pt.Filename, Start: pt.Start, End: pt.Start},
 				"partial %q is %d bytes, more than the %d-byte limit", name, len(pt.Source), e.limits.MaxTemplateBytes))
 		}
 		t.partials[name] = (&compiler{eng: e, t: t}).unit(pt)
@@ -152,13 +153,13 @@ func (t *Template) render(ctx context.Context, vars map[string]any) (out string,
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			out, err = "", &Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
-				diag.Bug(diag.Range{Filename: t.prog.Template.Filename}, "rendering", r)}}
+			out, err = "", &Error{Class: codes.ClassTemplateRender, Diagnostics: diag.List{
+				codes.Bug(diag.Range{Filename: t.prog.Template.Filename}, "rendering", r)}}
 		}
 	}()
 	vars, diags := t.contextOf(vars)
 	if diags.HasErrors() {
-		return "", &Error{Class: diag.ClassTemplateRender, Diagnostics: diags}
+		return "", &Error{Class: codes.ClassTemplateRender, Diagnostics: diags}
 	}
 	// One allocation holds what the render needs first.
 	r := &struct {
@@ -176,8 +177,8 @@ func (t *Template) render(ctx context.Context, vars map[string]any) (out string,
 		}
 	}
 	if err := ctx.Err(); err != nil {
-		return "", &Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
-			diag.Errorf(diag.DeadlineExceeded, diag.Range{Filename: t.prog.Template.Filename}, "rendering not started: %v", err)}}
+		return "", &Error{Class: codes.ClassTemplateRender, Diagnostics: diag.List{
+			diag.Errorf(codes.DeadlineExceeded, diag.Range{Filename: t.prog.Template.Filename}, "rendering not started: %v", err)}}
 	}
 	st, w := &r.st, &r.w
 	st.init(t, b, vars)
@@ -199,8 +200,13 @@ func (t *Template) renderError(err error) *Error {
 		if d.Subject.Filename == "" && d.Subject.Start.IsZero() {
 			d.Subject.Filename = t.prog.Template.Filename
 		}
-		return &Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{d}}
+		return &Error{Class: codes.ClassTemplateRender, Diagnostics: diag.List{d}}
 	}
-	return &Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
-		diag.Errorf(diag.RenderError, diag.Range{Filename: t.prog.Template.Filename}, "%v", err)}}
+	var le *limitError
+	if errors.As(err, &le) { // a limit reached where no position was at hand
+		return &Error{Class: codes.ClassTemplateRender, Diagnostics: diag.List{
+			diag.Errorf(le.code, diag.Range{Filename: t.prog.Template.Filename}, "%s", le.msg)}}
+	}
+	return &Error{Class: codes.ClassTemplateRender, Diagnostics: diag.List{
+		diag.Errorf(codes.RenderError, diag.Range{Filename: t.prog.Template.Filename}, "%v", err)}}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -88,7 +89,7 @@ func TestLaxOutputs(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
 			diags := renderCompat(t, Options{}, tt)
-			if !hasCode(diags, diag.LaxSyntax) {
+			if !hasCode(diags, codes.LaxSyntax) {
 				t.Errorf("compat: diagnostics %v, want a lax_syntax warning", diags)
 			}
 			for _, opts := range []Options{{}, {Compat: true, StrictSyntax: true}} {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -131,11 +132,11 @@ func TestIncludeInsideRender(t *testing.T) {
 		t.Fatal(diags)
 	}
 	out, err := tpl.Render(context.Background(), nil)
-	if e, ok := AsError(err); !ok || out != "" || e.Diagnostics[0].Code != diag.RenderError {
+	if e, ok := AsError(err); !ok || out != "" || e.Diagnostics[0].Code != codes.RenderError {
 		t.Errorf("compat: got %q, %v", out, err)
 	}
 	_, diags = New(Options{Partials: ps}).Compile(`{% render 't3' %}`, "t.liquid", diag.Pos{}, anySchema(t, nil))
-	if !diags.HasErrors() || diags.Errors()[0].Code != diag.RenderError {
+	if !diags.HasErrors() || diags.Errors()[0].Code != codes.RenderError {
 		t.Errorf("strict: got %v", diags)
 	}
 }
@@ -203,7 +204,7 @@ func TestConformanceCoercions(t *testing.T) {
 		t.Fatal(diags)
 	}
 	out, err := tpl.Render(context.Background(), map[string]any{"arr": []any{int64(1)}})
-	if e, ok := AsError(err); !ok || out != "" || e.Diagnostics[0].Code != diag.RenderError {
+	if e, ok := AsError(err); !ok || out != "" || e.Diagnostics[0].Code != codes.RenderError {
 		t.Errorf("strict: got %q, %v", out, err)
 	}
 }
@@ -225,7 +226,7 @@ func TestConformanceSelf(t *testing.T) {
 	})
 	schema := anySchema(t, map[string]any{"product": nil, "k": nil})
 	// A literal key that names no input is rejected before rendering.
-	if _, diags := New(Options{}).Compile(`{{ self['prodcut'] }}`, "t.liquid", diag.Pos{}, schema); !diags.HasErrors() || diags.Errors()[0].Code != diag.UnknownVariable {
+	if _, diags := New(Options{}).Compile(`{{ self['prodcut'] }}`, "t.liquid", diag.Pos{}, schema); !diags.HasErrors() || diags.Errors()[0].Code != codes.UnknownVariable {
 		t.Errorf("literal key: got %v", diags)
 	}
 	// A computed key that names no variable fails when rendering.
@@ -234,7 +235,7 @@ func TestConformanceSelf(t *testing.T) {
 		t.Fatal(diags)
 	}
 	out, err := tpl.Render(context.Background(), map[string]any{"product": "P", "k": "nope"})
-	if e, ok := AsError(err); !ok || out != "" || e.Diagnostics[0].Code != diag.UnknownVariable {
+	if e, ok := AsError(err); !ok || out != "" || e.Diagnostics[0].Code != codes.UnknownVariable {
 		t.Errorf("computed key: got %q, %v", out, err)
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -312,12 +313,12 @@ func TestRenderGoStruct(t *testing.T) {
 		Title int `json:"title"`
 	}
 	_, err = tpl.Render(context.Background(), map[string]any{"issue": badIssue{issue: in, Title: 3}, "attempt": nil})
-	if l := diag.AsList(err); len(l) != 1 || l[0].Code != diag.ContextInvalid || !strings.Contains(l[0].Summary, "/issue/title") {
+	if l := diag.AsList(err); len(l) != 1 || l[0].Code != codes.ContextInvalid || !strings.Contains(l[0].Summary, "/issue/title") {
 		t.Errorf("got %v", err)
 	}
 	// A value with no JSON form is context_invalid too, never a panic.
 	_, err = tpl.Render(context.Background(), map[string]any{"issue": in, "attempt": func() {}})
-	if l := diag.AsList(err); len(l) != 1 || l[0].Code != diag.ContextInvalid || !strings.Contains(l[0].Summary, "/attempt") {
+	if l := diag.AsList(err); len(l) != 1 || l[0].Code != codes.ContextInvalid || !strings.Contains(l[0].Summary, "/attempt") {
 		t.Errorf("got %v", err)
 	}
 }
@@ -332,7 +333,7 @@ func TestRenderUntaggedStructHint(t *testing.T) {
 	type untagged struct{ ID, Identifier, Title, State string }
 	_, err := tpl.Render(context.Background(), map[string]any{"issue": &untagged{"1", "ABC-1", "Fix", "Todo"}})
 	l := diag.AsList(err)
-	if len(l) == 0 || l[0].Code != diag.ContextInvalid {
+	if len(l) == 0 || l[0].Code != codes.ContextInvalid {
 		t.Fatalf("got %v, want context_invalid", err)
 	}
 	for _, want := range []string{"render.untagged", "no json tags", `"ID", "Identifier", "Title", "State"`} {

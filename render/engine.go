@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -115,13 +116,13 @@ type Filter struct {
 }
 
 // Error is a failed compile or render. Class is the Symphony error class,
-// which the codes decide (see diag.List.Class), not the moment shea found
+// which the codes decide (see codes.FailureClass), not the moment shea found
 // the problem: malformed syntax is template_parse_error; an unknown
 // variable, property or filter is template_render_error whether the static
 // check or the render found it, as are bad data and failures while
 // rendering. The diagnostics say what and where; diag.AsList recovers them.
 type Error struct {
-	Class       diag.Class
+	Class       codes.Class
 	Diagnostics diag.List
 }
 
@@ -154,7 +155,7 @@ func AsError(err error) (*Error, bool) {
 func (e *Engine) Render(ctx context.Context, src, filename string, schema *strict.Schema, vars map[string]any) (string, error) {
 	t, diags := e.Compile(src, filename, diag.Pos{}, schema)
 	if diags.HasErrors() {
-		return "", &Error{Class: diags.Class(), Diagnostics: diags}
+		return "", &Error{Class: codes.FailureClass(diags), Diagnostics: diags}
 	}
 	return t.Render(ctx, vars)
 }

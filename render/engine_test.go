@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/strict"
@@ -60,12 +61,12 @@ func TestStrictRenderMissingKeyIsPositionedError(t *testing.T) {
 		t.Fatalf("got %q, %v; want an error and no output", out, err)
 	}
 	e, ok := AsError(err)
-	if !ok || e.Class != diag.ClassTemplateRender || len(e.Diagnostics) != 1 {
+	if !ok || e.Class != codes.ClassTemplateRender || len(e.Diagnostics) != 1 {
 		t.Fatalf("error %#v", err)
 	}
 	d := e.Diagnostics[0]
 	want := diag.Range{Filename: "p.md", Start: diag.Pos{Line: 11, Column: 31, Byte: 239}, End: diag.Pos{Line: 11, Column: 39, Byte: 247}}
-	if d.Code != diag.UnknownVariable || d.Subject != want || !strings.Contains(d.Summary, `"issue[…]"`) {
+	if d.Code != codes.UnknownVariable || d.Subject != want || !strings.Contains(d.Summary, `"issue[…]"`) {
 		t.Errorf("got %v %+v %q", d.Code, d.Subject, d.Summary)
 	}
 }

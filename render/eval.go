@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -103,7 +104,7 @@ func (c *compiler) rangeLit(e *strict.RangeLit) evalFn {
 		lo, ok1 := rangeBound(value(a))
 		hi, ok2 := rangeBound(value(b))
 		if !ok1 || !ok2 {
-			return nil, diag.Errorf(diag.RenderError, e.Range(), "invalid integer: a range's bounds must be integers, got (%s..%s)",
+			return nil, diag.Errorf(codes.RenderError, e.Range(), "invalid integer: a range's bounds must be integers, got (%s..%s)",
 				rubyInspect(normalize(a)), rubyInspect(normalize(b)))
 		}
 		return rangeValue{lo, hi}, nil
@@ -151,6 +152,9 @@ func rangeBound(v any) (n int64, ok bool) {
 		return 0, true
 	case string:
 		return leadingInt(x), true
+	}
+	if !scalar(v) {
+		return 0, false // the inspect form of a collection is never an integer
 	}
 	return parseRubyInteger(strOf(v))
 }
@@ -200,7 +204,9 @@ func (c *compiler) path(p *strict.Path) evalFn {
 			if err != nil {
 				return nil, err
 			}
-			name = toString(value(k))
+			if name, err = printedText(st.b, value(k)); err != nil {
+				return nil, placeLimit(err, p)
+			}
 		}
 		v, ok := st.lookup(name)
 		start := 0
@@ -318,9 +324,9 @@ func missing(r diag.Range, root string, p *strict.Path, n int) *diag.Diagnostic 
 		}
 	}
 	if n == 0 {
-		return diag.Errorf(diag.UnknownVariable, r, "variable %q is not defined when rendering", b.String())
+		return diag.Errorf(codes.UnknownVariable, r, "variable %q is not defined when rendering", b.String())
 	}
-	return diag.Errorf(diag.UnknownVariable, r, "%q is missing from the data", b.String())
+	return diag.Errorf(codes.UnknownVariable, r, "%q is missing from the data", b.String())
 }
 
 func (c *compiler) compare(e *strict.Compare) evalFn {
@@ -342,14 +348,15 @@ func (c *compiler) compare(e *strict.Compare) evalFn {
 			eq, err := equalChecked(st.b, a, b)
 			return !eq, err
 		case "contains":
-			return contains(value(a), value(b)), nil
+			ok, err := containsCharged(st.b, value(a), value(b))
+			return ok, placeLimit(err, opSpan)
 		}
 		if isKeyword(a) || isKeyword(b) {
 			return false, nil
 		}
 		ok, err := compare(op, a, b)
 		if err != nil {
-			return nil, diag.Errorf(diag.RenderError, opSpan.Range(), "%v", err)
+			return nil, diag.Errorf(codes.RenderError, opSpan.Range(), "%v", err)
 		}
 		return ok, nil
 	}
@@ -445,7 +452,7 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 				continue // an unknown filter in compat mode returns its input
 			}
 			if fc.arity != "" {
-				return nil, diag.Errorf(diag.RenderError, fc.span.Range(), "filter %q %s", fc.name, fc.arity)
+				return nil, diag.Errorf(codes.RenderError, fc.span.Range(), "filter %q %s", fc.name, fc.arity)
 			}
 			base := len(st.args)
 			for j := range fc.args {
@@ -481,7 +488,7 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 				if errors.As(err, &le) {
 					return nil, diag.Errorf(le.code, fc.span.Range(), "filter %q: %s", fc.name, le.msg)
 				}
-				return nil, diag.Errorf(diag.RenderError, fc.span.Range(), "filter %q: %v", fc.name, err)
+				return nil, diag.Errorf(codes.RenderError, fc.span.Range(), "filter %q: %v", fc.name, err)
 			}
 			v = out
 		}

@@ -16,23 +16,42 @@ import (
 func filterJoin(b *budget, in any, args []any, _ map[string]any) (any, error) {
 	glue := " "
 	if g, ok := optArg(args, 0); ok {
-		glue = strOf(g)
+		var err error
+		if glue, err = stringOperand(b, g); err != nil {
+			return nil, err
+		}
 	}
 	items, err := iterItems(b, in)
 	if err != nil {
 		return nil, err
 	}
-	if len(items) > 1 { // the glue alone, before building anything
-		if err := b.alloc(int64(len(items)-1) * int64(len(glue))); err != nil {
-			return nil, err
+	// The whole result (an object item is its inspect form) is counted
+	// and charged before any of it is built.
+	var n int64
+	if len(items) > 1 {
+		if n = int64(len(items)-1) * int64(len(glue)); n/int64(len(items)-1) != int64(len(glue)) {
+			return nil, b.memoryError(-1)
 		}
 	}
+	for _, e := range items {
+		m, err := inspectSize(b, e, 0, false)
+		if err != nil {
+			return nil, err
+		}
+		if n += m; n < 0 {
+			return nil, b.memoryError(-1)
+		}
+	}
+	if err := b.alloc(n); err != nil {
+		return nil, err
+	}
 	w := builder{b: b}
+	w.Grow(int(n))
 	for i, e := range items {
 		if i > 0 {
 			w.WriteString(glue)
 		}
-		w.WriteString(strOf(e))
+		writeInspect(&w, e, 0, false)
 		if w.err != nil {
 			break
 		}
@@ -189,7 +208,8 @@ func filterUniq(b *budget, in any, args []any, _ map[string]any) (any, error) {
 		// property is never read.
 		return append([]any{}, items...), nil
 	}
-	seen := make(map[string]bool, len(items))
+	seen := make(map[uniqKey]bool, len(items))
+	var kept int64 // bytes of the eqlKeys in seen
 	out := []any{}
 	for _, e := range items {
 		if err := b.spend(1); err != nil {
@@ -206,7 +226,10 @@ func filterUniq(b *budget, in any, args []any, _ map[string]any) (any, error) {
 				return nil, nil
 			}
 		}
-		key := eqlKey(k)
+		key, err := uniqKeyOf(b, k, &kept, seen)
+		if err != nil {
+			return nil, err
+		}
 		if !seen[key] {
 			seen[key] = true
 			out = append(out, e)
@@ -240,7 +263,10 @@ func filterSlice(b *budget, in any, args []any, _ map[string]any) (any, error) {
 		}
 		return append([]any{}, l[lo:hi]...), nil
 	}
-	str := strOf(in)
+	str, err := stringOperand(b, in)
+	if err != nil {
+		return nil, err
+	}
 	if !utf8.ValidString(str) {
 		// Invalid bytes read as U+FFFD, one character each.
 		r := []rune(str)

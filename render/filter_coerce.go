@@ -132,6 +132,10 @@ func rubyInteger(v any) (int64, error) {
 	if n, ok := fnorm(v).(*big.Int); ok {
 		return clampInt(n), nil // saturates, as parseRubyInteger does
 	}
+	if !scalar(v) {
+		// The inspect form of a collection is never an integer.
+		return 0, errors.New("invalid integer")
+	}
 	n, ok := parseRubyInteger(strOf(v))
 	if !ok {
 		return 0, errors.New("invalid integer")
@@ -335,7 +339,7 @@ var errPropertyType = errors.New("property type")
 
 // propertyError is Liquid's message when value[property] is a type error.
 func propertyError(prop any) error {
-	return fmt.Errorf("cannot select the property '%s'", strOf(prop))
+	return fmt.Errorf("cannot select the property '%s'", shortStrOf(prop))
 }
 
 // rubyIndex is Ruby's item[prop] as Liquid's property filters use it. has

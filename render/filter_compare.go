@@ -81,7 +81,7 @@ func eqlKey(v any) string {
 	return b.String()
 }
 
-func writeEqlKey(b *strings.Builder, v any, depth int) {
+func writeEqlKey(b stringWriter, v any, depth int) {
 	if depth > maxFilterDepth {
 		b.WriteString("…")
 		return
@@ -110,9 +110,9 @@ func writeEqlKey(b *strings.Builder, v any, depth int) {
 		b.WriteString(":")
 		b.WriteString(x)
 	case rangeValue:
-		fmt.Fprintf(b, "r%d..%d", x.lo, x.hi)
+		b.WriteString(fmt.Sprintf("r%d..%d", x.lo, x.hi))
 	case time.Time:
-		fmt.Fprintf(b, "t%d", x.UnixNano())
+		b.WriteString(fmt.Sprintf("t%d", x.UnixNano()))
 	default:
 		switch {
 		case isArray(x):
@@ -135,7 +135,7 @@ func writeEqlKey(b *strings.Builder, v any, depth int) {
 			b.WriteString("}")
 		default:
 			rv := reflect.ValueOf(x)
-			fmt.Fprintf(b, "%T:%v", x, rv)
+			b.WriteString(fmt.Sprintf("%T:%v", x, rv))
 		}
 	}
 }

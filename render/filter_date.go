@@ -13,8 +13,11 @@ import (
 // negative timestamp strings, unparseable text — comes back unchanged, as
 // does any input when the format is empty or undefined. Dates without a
 // zone are UTC.
-func filterDate(_ *budget, in any, args []any, _ map[string]any) (any, error) {
-	format := strOf(args[0])
+func filterDate(b *budget, in any, args []any, _ map[string]any) (any, error) {
+	format, err := stringOperand(b, args[0])
+	if err != nil {
+		return nil, err
+	}
 	if format == "" {
 		return in, nil
 	}

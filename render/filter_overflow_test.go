@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/codes"
 )
 
 // TestFilterIntegerExtremes passes the extreme integers to every filter
@@ -68,14 +68,14 @@ func TestFilterIntegerExtremes(t *testing.T) {
 	for _, tt := range tests {
 		tpl := compat(t, Options{}, tt.src)
 		out, err := tpl.Render(context.Background(), nil)
-		if e, ok := AsError(err); ok && e.Diagnostics[0].Code == diag.InternalError {
+		if e, ok := AsError(err); ok && e.Diagnostics[0].Code == codes.InternalError {
 			t.Errorf("%s: %v", tt.src, err)
 			continue
 		}
 		switch tt.want {
 		case "*":
 		case "ERR":
-			if e, ok := AsError(err); !ok || e.Diagnostics[0].Code != diag.RenderError {
+			if e, ok := AsError(err); !ok || e.Diagnostics[0].Code != codes.RenderError {
 				t.Errorf("%s: got %q, %v; want a render_error", tt.src, out, err)
 			}
 		default:

@@ -15,7 +15,7 @@ var errIncompatibleSort = errors.New("cannot sort values of incompatible types")
 // with no order between them (a string and a number, two different
 // objects) are an error.
 func filterSort(b *budget, in any, args []any, _ map[string]any) (any, error) {
-	return sortItems(b, in, args, func(a, b any) (int, error) {
+	return sortItems(b, in, args, nil, func(a, b any) (int, error) {
 		c, ok := spaceship(a, b)
 		switch {
 		case ok:
@@ -30,9 +30,10 @@ func filterSort(b *budget, in any, args []any, _ map[string]any) (any, error) {
 }
 
 // filterSortNatural orders items by their strings, ignoring ASCII case
-// (Ruby's casecmp); numbers are compared as strings too.
+// (Ruby's casecmp); numbers are compared as strings too. Each key's
+// string is made once (naturalKeys).
 func filterSortNatural(b *budget, in any, args []any, _ map[string]any) (any, error) {
-	return sortItems(b, in, args, func(a, b any) (int, error) {
+	return sortItems(b, in, args, naturalKeys, func(a, b any) (int, error) {
 		a, b = fnorm(a), fnorm(b)
 		switch {
 		case a == nil: // Liquid's nil_safe_casecmp: even nil against nil
@@ -45,10 +46,10 @@ func filterSortNatural(b *budget, in any, args []any, _ map[string]any) (any, er
 }
 
 // sortItems sorts in's items with cmp, by the property in args when there
-// is one. With a property, an input holding an item that cannot be indexed
+// is one, and by the keys prep makes of them when prep is not nil. With a property, an input holding an item that cannot be indexed
 // sorts to nil, as in Liquid. Each comparison counts as work: past the
 // deadline, the remaining comparisons return at once and the sort fails.
-func sortItems(b *budget, in any, args []any, cmp func(a, b any) (int, error)) (any, error) {
+func sortItems(b *budget, in any, args []any, prep func(*budget, []any) ([]any, error), cmp func(a, b any) (int, error)) (any, error) {
 	items, err := iterItems(b, in)
 	if err != nil {
 		return nil, err
@@ -78,6 +79,11 @@ func sortItems(b *budget, in any, args []any, cmp func(a, b any) (int, error)) (
 	}
 	if err := b.allocItems(int64(len(items)), 0); err != nil {
 		return nil, err
+	}
+	if prep != nil && len(items) > 1 {
+		if keys, err = prep(b, keys); err != nil {
+			return nil, err
+		}
 	}
 	order := make([]int, len(items))
 	for i := range order {

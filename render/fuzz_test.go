@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/golden"
 	"github.com/sheaproject/shea/internal/shared"
@@ -46,7 +47,7 @@ func FuzzRender(f *testing.F) {
 		for _, eng := range engines {
 			tpl, diags := eng.Compile(src, "fuzz.liquid", diag.Pos{}, schema)
 			for _, d := range diags {
-				if d.Code == diag.InternalError {
+				if d.Code == codes.InternalError {
 					t.Fatalf("compile: %v\n%s", d, d.Stack)
 				}
 			}
@@ -70,7 +71,7 @@ func FuzzRender(f *testing.F) {
 					t.Fatalf("bad failure: %q, %v", out, err)
 				}
 				for _, d := range e.Diagnostics {
-					if d.Code == diag.InternalError {
+					if d.Code == codes.InternalError {
 						t.Fatalf("render: %v\n%s", d, d.Stack)
 					}
 				}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sheaproject/shea/internal/testclock"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -54,13 +55,13 @@ func bounded(t *testing.T, opts Options, src string, vars map[string]any, maxAll
 func TestBigNumberArithmetic(t *testing.T) {
 	limits := Options{Limits: Limits{Timeout: 2 * time.Second}}
 	squares := `{% assign a = 9223372036854775807 %}` + strings.Repeat(`{% assign a = a | times: a %}`, 24) + `{{ a | size }}`
-	if code, msg := bounded(t, limits, squares, nil, 256<<20, 3*time.Second); code != diag.MemoryLimit {
+	if code, msg := bounded(t, limits, squares, nil, 256<<20, 3*time.Second); code != codes.MemoryLimit {
 		t.Errorf("chained times: %s %q, want memory_limit", code, msg)
 	}
 	digits := strings.Repeat("7", 3<<20)
 	vars := map[string]any{"dec": digits + ".5", "int": digits}
 	for _, src := range []string{`{{ dec | plus: 1 }}`, `{{ 1 | minus: dec }}`, `{{ dec | round }}`, `{{ dec | abs }}`, `{{ dec | at_least: 1 }}`} {
-		if code, msg := bounded(t, limits, src, vars, 256<<20, 3*time.Second); code != diag.MemoryLimit {
+		if code, msg := bounded(t, limits, src, vars, 256<<20, 3*time.Second); code != codes.MemoryLimit {
 			t.Errorf("%s: %s %q, want memory_limit", src, code, msg)
 		}
 	}
@@ -99,7 +100,7 @@ func TestExactOrError(t *testing.T) {
 		`{% assign hi = "100000000000000000000000" %}{% for i in (1..hi) %}{% endfor %}`,
 		`{% for i in (-100000000000000000000000..1) %}{% endfor %}`,
 	} {
-		if code, msg := bounded(t, limits, src, map[string]any{"f": 1e23}, 64<<20, 2*time.Second); code != diag.LoopLimit {
+		if code, msg := bounded(t, limits, src, map[string]any{"f": 1e23}, 64<<20, 2*time.Second); code != codes.LoopLimit {
 			t.Errorf("%s: %s %q, want loop_limit", src, code, msg)
 		}
 	}
@@ -107,7 +108,7 @@ func TestExactOrError(t *testing.T) {
 		t.Errorf("size of (1..1e23): %s %q", code, out)
 	}
 	// A float bound is Liquid's "invalid integer", not an empty range.
-	if code, msg := bounded(t, limits, `{% for i in (1..f) %}{% endfor %}`, map[string]any{"f": 1e23}, 64<<20, 2*time.Second); code != diag.RenderError || !strings.Contains(msg, "invalid integer") {
+	if code, msg := bounded(t, limits, `{% for i in (1..f) %}{% endfor %}`, map[string]any{"f": 1e23}, 64<<20, 2*time.Second); code != codes.RenderError || !strings.Contains(msg, "invalid integer") {
 		t.Errorf("(1..f) with f = 1e23: %s %q", code, msg)
 	}
 }
@@ -118,11 +119,11 @@ func TestExactOrError(t *testing.T) {
 func TestRangesCharged(t *testing.T) {
 	opts := Options{Partials: mapPartials{"p": "{{ x }}"}, Limits: Limits{Timeout: 10 * time.Second}}
 	for src, want := range map[string]diag.Code{
-		`{{ (1..4000000) | sum }}`:                       diag.MemoryLimit,
-		`{{ (1..4000000) | compact | size }}`:            diag.MemoryLimit,
-		`{{ (1..4000000) | sort_natural | size }}`:       diag.MemoryLimit,
-		`{{ (1..4194304) | uniq | size }}`:               diag.MemoryLimit,
-		`{% render "p" for (1..4000000) as x %}`:         diag.LoopLimit,
+		`{{ (1..4000000) | sum }}`:                       codes.MemoryLimit,
+		`{{ (1..4000000) | compact | size }}`:            codes.MemoryLimit,
+		`{{ (1..4000000) | sort_natural | size }}`:       codes.MemoryLimit,
+		`{{ (1..4194304) | uniq | size }}`:               codes.MemoryLimit,
+		`{% render "p" for (1..4000000) as x %}`:         codes.LoopLimit,
 		`{% for i in (1..10) %}{% endfor %}{{ (1..3) }}`: "",
 	} {
 		if code, msg := bounded(t, opts, src, nil, 128<<20, 3*time.Second); code != want {
@@ -157,7 +158,7 @@ func TestInspectFormsCharged(t *testing.T) {
 		`{{ big | uniq | concat: arr | upcase | size }}`,
 		`{{ "a" | append: arr | size }}{{ "a" | append: arr | append: arr | size }}`,
 	} {
-		if code, msg := bounded(t, opts, src, vars, 100<<20, 5*time.Second); code != diag.MemoryLimit {
+		if code, msg := bounded(t, opts, src, vars, 100<<20, 5*time.Second); code != codes.MemoryLimit {
 			t.Errorf("%s: %s %q, want memory_limit", src, code, msg)
 		}
 	}
@@ -183,11 +184,11 @@ func TestMessagesShortAndExact(t *testing.T) {
 	}
 	name := strings.Repeat("a", 200_000)
 	tpl := compat(t, Options{Partials: mapPartials{}}, `{% include n %}`)
-	if code, msg := renderCode(t, tpl, map[string]any{"n": name}); code != diag.MissingPartial || len(msg) > 1000 {
+	if code, msg := renderCode(t, tpl, map[string]any{"n": name}); code != codes.MissingPartial || len(msg) > 1000 {
 		t.Errorf("dynamic name: %s, %d bytes: %.100q", code, len(msg), msg)
 	}
 	_, diags := New(Options{Partials: mapPartials{}}).Compile(`{% render "`+name+`" %}`, "t.liquid", diag.Pos{}, nil)
-	if len(diags) != 1 || diags[0].Code != diag.MissingPartial || len(diags[0].Summary) > 1000 {
+	if len(diags) != 1 || diags[0].Code != codes.MissingPartial || len(diags[0].Summary) > 1000 {
 		t.Errorf("literal name: %d diagnostics, first %.100q (%d bytes)", len(diags), diags.Error(), len(diags.Error()))
 	}
 }
@@ -248,7 +249,7 @@ func FuzzBigArithmetic(f *testing.F) {
 				t.Fatalf("error %v", err)
 			}
 			switch e.Diagnostics[0].Code {
-			case diag.MemoryLimit, diag.DeadlineExceeded, diag.RenderError: // RenderError: division by zero
+			case codes.MemoryLimit, codes.DeadlineExceeded, codes.RenderError: // RenderError: division by zero
 				return
 			}
 			t.Fatalf("%s: %v", src, err)
@@ -284,4 +285,68 @@ func FuzzBigArithmetic(f *testing.F) {
 			t.Fatalf("%s with a=%s b=%s: got %s, want %s", src, a, b, out, want)
 		}
 	})
+}
+
+// TestInspectFormsEveryPath: every path that reads a collection as its
+// inspect form (or prints it) counts it against the memory budget before
+// building it, or never builds it at all. On the code before, each built
+// a form of 24 MiB or more outside the budget (then rendered, or failed
+// only afterwards); now each is refused, or answered, within a few MiB of
+// allocation.
+func TestInspectFormsEveryPath(t *testing.T) {
+	opts := Options{Limits: Limits{Timeout: time.Minute, MaxMemory: 16 << 20}}
+	ctl := strings.Repeat("\x01", 4<<20) // inspect: "\u0001" per byte, 24 MiB
+	h := map[string]any{"k": ctl}
+	small := map[string]any{"k": strings.Repeat("\x01", 1<<20)} // 6 MiB
+	var distinctMaps, distinctStrings []any
+	for i := range 5 {
+		s := strings.Repeat("a", 4<<20) + fmt.Sprint(i)
+		distinctMaps = append(distinctMaps, map[string]any{"k": s})
+		distinctStrings = append(distinctStrings, s)
+	}
+	vars := map[string]any{
+		"arr": []any{ctl}, "h": h, "hs": []any{h, h},
+		"smalls": []any{small, small, small}, // 18 MiB of keys together
+		"maps":   distinctMaps, "strs": distinctStrings,
+	}
+	const few = 8 << 20
+	for _, tt := range []struct {
+		path, src string
+		code      diag.Code
+		msg       string // in the message, for an error
+		maxAlloc  uint64
+	}{
+		{"join's glue", `{{ "a,b" | split: "," | join: arr }}`, codes.MemoryLimit, "", few},
+		{"join's object items", `{{ hs | join }}`, codes.MemoryLimit, "", few},
+		{"slice of an object", `{{ h | slice: 0, 3 }}`, codes.MemoryLimit, "", few},
+		{"date's format", `{{ 0 | date: arr }}`, codes.MemoryLimit, "", few},
+		{"sort_natural's keys, together", `{{ smalls | sort_natural | size }}`, codes.MemoryLimit, "", 24 << 20},
+		{"uniq's keys of objects, together", `{{ maps | uniq | size }}`, codes.MemoryLimit, "", 24 << 20},
+		{"contains", `{% if "x" contains arr %}y{% endif %}`, codes.MemoryLimit, "", few},
+		{"a range bound", `{% for i in (1..arr) %}{% endfor %}`, codes.RenderError, "got (1..Array)", few},
+		{"an integer argument", `{{ "abc" | slice: arr }}`, codes.RenderError, "invalid integer", few},
+		{"a loop limit", `{% for i in (1..3) limit: arr %}{% endfor %}`, codes.RenderError, "must be an integer, got Array", few},
+		{"a property in a message", `{{ "a,b" | split: "," | map: arr }}`, codes.RenderError, `cannot select the property '["\u0001\u0001`, few},
+		{"a partial's name", `{% include hs %}`, codes.MemoryLimit, "", few},
+		{"a cycle's group", `{% cycle hs: "a", "b" %}`, codes.MemoryLimit, "", few},
+		{"a cycle's value", `{% cycle hs, "b" %}`, codes.MemoryLimit, "", few},
+		{"a dynamic name", `{{ [hs] }}`, codes.MemoryLimit, "", few},
+	} {
+		code, msg := bounded(t, opts, tt.src, vars, tt.maxAlloc, 5*time.Second)
+		if code != tt.code || !strings.Contains(msg, tt.msg) || len(msg) > 400 {
+			t.Errorf("%s: %s: %s %.300q, want %s with %q", tt.path, tt.src, code, msg, tt.code, tt.msg)
+		}
+	}
+	// What fits is still answered, and uniq notes a string without
+	// copying it (the code before copied each: 40 MiB).
+	for src, want := range map[string]string{
+		`{{ strs | uniq | size }}`:                                                       "5",
+		`{{ "a,b" | split: "," | join: arr }}`:                                           "a[]b",
+		`{% assign a = "b,a" | split: "," %}{{ a | join: a }}`:                           `b["b", "a"]a`,
+		`{{ "2024-01-02" | date: a }}{% assign a = "1" | split: "," %}{{ 0 | date: a }}`: `2024-01-02["1"]`,
+	} {
+		if code, out := bounded(t, Options{Limits: opts.Limits}, src, map[string]any{"strs": distinctStrings, "arr": []any{}}, 4<<20, 5*time.Second); code != "" || out != want {
+			t.Errorf("%s: %s %.100q, want %q", src, code, out, want)
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -65,10 +66,12 @@ func (tag *includeTag) run(st *state, w *writer) error {
 		if err != nil {
 			return err
 		}
-		name = toString(value(v))
+		if name, err = printedText(st.b, value(v)); err != nil {
+			return placeLimit(err, tag.rng)
+		}
 	}
 	if st.depth+1 > st.b.limits.MaxDepth {
-		return diag.Errorf(diag.DepthLimit, tag.rng.Range(), "partials nested more than %d deep", st.b.limits.MaxDepth)
+		return diag.Errorf(codes.DepthLimit, tag.rng.Range(), "partials nested more than %d deep", st.b.limits.MaxDepth)
 	}
 	if err := st.checkTime(tag.rng); err != nil {
 		return err
@@ -82,7 +85,7 @@ func (tag *includeTag) run(st *state, w *writer) error {
 		cl.bind = name
 	}
 	if !tag.render && st.inRender {
-		return diag.Errorf(diag.RenderError, tag.rng.Range(), "include is not allowed inside a partial loaded by render (use render)")
+		return diag.Errorf(codes.RenderError, tag.rng.Range(), "include is not allowed inside a partial loaded by render (use render)")
 	}
 	if tag.with != nil {
 		v, err := tag.with(st)
@@ -120,13 +123,13 @@ func (tag *includeTag) run(st *state, w *writer) error {
 		// finish: it fails before its items are made.
 		if n := size(cl.subject); isArray(cl.subject) && n > int64(st.b.limits.MaxLoopIterations-st.b.iterations) {
 			st.popN(cl.pushed)
-			return diag.Errorf(diag.LoopLimit, tag.rng.Range(), "a partial rendered for %d items would pass the %d loop iterations of one render", n, st.b.limits.MaxLoopIterations)
+			return diag.Errorf(codes.LoopLimit, tag.rng.Range(), "a partial rendered for %d items would pass the %d loop iterations of one render", n, st.b.limits.MaxLoopIterations)
 		}
 		if r, ok := cl.subject.(rangeValue); ok {
 			// The items, each number boxed in an interface.
 			if err := st.b.allocItems(r.len(), 8*r.len()); err != nil {
 				st.popN(cl.pushed)
-				return diag.Errorf(diag.MemoryLimit, tag.rng.Range(), "%v", err)
+				return diag.Errorf(codes.MemoryLimit, tag.rng.Range(), "%v", err)
 			}
 		}
 		cl.items = toList(cl.subject)
@@ -216,17 +219,17 @@ func (t *Template) partial(name string, at func() diag.Range) (*unit, error) {
 	}
 	src := t.eng.opts.Partials
 	if src == nil {
-		return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q not found: no partials are configured", diag.Shorten(name))
+		return nil, diag.Errorf(codes.MissingPartial, at(), "partial %q not found: no partials are configured", diag.Shorten(name))
 	}
 	text, filename, err := src.Partial(name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q not found", diag.Shorten(name))
+			return nil, diag.Errorf(codes.MissingPartial, at(), "partial %q not found", diag.Shorten(name))
 		}
-		return nil, diag.Errorf(diag.MissingPartial, at(), "partial %q cannot be read: %s", diag.Shorten(name), diag.Shorten(err.Error()))
+		return nil, diag.Errorf(codes.MissingPartial, at(), "partial %q cannot be read: %s", diag.Shorten(name), diag.Shorten(err.Error()))
 	}
 	if len(text) > t.eng.limits.MaxTemplateBytes {
-		return nil, diag.Errorf(diag.TemplateTooLarge, at(), "partial %q is %d bytes, more than the %d-byte limit", diag.Shorten(name), len(text), t.eng.limits.MaxTemplateBytes)
+		return nil, diag.Errorf(codes.TemplateTooLarge, at(), "partial %q is %d bytes, more than the %d-byte limit", diag.Shorten(name), len(text), t.eng.limits.MaxTemplateBytes)
 	}
 	prog, diags := strict.Check(text, filename, diag.Pos{}, strict.Options{Compat: true, Lax: !t.eng.opts.StrictSyntax, Filters: t.eng.sigs, MaxNesting: t.eng.limits.MaxNesting})
 	if diags.HasErrors() {

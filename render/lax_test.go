@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -60,7 +61,7 @@ func TestLaxSyntax(t *testing.T) {
 			if diags.HasErrors() {
 				t.Fatalf("compat: %v", diags)
 			}
-			if len(diags) != 1 || diags[0].Code != diag.LaxSyntax || diags[0].Severity != diag.Warning {
+			if len(diags) != 1 || diags[0].Code != codes.LaxSyntax || diags[0].Severity != diag.Warning {
 				t.Errorf("compat: diagnostics %v, want one lax_syntax warning", diags)
 			}
 			out, err := tpl.Render(context.Background(), vars)
@@ -72,7 +73,7 @@ func TestLaxSyntax(t *testing.T) {
 				if opts.Compat {
 					sch = nil
 				}
-				if _, diags := New(opts).Compile(tt.src, "t.liquid", diag.Pos{}, sch); !hasCode(diags, diag.SyntaxError) {
+				if _, diags := New(opts).Compile(tt.src, "t.liquid", diag.Pos{}, sch); !hasCode(diags, codes.SyntaxError) {
 					t.Errorf("%+v: diagnostics %v, want a syntax_error", opts, diags)
 				}
 			}
@@ -90,7 +91,7 @@ func TestLaxSyntaxStaysError(t *testing.T) {
 		`{% if a junk %}Y{% endif %}`, // a render-time "Unknown operator junk" error
 		`{% if a&&b %}Y{% endif %}`,   // the same: tests "a&&b"
 	} {
-		if _, diags := New(Options{Compat: true}).Compile(src, "t.liquid", diag.Pos{}, nil); !hasCode(diags, diag.SyntaxError) {
+		if _, diags := New(Options{Compat: true}).Compile(src, "t.liquid", diag.Pos{}, nil); !hasCode(diags, codes.SyntaxError) {
 			t.Errorf("%s: diagnostics %v, want a syntax_error", src, diags)
 		}
 	}

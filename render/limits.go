@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -70,9 +71,9 @@ func (b *budget) allocItems(n, strBytes int64) error {
 
 func (b *budget) memoryError(n int64) error {
 	if n < 0 || n >= 1<<62 {
-		return &limitError{diag.MemoryLimit, fmt.Sprintf("a value would pass the %d-byte memory limit", b.limits.MaxMemory)}
+		return &limitError{codes.MemoryLimit, fmt.Sprintf("a value would pass the %d-byte memory limit", b.limits.MaxMemory)}
 	}
-	return &limitError{diag.MemoryLimit, fmt.Sprintf("a value of %d bytes would pass the %d-byte memory limit (%d bytes are held)", n, b.limits.MaxMemory, b.held)}
+	return &limitError{codes.MemoryLimit, fmt.Sprintf("a value of %d bytes would pass the %d-byte memory limit (%d bytes are held)", n, b.limits.MaxMemory, b.held)}
 }
 
 // hold charges the bytes of a value bound by assign or capture, releasing
@@ -82,7 +83,7 @@ func (b *budget) hold(v any, old int64, at ranger) (int64, error) {
 	n := valueBytes(v)
 	b.held -= old
 	if n > int64(b.limits.MaxMemory)-b.held {
-		return 0, diag.Errorf(diag.MemoryLimit, at.Range(), "values held by the template would pass the %d-byte memory limit", b.limits.MaxMemory)
+		return 0, diag.Errorf(codes.MemoryLimit, at.Range(), "values held by the template would pass the %d-byte memory limit", b.limits.MaxMemory)
 	}
 	b.held += n
 	return n, nil
@@ -127,10 +128,10 @@ func (b *budget) spend(n int) error {
 // has passed.
 func (b *budget) expired() error {
 	if err := b.ctx.Err(); err != nil {
-		return &limitError{diag.DeadlineExceeded, fmt.Sprintf("rendering stopped: %v", err)}
+		return &limitError{codes.DeadlineExceeded, fmt.Sprintf("rendering stopped: %v", err)}
 	}
 	if !b.deadline.IsZero() && time.Now().After(b.deadline) {
-		return &limitError{diag.DeadlineExceeded, fmt.Sprintf("rendering took longer than %v", b.limits.Timeout)}
+		return &limitError{codes.DeadlineExceeded, fmt.Sprintf("rendering took longer than %v", b.limits.Timeout)}
 	}
 	return nil
 }
@@ -171,8 +172,9 @@ func (st *state) release() {
 // not made, and the first error sticks.
 type builder struct {
 	strings.Builder
-	b   *budget
-	err error
+	b    *budget
+	kept int64 // bytes the caller keeps besides this string, charged with it
+	err  error
 }
 
 // grow checks that n more bytes fit.
@@ -180,7 +182,7 @@ func (w *builder) grow(n int) bool {
 	if w.err != nil {
 		return false
 	}
-	if w.err = w.b.alloc(int64(w.Len()) + int64(n)); w.err != nil {
+	if w.err = w.b.alloc(w.kept + int64(w.Len()) + int64(n)); w.err != nil {
 		return false
 	}
 	w.err = w.b.spend(1 + n>>10)

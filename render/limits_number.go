@@ -5,7 +5,7 @@ import (
 	"math/big"
 	"strings"
 
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/codes"
 )
 
 // Limits on numbers. Go converts decimal text to a big number in time
@@ -41,10 +41,10 @@ func checkNumberText(in any, args []any) error {
 			continue
 		}
 		if isDecimal(strings.Trim(s, rubySpace)) {
-			return &limitError{diag.MemoryLimit, fmt.Sprintf("a decimal of %d characters is more than the %d a number may have", len(s), maxNumberText)}
+			return &limitError{codes.MemoryLimit, fmt.Sprintf("a decimal of %d characters is more than the %d a number may have", len(s), maxNumberText)}
 		}
 		if n := len(leadingDigits(s)); n > maxNumberText {
-			return &limitError{diag.MemoryLimit, fmt.Sprintf("an integer of %d digits is more than the %d a number may have", n, maxNumberText)}
+			return &limitError{codes.MemoryLimit, fmt.Sprintf("an integer of %d digits is more than the %d a number may have", n, maxNumberText)}
 		}
 	}
 	return nil
@@ -72,7 +72,7 @@ func (b *budget) number(n, m rnum) error {
 		return nil
 	}
 	if bits > maxNumberBits {
-		return &limitError{diag.MemoryLimit, fmt.Sprintf("the result of the arithmetic would have more than %d bits (about %d digits)", maxNumberBits, maxNumberBits*3/10)}
+		return &limitError{codes.MemoryLimit, fmt.Sprintf("the result of the arithmetic would have more than %d bits (about %d digits)", maxNumberBits, maxNumberBits*3/10)}
 	}
 	if b == nil {
 		return nil

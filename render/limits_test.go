@@ -10,6 +10,7 @@ import (
 
 	"github.com/sheaproject/shea/internal/testclock"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -47,11 +48,11 @@ func TestLimits(t *testing.T) {
 		src    string
 		want   diag.Code
 	}{
-		{"loop iterations", Limits{MaxLoopIterations: 1000}, "{% for i in (1..1001) %}{% endfor %}", diag.LoopLimit},
-		{"nested loops count together", Limits{MaxLoopIterations: 1000}, "{% for i in (1..40) %}{% for j in (1..40) %}{% endfor %}{% endfor %}", diag.LoopLimit},
-		{"output bytes", Limits{MaxOutputBytes: 100}, "{% for i in (1..101) %}x{% endfor %}", diag.OutputLimit},
-		{"captured bytes count", Limits{MaxOutputBytes: 100}, "{% capture c %}{% for i in (1..101) %}x{% endfor %}{% endcapture %}", diag.OutputLimit},
-		{"tablerow iterations", Limits{MaxLoopIterations: 10}, "{% tablerow i in (1..11) %}{% endtablerow %}", diag.LoopLimit},
+		{"loop iterations", Limits{MaxLoopIterations: 1000}, "{% for i in (1..1001) %}{% endfor %}", codes.LoopLimit},
+		{"nested loops count together", Limits{MaxLoopIterations: 1000}, "{% for i in (1..40) %}{% for j in (1..40) %}{% endfor %}{% endfor %}", codes.LoopLimit},
+		{"output bytes", Limits{MaxOutputBytes: 100}, "{% for i in (1..101) %}x{% endfor %}", codes.OutputLimit},
+		{"captured bytes count", Limits{MaxOutputBytes: 100}, "{% capture c %}{% for i in (1..101) %}x{% endfor %}{% endcapture %}", codes.OutputLimit},
+		{"tablerow iterations", Limits{MaxLoopIterations: 10}, "{% tablerow i in (1..11) %}{% endtablerow %}", codes.LoopLimit},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -74,7 +75,7 @@ func TestLimitsAreNotHitByDefault(t *testing.T) {
 func TestDepthLimit(t *testing.T) {
 	// A partial that includes itself recurses until the depth limit.
 	tpl := compat(t, Options{Partials: mapPartials{"self": "x{% include 'self' %}"}, Limits: Limits{MaxDepth: 10}}, "{% include 'self' %}")
-	if code, _ := errCode(t, tpl, context.Background()); code != diag.DepthLimit {
+	if code, _ := errCode(t, tpl, context.Background()); code != codes.DepthLimit {
 		t.Errorf("code %s, want depth_limit", code)
 	}
 }
@@ -84,20 +85,20 @@ func TestDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	if code, _ := errCode(t, tpl, ctx); code != diag.DeadlineExceeded {
+	if code, _ := errCode(t, tpl, ctx); code != codes.DeadlineExceeded {
 		t.Errorf("code %s, want deadline_exceeded", code)
 	}
 	testclock.Within(t, "a render under a 50ms deadline", time.Since(start), 2*time.Second)
 
 	tpl = compat(t, Options{Limits: Limits{MaxLoopIterations: 1 << 40, Timeout: 20 * time.Millisecond}}, "{% for i in (1..100000000) %}{% endfor %}")
-	if code, _ := errCode(t, tpl, context.Background()); code != diag.DeadlineExceeded {
+	if code, _ := errCode(t, tpl, context.Background()); code != codes.DeadlineExceeded {
 		t.Errorf("Limits.Timeout: code %s, want deadline_exceeded", code)
 	}
 }
 
 func TestTemplateTooLarge(t *testing.T) {
 	_, diags := New(Options{Compat: true, Limits: Limits{MaxTemplateBytes: 10}}).Compile("01234567890", "t", diag.Pos{}, nil)
-	if len(diags) != 1 || diags[0].Code != diag.TemplateTooLarge {
+	if len(diags) != 1 || diags[0].Code != codes.TemplateTooLarge {
 		t.Errorf("got %v", diags)
 	}
 }
@@ -161,7 +162,7 @@ func TestHostileValues(t *testing.T) {
 	// The self-containing value cannot print exactly: an error, not a
 	// text cut short.
 	tpl = compat(t, Options{}, "{{ l }}")
-	if code, msg := renderCode(t, tpl, map[string]any{"l": l}); code != diag.RenderError || !strings.Contains(msg, "nested too deeply") {
+	if code, msg := renderCode(t, tpl, map[string]any{"l": l}); code != codes.RenderError || !strings.Contains(msg, "nested too deeply") {
 		t.Errorf("printing a value that contains itself: %s %q", code, msg)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sheaproject/shea/internal/testclock"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -62,7 +63,7 @@ func TestMemoryLimit(t *testing.T) {
 			code, msg := renderCode(t, tpl, map[string]any{"big": big})
 			d := now() - start
 			runtime.ReadMemStats(&after)
-			if code != diag.MemoryLimit {
+			if code != codes.MemoryLimit {
 				t.Errorf("code %s (%s), want memory_limit", code, msg)
 			}
 			// Unbounded, these ran for minutes and used 20+ GB; bounded,
@@ -112,7 +113,7 @@ func TestMemoryLimitReleases(t *testing.T) {
 	}
 	// A range's numbers count when a filter makes them.
 	tpl = compat(t, Options{Limits: Limits{MaxMemory: 1000}}, `{{ (1..100) | size }}{{ (1..1000) | reverse | size }}`)
-	if code, _ := renderCode(t, tpl, nil); code != diag.MemoryLimit {
+	if code, _ := renderCode(t, tpl, nil); code != codes.MemoryLimit {
 		t.Errorf("code %s, want memory_limit", code)
 	}
 }
@@ -133,7 +134,7 @@ func TestDeadlineInsideFilters(t *testing.T) {
 		start := time.Now()
 		code, msg := renderCode(t, tpl, map[string]any{"big": strings.Repeat("x", 2_000_000)})
 		testclock.Within(t, src+" under a 300ms deadline", time.Since(start), 2*time.Second)
-		if code != diag.DeadlineExceeded {
+		if code != codes.DeadlineExceeded {
 			t.Errorf("%s: code %s (%s), want deadline_exceeded", src, code, msg)
 		}
 	}
@@ -154,7 +155,7 @@ func TestHugeRanges(t *testing.T) {
 		}
 	}
 	tpl := compat(t, Options{Partials: mapPartials{"p": "{{ x }}"}}, "{% render 'p' for (1..9223372036854775807) as x %}")
-	if code, _ := renderCode(t, tpl, nil); code != diag.LoopLimit {
+	if code, _ := renderCode(t, tpl, nil); code != codes.LoopLimit {
 		t.Errorf("render for a huge range: %s, want loop_limit", code)
 	}
 }

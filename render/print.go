@@ -220,31 +220,68 @@ func (p *printer) inspect(v any) {
 // interpolation, \uXXXX for other control characters and line separators,
 // \xHH (upper case) for each byte that is not UTF-8, and every other
 // character as it is.
+// It stops at the first write that fails (a builder past the memory
+// budget, a capWriter that is full).
 func writeRubyQuoted(b stringWriter, s string) {
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
+	if b.WriteByte('"') != nil {
+		return
+	}
+	var err error
+	for i := 0; i < len(s) && err == nil; {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && n == 1:
-			b.WriteString(fmt.Sprintf("\\x%02X", s[i]))
+			err = writeBytes(b, '\\', 'x', upperHex[s[i]>>4], upperHex[s[i]&15])
 		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(byte(r))
+			err = writeBytes(b, '\\', byte(r))
 		case r == '#' && i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '$' || s[i+1] == '@'):
-			b.WriteString("\\#")
+			_, err = b.WriteString("\\#")
 		case r < 0x20 || r == 0x7f || r == 0x2028 || r == 0x2029:
 			if e := rubyEscape(r); e != 0 {
-				b.WriteByte('\\')
-				b.WriteByte(e)
+				err = writeBytes(b, '\\', e)
 			} else {
-				b.WriteString(fmt.Sprintf("\\u%04X", r))
+				err = writeBytes(b, '\\', 'u', upperHex[r>>12&15], upperHex[r>>8&15], upperHex[r>>4&15], upperHex[r&15])
 			}
 		default:
-			b.WriteString(s[i : i+n])
+			// A run of characters that need no escape is written at once.
+			j := i + n
+			for j < len(s) && plainQuoted(s, j) {
+				j++
+			}
+			_, err = b.WriteString(s[i:j])
+			n = j - i
 		}
 		i += n
 	}
-	b.WriteByte('"')
+	if err == nil {
+		b.WriteByte('"')
+	}
+}
+
+const upperHex = "0123456789ABCDEF"
+
+// writeBytes writes bs one byte at a time, stopping at the first error.
+func writeBytes(b stringWriter, bs ...byte) error {
+	for _, c := range bs {
+		if err := b.WriteByte(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// plainQuoted reports whether the byte at s[j] is written as it is by
+// writeRubyQuoted: printable ASCII other than a quote, a backslash or a
+// # that starts an interpolation.
+func plainQuoted(s string, j int) bool {
+	c := s[j]
+	switch {
+	case c < 0x20 || c >= 0x7f || c == '"' || c == '\\':
+		return false
+	case c == '#':
+		return j+1 >= len(s) || s[j+1] != '{' && s[j+1] != '$' && s[j+1] != '@'
+	}
+	return true
 }
 
 // rubyEscape is the letter of the escape Ruby's inspect writes for a

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -121,7 +122,7 @@ func (st *soundStats) run(t testing.TB, seed uint64) {
 			if err == nil || limitedRender(err) {
 				continue
 			}
-			if l := diag.AsList(err); len(l) > 0 && l[0].Code == diag.ContextInvalid {
+			if l := diag.AsList(err); len(l) > 0 && l[0].Code == codes.ContextInvalid {
 				// The generator's data is valid by construction: the
 				// engine rejecting it is a failure of its own kind.
 				st.invalid++
@@ -156,7 +157,7 @@ func limitedRender(err error) bool {
 	}
 	for _, d := range l {
 		switch d.Code {
-		case diag.DeadlineExceeded, diag.OutputLimit, diag.LoopLimit, diag.DepthLimit, diag.MemoryLimit:
+		case codes.DeadlineExceeded, codes.OutputLimit, codes.LoopLimit, codes.DepthLimit, codes.MemoryLimit:
 		default:
 			return false
 		}

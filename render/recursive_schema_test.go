@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -50,7 +51,7 @@ func TestRecursiveSchemaContext(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = tpl.Render(context.Background(), vars)
-	if e, ok := AsError(err); !ok || e.Diagnostics[0].Code != diag.ContextInvalid {
+	if e, ok := AsError(err); !ok || e.Diagnostics[0].Code != codes.ContextInvalid {
 		t.Errorf("invalid deep node: got %v, want context_invalid", err)
 	}
 }

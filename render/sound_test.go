@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -33,7 +34,7 @@ func TestLocalsUnboundOnThePathTakenReadNil(t *testing.T) {
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
-			if len(diags) == 0 || diags[0].Code != diag.MaybeUnbound {
+			if len(diags) == 0 || diags[0].Code != codes.MaybeUnbound {
 				t.Errorf("diagnostics %v, want a maybe_unbound warning", diags)
 			}
 			vars := issueVars()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -192,7 +193,7 @@ func (st *state) tick(at ranger) error {
 	b := st.b
 	b.iterations++
 	if b.iterations > b.limits.MaxLoopIterations {
-		return diag.Errorf(diag.LoopLimit, at.Range(), "loops ran more than %d iterations in one render", b.limits.MaxLoopIterations)
+		return diag.Errorf(codes.LoopLimit, at.Range(), "loops ran more than %d iterations in one render", b.limits.MaxLoopIterations)
 	}
 	return st.checkTime(at)
 }
@@ -204,10 +205,10 @@ func (st *state) checkTime(at ranger) error {
 		return nil
 	}
 	if err := b.ctx.Err(); err != nil {
-		return diag.Errorf(diag.DeadlineExceeded, at.Range(), "rendering stopped: %v", err)
+		return diag.Errorf(codes.DeadlineExceeded, at.Range(), "rendering stopped: %v", err)
 	}
 	if !b.deadline.IsZero() && time.Now().After(b.deadline) {
-		return diag.Errorf(diag.DeadlineExceeded, at.Range(), "rendering took longer than %v", b.limits.Timeout)
+		return diag.Errorf(codes.DeadlineExceeded, at.Range(), "rendering took longer than %v", b.limits.Timeout)
 	}
 	return nil
 }

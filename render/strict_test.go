@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -41,7 +42,7 @@ func TestRuntimeStrictness(t *testing.T) {
 			col := at - strings.LastIndexByte(src[:at], '\n')
 			want := diag.Pos{Line: line, Column: col, Byte: at}
 			d := e.Diagnostics[0]
-			if d.Code != diag.UnknownVariable || d.Subject.Start != want || !strings.Contains(d.Summary, `"issue[…]"`) {
+			if d.Code != codes.UnknownVariable || d.Subject.Start != want || !strings.Contains(d.Summary, `"issue[…]"`) {
 				t.Errorf("got %s at %v: %s; want at %v", d.Code, d.Subject.Start, d.Summary, want)
 			}
 		})
@@ -71,7 +72,7 @@ func TestFreeFormKeyReadsNil(t *testing.T) {
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
-			if len(diags) == 0 || diags[0].Code != diag.UndeclaredKey {
+			if len(diags) == 0 || diags[0].Code != codes.UndeclaredKey {
 				t.Errorf("diagnostics %v, want an undeclared_key warning", diags)
 			}
 			out, err := tpl.Render(context.Background(), vars)
@@ -108,7 +109,7 @@ func TestContextInvalid(t *testing.T) {
 	}
 	var got []string
 	for _, d := range e.Diagnostics {
-		if d.Code != diag.ContextInvalid {
+		if d.Code != codes.ContextInvalid {
 			t.Errorf("code %s", d.Code)
 		}
 		got = append(got, d.Summary)
@@ -119,14 +120,14 @@ func TestContextInvalid(t *testing.T) {
 			t.Errorf("missing %q in\n%s", want, all)
 		}
 	}
-	if e.Class != diag.ClassTemplateRender {
+	if e.Class != codes.ClassTemplateRender {
 		t.Errorf("class %s", e.Class)
 	}
 }
 
 func TestStaticFailureNeverCompiles(t *testing.T) {
 	tpl, diags := New(Options{}).Compile("{% if false %}{{ issue.titel }}{% endif %}", "p.md", diag.Pos{}, laneSchema(t))
-	if tpl != nil || len(diags) != 1 || diags[0].Code != diag.UnknownProperty {
+	if tpl != nil || len(diags) != 1 || diags[0].Code != codes.UnknownProperty {
 		t.Fatalf("got %v, %v", tpl, diags)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/codes"
 )
 
 // The regular expressions strip_html was (and Shopify Liquid's is): the
@@ -52,7 +52,7 @@ func TestStripHTMLDeadline(t *testing.T) {
 	big := strings.Repeat("<script", 4<<20) // 28 MB, no close: each open searched to the end before
 	limits := Options{Limits: Limits{Timeout: 300 * time.Millisecond, MaxMemory: 256 << 20}}
 	code, _ := bounded(t, limits, `{% for i in (1..50) %}{{ big | strip_html | size }}{% endfor %}`, map[string]any{"big": big}, 1<<30, 3*time.Second)
-	if code != diag.DeadlineExceeded {
+	if code != codes.DeadlineExceeded {
 		t.Errorf("code %s, want deadline_exceeded", code)
 	}
 	code, out := bounded(t, Options{Limits: Limits{MaxMemory: 256 << 20}}, `{{ big | strip_html | size }}`, map[string]any{"big": big}, 1<<30, 3*time.Second)

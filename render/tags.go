@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -76,7 +77,11 @@ func (c *compiler) cycle(n *strict.Cycle) simpleFn {
 			if err != nil {
 				return err
 			}
-			key = "\x00" + toString(value(g))
+			s, err := printedText(st.b, value(g))
+			if err != nil {
+				return placeLimit(err, n)
+			}
+			key = "\x00" + s
 		}
 		if st.cycles == nil {
 			st.cycles = map[string]int{}
@@ -87,7 +92,11 @@ func (c *compiler) cycle(n *strict.Cycle) simpleFn {
 			if err != nil {
 				return err
 			}
-			if err := w.writeString(toString(value(v))); err != nil {
+			s, err := printedText(st.b, value(v))
+			if err != nil {
+				return placeLimit(err, n)
+			}
+			if err := w.writeString(s); err != nil {
 				return err
 			}
 		}
@@ -194,9 +203,9 @@ func loopBound(st *state, eval evalFn, at ranger, what string) (int64, bool, err
 	n, err := toInteger(v)
 	if err != nil {
 		if b, ok := normalize(v).(*big.Int); ok {
-			return 0, false, diag.Errorf(diag.RenderError, at.Range(), "for-loop %s %s is beyond the 64-bit integers", what, diag.Shorten(b.String()))
+			return 0, false, diag.Errorf(codes.RenderError, at.Range(), "for-loop %s %s is beyond the 64-bit integers", what, diag.Shorten(b.String()))
 		}
-		return 0, false, diag.Errorf(diag.RenderError, at.Range(), "for-loop %s must be an integer, got %s", what, rubyInspect(normalize(v)))
+		return 0, false, diag.Errorf(codes.RenderError, at.Range(), "for-loop %s must be an integer, got %s", what, rubyInspect(normalize(v)))
 	}
 	return n, true, nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -217,7 +218,7 @@ func (w *writer) writeString(s string) error {
 	}
 	w.b.out += len(s)
 	if w.b.out > w.b.limits.MaxOutputBytes {
-		return diag.Errorf(diag.OutputLimit, diag.Range{}, "output grew past the %d-byte limit", w.b.limits.MaxOutputBytes)
+		return diag.Errorf(codes.OutputLimit, diag.Range{}, "output grew past the %d-byte limit", w.b.limits.MaxOutputBytes)
 	}
 	w.buf.WriteString(s)
 	return nil

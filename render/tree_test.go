@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -62,17 +63,17 @@ func TestTreeErrorPositions(t *testing.T) {
 		col    int
 	}{
 		// the for tag, for a bad limit
-		{src: "ab\n  {% for i in (1..3) limit: 'x' %}{% endfor %}", code: diag.RenderError, file: "t.liquid", line: 2, col: 3},
+		{src: "ab\n  {% for i in (1..3) limit: 'x' %}{% endfor %}", code: codes.RenderError, file: "t.liquid", line: 2, col: 3},
 		// the word "for", for too many iterations
-		{src: "x\n{% for i in (1..5) %}{% endfor %}", limits: Limits{MaxLoopIterations: 2}, code: diag.LoopLimit, file: "t.liquid", line: 2, col: 4},
+		{src: "x\n{% for i in (1..5) %}{% endfor %}", limits: Limits{MaxLoopIterations: 2}, code: codes.LoopLimit, file: "t.liquid", line: 2, col: 4},
 		// the word "tablerow", likewise
-		{src: "{% tablerow i in (1..5) %}{% endtablerow %}", limits: Limits{MaxLoopIterations: 2}, code: diag.LoopLimit, file: "t.liquid", line: 1, col: 4},
+		{src: "{% tablerow i in (1..5) %}{% endtablerow %}", limits: Limits{MaxLoopIterations: 2}, code: codes.LoopLimit, file: "t.liquid", line: 1, col: 4},
 		// the capture tag, for what it holds
-		{src: "\n\n {% capture c %}aaaaaaaaaaaaaaaaaaaa{% endcapture %}", limits: Limits{MaxMemory: 10}, code: diag.MemoryLimit, file: "t.liquid", line: 3, col: 2},
+		{src: "\n\n {% capture c %}aaaaaaaaaaaaaaaaaaaa{% endcapture %}", limits: Limits{MaxMemory: 10}, code: codes.MemoryLimit, file: "t.liquid", line: 3, col: 2},
 		// the include tag in the partial, one level too deep
-		{src: "\n  {% include 'r' %}", limits: Limits{MaxDepth: 2}, code: diag.DepthLimit, file: "r.liquid", line: 1, col: 2},
+		{src: "\n  {% include 'r' %}", limits: Limits{MaxDepth: 2}, code: codes.DepthLimit, file: "r.liquid", line: 1, col: 2},
 		// the expression naming a partial that does not exist
-		{src: "{% include name %}", vars: map[string]any{"name": "nope"}, code: diag.MissingPartial, file: "t.liquid", line: 1, col: 12},
+		{src: "{% include name %}", vars: map[string]any{"name": "nope"}, code: codes.MissingPartial, file: "t.liquid", line: 1, col: 12},
 	} {
 		tpl, diags := New(Options{Compat: true, Partials: partials, Limits: tc.limits}).Compile(tc.src, "t.liquid", diag.Pos{}, nil)
 		if diags.HasErrors() {

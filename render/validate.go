@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -26,7 +27,7 @@ func (t *Template) contextOf(vars map[string]any) (map[string]any, diag.List) {
 	}
 	conv, err := fromGoVars(vars)
 	if err != nil {
-		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{}, "context cannot be rendered: %v", err)}
+		return nil, diag.List{diag.Errorf(codes.ContextInvalid, diag.Range{}, "context cannot be rendered: %v", err)}
 	}
 	diags := t.validateContext(conv)
 	for _, d := range diags {
@@ -71,7 +72,7 @@ func (t *Template) validateContext(vars map[string]any) diag.List {
 	}
 	var out diag.List
 	for _, p := range problems {
-		out = append(out, diag.Errorf(diag.ContextInvalid, diag.Range{}, "context does not fit the template's schema at %s: %s", pointerOrRoot(p.Pointer), p.Message))
+		out = append(out, diag.Errorf(codes.ContextInvalid, diag.Range{}, "context does not fit the template's schema at %s: %s", pointerOrRoot(p.Pointer), p.Message))
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/strict"
@@ -58,7 +59,7 @@ func TestValidateContextProfiles(t *testing.T) {
 			c.mutate(ctx["issue"].(map[string]any), ctx)
 			var got []string
 			for _, d := range tpl.ValidateContext(ctx) {
-				if d.Code != diag.ContextInvalid {
+				if d.Code != codes.ContextInvalid {
 					t.Errorf("%s %s: code %s", p, c.name, d.Code)
 				}
 				ptr, _, _ := strings.Cut(strings.TrimPrefix(d.Summary, "context does not fit the template's schema at "), ": ")

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -117,7 +118,7 @@ type Program struct {
 func Check(src, filename string, start diag.Pos, opts Options) (_ *Program, diags diag.List) {
 	defer func() {
 		if r := recover(); r != nil {
-			diags = append(diags, diag.Bug(diag.Range{Filename: filename, Start: start, End: start}, "checking", r))
+			diags = append(diags, codes.Bug(diag.Range{Filename: filename, Start: start, End: start}, "checking", r))
 		}
 	}()
 	p := newParser(opts.parseOptions())
@@ -278,13 +279,13 @@ func (w *walker) expand(r diag.Range) bool {
 	case max > 0 && w.expansions > max:
 		w.stopped = true
 		if w.an == nil {
-			w.errorf(diag.PartialExpansionLimit, r, "partials were walked more than %d times; checking stopped", max).
+			w.errorf(codes.PartialExpansionLimit, r, "partials were walked more than %d times; checking stopped", max).
 				Detail = "Each include is checked in the scope it appears in; includes of includes multiply. Include fewer partials in loops or branches, or make deep partials render tags."
 		}
 	case !w.deadline.IsZero() && time.Now().After(w.deadline):
 		w.stopped = true
 		if w.an == nil {
-			w.errorf(diag.DeadlineExceeded, r, "checking took longer than %v and stopped", w.timeout())
+			w.errorf(codes.DeadlineExceeded, r, "checking took longer than %v and stopped", w.timeout())
 		}
 	}
 	return !w.stopped
@@ -468,7 +469,7 @@ func (w *walker) node(n Node) {
 		w.tag(t)
 		w.exitLoop()
 		if w.loops == 0 && len(w.partials) == 0 && !w.opts.Compat && w.an == nil {
-			w.errorf(diag.UnexpectedTag, t.NameSpan.Range(), "%q outside of a for or tablerow loop", t.Name)
+			w.errorf(codes.UnexpectedTag, t.NameSpan.Range(), "%q outside of a for or tablerow loop", t.Name)
 		}
 	case *Cycle:
 		w.tag(n.Tag)
@@ -589,7 +590,7 @@ func (w *walker) filter(f *Filter) (args []shape) {
 		if w.opts.Compat || w.an != nil {
 			return args
 		}
-		d := w.errorf(diag.UnknownFilter, f.NameSpan.Range(), "unknown filter %q", f.Name)
+		d := w.errorf(codes.UnknownFilter, f.NameSpan.Range(), "unknown filter %q", f.Name)
 		if w.filterNames == nil {
 			w.filterNames = filterNames(w.opts.Filters)
 		}
@@ -610,7 +611,7 @@ func (w *walker) filter(f *Filter) (args []shape) {
 			known = known || k == a.Name
 		}
 		if !known {
-			d := w.errorf(diag.FilterArguments, a.Range(), "filter %q has no keyword argument %q", f.Name, a.Name)
+			d := w.errorf(codes.FilterArguments, a.Range(), "filter %q has no keyword argument %q", f.Name, a.Name)
 			if len(s.Keywords) > 0 {
 				d.Detail = diag.DidYouMean(a.Name, s.Keywords)
 			}
@@ -620,11 +621,11 @@ func (w *walker) filter(f *Filter) (args []shape) {
 		if w.opts.Compat && w.opts.Lax {
 			// Shopify's lax mode fails only when the filter runs (Ruby's
 			// ArgumentError), so a call on a branch never taken renders.
-			w.diags = append(w.diags, diag.Warningf(diag.LaxSyntax, f.NameSpan.Range(),
+			w.diags = append(w.diags, diag.Warningf(codes.LaxSyntax, f.NameSpan.Range(),
 				"filter %q takes %s, got %d: Shopify fails only if it runs; strict mode rejects it", f.Name, countArgs(s), positional))
 			return
 		}
-		w.errorf(diag.FilterArguments, f.NameSpan.Range(), "filter %q takes %s, got %d", f.Name, countArgs(s), positional)
+		w.errorf(codes.FilterArguments, f.NameSpan.Range(), "filter %q takes %s, got %d", f.Name, countArgs(s), positional)
 	}
 	return args
 }
@@ -854,7 +855,7 @@ func (w *walker) external(p *Path) (shape, bool) {
 		return sh, true
 	}
 	candidates := append(w.suggestableLocals(), w.opts.Context.Names()...)
-	d := w.errorf(diag.UnknownVariable, p.RootSpan.Range(), "unknown variable %q", p.Root)
+	d := w.errorf(codes.UnknownVariable, p.RootSpan.Range(), "unknown variable %q", p.Root)
 	d.Subject = p.Range()
 	d.Detail = w.sugg.DidYouMean(p.Root, candidates)
 	switch {
@@ -886,9 +887,9 @@ func (w *walker) unknownProperty(p *Path, i int, sh shape, candidates []string) 
 	var d *diag.Diagnostic
 	if ts, ok := sh.types(); ok && ts&tObject == 0 {
 		kinds := ts.names()
-		d = w.errorf(diag.UnknownProperty, r, "%s is %s and has no property %q", prefix, article(strings.Join(kinds, " or ")), seg.Name)
+		d = w.errorf(codes.UnknownProperty, r, "%s is %s and has no property %q", prefix, article(strings.Join(kinds, " or ")), seg.Name)
 	} else {
-		d = w.errorf(diag.UnknownProperty, r, "unknown property %q of %s", seg.Name, prefix)
+		d = w.errorf(codes.UnknownProperty, r, "unknown property %q of %s", seg.Name, prefix)
 	}
 	if s := w.sugg.Suggest(seg.Name, candidates); s != "" {
 		d.Detail = `Did you mean "` + prefix + "." + s + `"?`
@@ -961,7 +962,7 @@ func (w *walker) include(n *Include) {
 	if !n.Render {
 		w.pop()
 		if w.isolated && !w.opts.Compat && w.an == nil {
-			w.errorf(diag.RenderError, n.Range(), "include is not allowed inside a partial loaded by render").
+			w.errorf(codes.RenderError, n.Range(), "include is not allowed inside a partial loaded by render").
 				Detail = "Liquid rejects it when rendering; use {% render %} here."
 		}
 	}
@@ -969,7 +970,7 @@ func (w *walker) include(n *Include) {
 	if !ok || lit.Kind != LitString {
 		w.expr(n.Name)
 		if !w.opts.Compat && w.an == nil {
-			w.errorf(diag.MissingPartial, n.Name.Range(), "the partial's name is not a quoted string, so it cannot be checked before rendering").
+			w.errorf(codes.MissingPartial, n.Name.Range(), "the partial's name is not a quoted string, so it cannot be checked before rendering").
 				Detail = "Name the partial with a string literal, e.g. {% include 'footer' %}."
 		}
 		return
@@ -985,7 +986,7 @@ func (w *walker) include(n *Include) {
 	for _, open := range w.partials {
 		if open == name {
 			if !w.opts.Compat && w.an == nil {
-				w.errorf(diag.PartialCycle, lit.Range(), "partial %q includes itself (through %s)", name, strings.Join(append(w.partials, name), " → "))
+				w.errorf(codes.PartialCycle, lit.Range(), "partial %q includes itself (through %s)", name, strings.Join(append(w.partials, name), " → "))
 			}
 			return
 		}
@@ -994,7 +995,7 @@ func (w *walker) include(n *Include) {
 	// the walk stops at the nesting limit, as rendering would.
 	if max := w.maxNesting(); len(w.partials) >= max {
 		if w.an == nil {
-			w.errorf(diag.DepthLimit, lit.Range(), "partials are nested more than %d deep", max)
+			w.errorf(codes.DepthLimit, lit.Range(), "partials are nested more than %d deep", max)
 		}
 		return
 	}
@@ -1121,13 +1122,13 @@ func (w *walker) load(name string, at Span) *Template {
 			return nil
 		}
 		if errors.Is(err, fs.ErrNotExist) {
-			d := w.errorf(diag.MissingPartial, at.Range(), "partial %q not found", diag.Shorten(name))
+			d := w.errorf(codes.MissingPartial, at.Range(), "partial %q not found", diag.Shorten(name))
 			if l, ok := w.opts.Partials.(PartialLister); ok {
 				d.Detail = diag.DidYouMean(name, l.PartialNames())
 			}
 			return nil
 		}
-		w.errorf(diag.MissingPartial, at.Range(), "partial %q cannot be read: %s", diag.Shorten(name), diag.Shorten(err.Error()))
+		w.errorf(codes.MissingPartial, at.Range(), "partial %q cannot be read: %s", diag.Shorten(name), diag.Shorten(err.Error()))
 		return nil
 	}
 	if w.parser == nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -200,7 +201,7 @@ func TestCheckNoContext(t *testing.T) {
 // command's own tests run every example, of every code, end to end.)
 func TestCheckRegistryExamples(t *testing.T) {
 	ctx := mustLane(t)
-	for _, info := range diag.Codes() {
+	for _, info := range codes.All() {
 		if !strings.HasPrefix(info.Command, "shea check ") {
 			continue
 		}
@@ -208,7 +209,8 @@ func TestCheckRegistryExamples(t *testing.T) {
 		for _, f := range txtar.Parse([]byte(info.Example)).Files {
 			files[f.Name] = string(f.Data)
 		}
-		main := strings.TrimPrefix(info.Command, "shea check ")
+		args := strings.Fields(info.Command)
+		main := args[len(args)-1] // after any flag, such as --profile symphony
 		_, diags := Check(files[main], main, diag.Pos{}, Options{Context: ctx, Partials: examplePartials(files)})
 		if len(diags) == 0 {
 			t.Errorf("%s: example gives no diagnostic", info.Code)

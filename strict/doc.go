@@ -49,15 +49,17 @@
 //     holds for one branch of the union only.
 //   - Filters (filters.go): each call is checked against the filter's
 //     FilterSig, the one table of a standard filter's argument counts,
-//     keywords and result kind (Returns); Options.Filters adds or replaces
-//     signatures. The checker types the result by Returns, so a property
-//     read on what upcase returns is an error. Package render keeps the
-//     implementations and tests them against these signatures.
+//     keywords, result kind (Returns) and what makes it fail (Fails);
+//     Options.Filters adds or replaces signatures. The checker types the
+//     result by Returns, so a property read on what upcase returns is an
+//     error. Package render keeps the implementations and tests them
+//     against these signatures.
 //   - Hazards (hazard.go): a filter or comparison that fails for a value
 //     the schema allows (a divisor that may be 0 or nil, concat of nil,
-//     a number compared with a string, sort of mixed items, …) is a
-//     may_fail warning naming the value, unless an enclosing condition
-//     guards it ({% if x != 0 %}, {% if x > 0 %}, {% if x %} against nil).
+//     a number compared with a string, sort of mixed items, …; for a
+//     filter, as its signature's Fails says) is a may_fail warning naming
+//     the value, unless an enclosing condition guards it ({% if x != 0 %},
+//     {% if x > 0 %}, {% if x %} against nil).
 //
 // Check runs the whole pipeline with Options and returns the Program (the
 // template and every partial it reaches, each parsed once) and a sorted

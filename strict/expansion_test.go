@@ -8,6 +8,7 @@ import (
 
 	"github.com/sheaproject/shea/internal/testclock"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -43,7 +44,7 @@ func TestIncludeDAGIsCheckedOnce(t *testing.T) {
 		switch {
 		case !bad && len(diags) != 0:
 			t.Errorf("good DAG: %v", diags)
-		case bad && (len(diags) != 1 || diags[0].Code != diag.UnknownVariable || diags[0].Subject.Filename != "p9"):
+		case bad && (len(diags) != 1 || diags[0].Code != codes.UnknownVariable || diags[0].Subject.Filename != "p9"):
 			t.Errorf("bad DAG: got %v, want one unknown_variable in p9", diags)
 		}
 	}
@@ -54,12 +55,12 @@ func TestPartialExpansionLimit(t *testing.T) {
 	start := time.Now()
 	_, diags := Check("{% include 'p1' %}", "main.liquid", diag.Pos{}, Options{Partials: includeDAG(false, true), Timeout: -1})
 	testclock.Within(t, "checking", time.Since(start), 2*time.Second)
-	if len(diags) != 1 || diags[0].Code != diag.PartialExpansionLimit {
+	if len(diags) != 1 || diags[0].Code != codes.PartialExpansionLimit {
 		t.Fatalf("got %v, want one partial_expansion_limit", diags)
 	}
 	// A bound of its own, and none.
 	_, diags = Check("{% include 'p1' %}", "main.liquid", diag.Pos{}, Options{Partials: includeDAG(false, true), MaxPartialExpansions: 5})
-	if len(diags) != 1 || diags[0].Code != diag.PartialExpansionLimit || !strings.Contains(diags[0].Summary, "more than 5 times") {
+	if len(diags) != 1 || diags[0].Code != codes.PartialExpansionLimit || !strings.Contains(diags[0].Summary, "more than 5 times") {
 		t.Errorf("MaxPartialExpansions 5: got %v", diags)
 	}
 	small := mapFilePartials{"p": "{% for i in (1..2) %}{% include 'q' %}{% endfor %}{% for j in (1..2) %}{% include 'q' %}{% endfor %}", "q": "{{ i }}{{ j }}"}
@@ -72,7 +73,7 @@ func TestCheckDeadline(t *testing.T) {
 	start := time.Now()
 	_, diags := Check("{% include 'p1' %}", "main.liquid", diag.Pos{}, Options{Partials: includeDAG(false, true), MaxPartialExpansions: -1, Timeout: 100 * time.Millisecond})
 	testclock.Within(t, "checking", time.Since(start), 2*time.Second)
-	if len(diags) != 1 || diags[0].Code != diag.DeadlineExceeded {
+	if len(diags) != 1 || diags[0].Code != codes.DeadlineExceeded {
 		t.Fatalf("got %v, want one deadline_exceeded", diags)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/codes"
 )
 
 // exprKind classifies the tokens of tag markup and outputs.
@@ -266,7 +266,7 @@ func (e *exprParser) fail(from, to int, format string, args ...any) {
 			to = len(e.p.src)
 		}
 	}
-	e.p.errorAt(diag.SyntaxError, from, to, format, args...)
+	e.p.errorAt(codes.SyntaxError, from, to, format, args...)
 }
 
 func (e *exprParser) failTok(t etok, want string) {

@@ -3,11 +3,12 @@ package strict
 import "sort"
 
 // FilterSig says how many positional arguments a filter takes, which
-// keyword arguments it accepts and what kind of value it returns. Max < 0
-// means any number. For a standard filter it is the one place of what the
-// checker knows about it (ARCHITECTURE.md, Adding a filter): the checker
-// reads Returns for the type of the filter's result, and tests in render
-// check the implementations against these signatures.
+// keyword arguments it accepts, what kind of value it returns and which
+// values make it fail. Max < 0 means any number. For a standard filter it
+// is the one place of what the checker knows about it (ARCHITECTURE.md,
+// Adding a filter): the checker reads Returns for the type of the filter's
+// result and Fails for the may_fail warnings, and tests in render check
+// the implementations against these signatures.
 type FilterSig struct {
 	Min, Max int
 	Keywords []string
@@ -15,6 +16,64 @@ type FilterSig struct {
 	// ReturnsAny, claims nothing (the checker then lets the result be used
 	// as any value).
 	Returns Returns
+	// Fails is what makes the filter fail for a value the schema may
+	// allow; the zero value, FailsNever, claims no such value.
+	Fails Fails
+}
+
+// Fails names the values that make a filter fail when it renders, though
+// the check accepts the call. Where the schema allows such a value and no
+// enclosing condition rules it out, the check warns (may_fail) at the
+// filter, naming the value and the guard that would protect it.
+type Fails uint8
+
+// What may make a filter fail.
+const (
+	FailsNever Fails = iota // no value the checker looks for
+	// FailsOnDivisor: the argument divides; 0, nil, text that is not a
+	// non-zero number and other types fail (divided_by, modulo).
+	FailsOnDivisor
+	// FailsOnNonArray: the argument must be an array; nil and other
+	// types fail (concat).
+	FailsOnNonArray
+	// FailsOnLength: the first argument is an integer length; nil, a
+	// number with a fraction, text that is not an integer and other types
+	// fail, an integer of any size does not (truncate).
+	FailsOnLength
+	// FailsOnInt64Length: as FailsOnLength, and an integer beyond 64 bits
+	// fails too (truncatewords).
+	FailsOnInt64Length
+	// FailsOnInt64Args: every positional argument is as FailsOnInt64Length
+	// says (slice: its start and its length).
+	FailsOnInt64Args
+	// FailsOnBase64: the input must be base64 text; free text fails
+	// (base64_decode, base64_url_safe_decode).
+	FailsOnBase64
+	// FailsOnIncomparable: without a property argument, the input's items
+	// must compare with each other; a mix of numbers and strings, objects,
+	// arrays and booleans fail (sort).
+	FailsOnIncomparable
+)
+
+// String names the kind as test messages do.
+func (f Fails) String() string {
+	switch f {
+	case FailsOnDivisor:
+		return "a zero or non-numeric divisor"
+	case FailsOnNonArray:
+		return "an argument that is not an array"
+	case FailsOnLength:
+		return "a length that is not an integer"
+	case FailsOnInt64Length:
+		return "a length that is not a 64-bit integer"
+	case FailsOnInt64Args:
+		return "arguments that are not 64-bit integers"
+	case FailsOnBase64:
+		return "input that is not base64"
+	case FailsOnIncomparable:
+		return "items that do not compare"
+	}
+	return "never"
 }
 
 // Returns is the kind of value a filter returns, as the checker types it.
@@ -90,6 +149,12 @@ func sig(min, max int, r Returns, kw ...string) FilterSig {
 	return FilterSig{Min: min, Max: max, Keywords: kw, Returns: r}
 }
 
+// failing is s with what makes it fail.
+func (s FilterSig) failing(f Fails) FilterSig {
+	s.Fails = f
+	return s
+}
+
 // Shorter names for the table below.
 const (
 	anyV = ReturnsAny
@@ -112,20 +177,20 @@ var standardFilters = map[string]FilterSig{
 	"strip_newlines": sig(0, 0, str), "newline_to_br": sig(0, 0, str),
 	"remove": sig(1, 1, str), "remove_first": sig(1, 1, str), "remove_last": sig(1, 1, str),
 	"replace": sig(1, 2, str), "replace_first": sig(1, 2, str), "replace_last": sig(2, 2, str),
-	"truncate": sig(0, 2, strN), "truncatewords": sig(0, 2, strN),
+	"truncate": sig(0, 2, strN).failing(FailsOnLength), "truncatewords": sig(0, 2, strN).failing(FailsOnInt64Length),
 	"split": sig(1, 1, ReturnsStrings),
 
 	// encodings
-	"base64_decode": sig(0, 0, str), "base64_encode": sig(0, 0, str),
-	"base64_url_safe_decode": sig(0, 0, str), "base64_url_safe_encode": sig(0, 0, str),
+	"base64_decode": sig(0, 0, str).failing(FailsOnBase64), "base64_encode": sig(0, 0, str),
+	"base64_url_safe_decode": sig(0, 0, str).failing(FailsOnBase64), "base64_url_safe_encode": sig(0, 0, str),
 	"escape": sig(0, 0, strN), "escape_once": sig(0, 0, str), "h": sig(0, 0, strN),
 	"strip_html": sig(0, 0, str), "url_decode": sig(0, 0, strN), "url_encode": sig(0, 0, strN),
 
 	// arrays and other collections
-	"compact": sig(0, 1, same), "concat": sig(1, 1, anyV), "first": sig(0, 0, item),
+	"compact": sig(0, 1, same), "concat": sig(1, 1, anyV).failing(FailsOnNonArray), "first": sig(0, 0, item),
 	"join": sig(0, 1, str), "last": sig(0, 0, item), "reverse": sig(0, 0, same),
-	"size": sig(0, 0, ReturnsInteger), "slice": sig(1, 2, anyV), "uniq": sig(0, 1, same),
-	"sort": sig(0, 1, same), "sort_natural": sig(0, 1, same),
+	"size": sig(0, 0, ReturnsInteger), "slice": sig(1, 2, anyV).failing(FailsOnInt64Args), "uniq": sig(0, 1, same),
+	"sort": sig(0, 1, same).failing(FailsOnIncomparable), "sort_natural": sig(0, 1, same),
 
 	// selecting by property
 	"find": sig(1, 2, item), "find_index": sig(1, 2, anyV), "has": sig(1, 2, anyV),
@@ -134,8 +199,8 @@ var standardFilters = map[string]FilterSig{
 
 	// numbers
 	"abs": sig(0, 0, num), "at_least": sig(1, 1, num), "at_most": sig(1, 1, num),
-	"ceil": sig(0, 0, num), "divided_by": sig(1, 1, num), "floor": sig(0, 0, num),
-	"minus": sig(1, 1, num), "modulo": sig(1, 1, num), "plus": sig(1, 1, num),
+	"ceil": sig(0, 0, num), "divided_by": sig(1, 1, num).failing(FailsOnDivisor), "floor": sig(0, 0, num),
+	"minus": sig(1, 1, num), "modulo": sig(1, 1, num).failing(FailsOnDivisor), "plus": sig(1, 1, num),
 	"round": sig(0, 1, num), "times": sig(1, 1, num),
 
 	// the rest

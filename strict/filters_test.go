@@ -5,6 +5,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -21,17 +22,17 @@ func TestFilterReturnsTypeResult(t *testing.T) {
 		want    []diag.Code
 	}{
 		{ReturnsAny, "{% assign x = issue.title | f %}{{ x.nope }}", nil},
-		{ReturnsString, "{% assign x = issue.title | f %}{{ x.nope }}", []diag.Code{diag.UnknownProperty}},
-		{ReturnsStringOrNil, "{% assign x = issue.title | f %}{{ x.nope }}", []diag.Code{diag.UnknownProperty}},
-		{ReturnsStringOrInput, "{% assign x = issue.title | f %}{{ x.nope }}", []diag.Code{diag.UnknownProperty}},
+		{ReturnsString, "{% assign x = issue.title | f %}{{ x.nope }}", []diag.Code{codes.UnknownProperty}},
+		{ReturnsStringOrNil, "{% assign x = issue.title | f %}{{ x.nope }}", []diag.Code{codes.UnknownProperty}},
+		{ReturnsStringOrInput, "{% assign x = issue.title | f %}{{ x.nope }}", []diag.Code{codes.UnknownProperty}},
 		{ReturnsStringOrInput, "{% assign x = issue | f %}{{ x.title }}{{ x.nope }}", nil}, // the object, unchanged, or any value
-		{ReturnsInteger, "{% assign x = issue.title | f %}{{ x.nope }}", []diag.Code{diag.UnknownProperty}},
-		{ReturnsNumber, "{% assign x = issue.title | f %}{{ x.nope }}", []diag.Code{diag.UnknownProperty}},
-		{ReturnsStrings, "{% assign x = issue.title | f %}{{ x.first.nope }}", []diag.Code{diag.UnknownProperty}},
-		{ReturnsInput, "{% assign x = issue.labels | f %}{{ x.first.nope }}", []diag.Code{diag.UnknownProperty}},
+		{ReturnsInteger, "{% assign x = issue.title | f %}{{ x.nope }}", []diag.Code{codes.UnknownProperty}},
+		{ReturnsNumber, "{% assign x = issue.title | f %}{{ x.nope }}", []diag.Code{codes.UnknownProperty}},
+		{ReturnsStrings, "{% assign x = issue.title | f %}{{ x.first.nope }}", []diag.Code{codes.UnknownProperty}},
+		{ReturnsInput, "{% assign x = issue.labels | f %}{{ x.first.nope }}", []diag.Code{codes.UnknownProperty}},
 		{ReturnsInput, "{% assign x = issue | f %}{{ x.title }}", nil},
-		{ReturnsInput, "{% assign x = issue | f %}{{ x.titel }}", []diag.Code{diag.UnknownProperty}},
-		{ReturnsItem, "{% assign x = issue.labels | f %}{{ x.nope }}", []diag.Code{diag.UnknownProperty}},
+		{ReturnsInput, "{% assign x = issue | f %}{{ x.titel }}", []diag.Code{codes.UnknownProperty}},
+		{ReturnsItem, "{% assign x = issue.labels | f %}{{ x.nope }}", []diag.Code{codes.UnknownProperty}},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/%s", tt.returns, tt.src), func(t *testing.T) {
@@ -52,7 +53,7 @@ func TestFilterReturnsTypeResult(t *testing.T) {
 // standard one is typed by its own signature, not the standard one's.
 func TestReplacedFilterReturns(t *testing.T) {
 	src := "{% assign x = issue.title | upcase %}{{ x.nope }}"
-	if _, diags := Check(src, "t.liquid", diag.Pos{}, Options{Context: mustLane(t)}); len(diags) != 1 || diags[0].Code != diag.UnknownProperty {
+	if _, diags := Check(src, "t.liquid", diag.Pos{}, Options{Context: mustLane(t)}); len(diags) != 1 || diags[0].Code != codes.UnknownProperty {
 		t.Errorf("standard upcase: %v, want one unknown_property", diags)
 	}
 	opts := Options{Context: mustLane(t), Filters: map[string]FilterSig{"upcase": {}}}
@@ -90,7 +91,7 @@ func TestStandardStringFiltersTypeTheirResult(t *testing.T) {
 		_, diags := Check(src, "t.liquid", diag.Pos{}, Options{Context: mustLane(t)})
 		found := false
 		for _, d := range diags {
-			found = found || d.Code == diag.UnknownProperty
+			found = found || d.Code == codes.UnknownProperty
 		}
 		if !found {
 			t.Errorf("%s (%s): %v, want an unknown_property", src, sig.Returns, diags)

@@ -3,6 +3,7 @@ package strict
 import (
 	"sort"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -274,7 +275,7 @@ func (w *walker) maybeUnbound(p *Path, sh shape) shape {
 	if w.opts.Context.Has(p.Root) {
 		return anyShape
 	}
-	d := diag.Warningf(diag.MaybeUnbound, p.RootSpan.Range(), "%q may be read before it is bound: it renders as nil on a path where no assign, capture or increment of it has run", p.Root)
+	d := diag.Warningf(codes.MaybeUnbound, p.RootSpan.Range(), "%q may be read before it is bound: it renders as nil on a path where no assign, capture or increment of it has run", p.Root)
 	d.Detail = "Bind it on every path before this read (for example {% assign " + p.Root + " = nil %} near the top), or move the read after the binding."
 	w.diags = append(w.diags, d)
 	return sh.orNil()

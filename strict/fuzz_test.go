@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/golden"
 	"github.com/sheaproject/shea/internal/shared"
@@ -175,7 +176,7 @@ func FuzzCheck(f *testing.F) {
 				t.Fatal("Check returned no program")
 			}
 			for i, d := range diags {
-				if d.Code == diag.InternalError {
+				if d.Code == codes.InternalError {
 					t.Fatalf("%v\n%s", d, d.Stack)
 				}
 				fname := "f.liquid"
@@ -240,7 +241,7 @@ func FuzzCheck(f *testing.F) {
 		_, bare := Check(src, "f.liquid", diag.Pos{}, Options{Partials: samePartial{src}})
 		unknown := map[string]bool{}
 		for _, d := range bare {
-			if d.Code == diag.UnknownVariable {
+			if d.Code == codes.UnknownVariable {
 				unknown[d.Subject.Filename+" "+rs(d.Subject)] = true
 			}
 		}

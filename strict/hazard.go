@@ -9,6 +9,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -206,7 +207,7 @@ func (w *walker) unionAccess(p *Path, i int, sh shape) {
 	if seg.Dot {
 		what = "." + seg.Name
 	}
-	d := w.errorf(diag.UnknownProperty, r, "%s may be an object (its schema allows an array or an object), which has no %s", pathPrefix(p, i), what)
+	d := w.errorf(codes.UnknownProperty, r, "%s may be an object (its schema allows an array or an object), which has no %s", pathPrefix(p, i), what)
 	d.Detail = "The access is valid for the array branch only. Narrow the schema to one type, or read a property both branches have."
 }
 
@@ -224,14 +225,14 @@ func (w *walker) undeclaredKey(p *Path, i int, sh shape) {
 	}
 	r := p.Range()
 	r.End = seg.Range().End
-	d := diag.Warningf(diag.UndeclaredKey, r, "%s is not declared: it renders as nil when absent", pathPrefix(p, i+1))
+	d := diag.Warningf(codes.UndeclaredKey, r, "%s is not declared: it renders as nil when absent", pathPrefix(p, i+1))
 	d.Detail = "Declare it in template_context.schema (a property of " + pathPrefix(p, i) + ") so that its name and type are checked."
 	w.diags = append(w.diags, d)
 }
 
 // mayFail reports a may_fail warning at r.
 func (w *walker) mayFail(r diag.Range, detail, format string, args ...any) {
-	d := diag.Warningf(diag.MayFail, r, format, args...)
+	d := diag.Warningf(codes.MayFail, r, format, args...)
 	d.Detail = detail
 	w.diags = append(w.diags, d)
 }
@@ -256,9 +257,18 @@ func exprName(e Expr) string {
 }
 
 // filterHazard checks a filter's input and arguments for values the
-// schema allows that make it fail.
+// schema allows that make it fail, as its signature's Fails says (a
+// filter of Options.Filters, which may replace a standard one, by its own
+// signature).
 func (w *walker) filterHazard(f *Filter, in shape, args []shape) {
 	if !w.hazardOK() {
+		return
+	}
+	sig, ok := w.opts.Filters[f.Name]
+	if !ok {
+		sig = standardFilters[f.Name]
+	}
+	if sig.Fails == FailsNever {
 		return
 	}
 	positional := make([]int, 0, len(f.Args))
@@ -267,13 +277,13 @@ func (w *walker) filterHazard(f *Filter, in shape, args []shape) {
 			positional = append(positional, i)
 		}
 	}
-	switch f.Name {
-	case "divided_by", "modulo":
+	switch sig.Fails {
+	case FailsOnDivisor:
 		if len(positional) == 1 {
 			a := f.Args[positional[0]]
 			w.divisorHazard(f, a.Value, args[positional[0]])
 		}
-	case "concat":
+	case FailsOnNonArray:
 		if len(positional) == 1 {
 			a := f.Args[positional[0]]
 			sh := args[positional[0]]
@@ -295,22 +305,22 @@ func (w *walker) filterHazard(f *Filter, in shape, args []shape) {
 			}
 			if len(bad) > 0 {
 				w.mayFail(f.NameSpan.Range(), "Guard it with {% if "+name+" %}, or make the schema require an array.",
-					"filter \"concat\" fails when %s is %s: it takes an array", name, strings.Join(bad, " or "))
+					"filter %q fails when %s is %s: it takes an array", f.Name, name, strings.Join(bad, " or "))
 			}
 		}
-	case "slice", "truncate", "truncatewords":
+	case FailsOnLength, FailsOnInt64Length, FailsOnInt64Args:
 		for j, i := range positional {
-			if f.Name != "slice" && j > 0 {
+			if sig.Fails != FailsOnInt64Args && j > 0 {
 				break
 			}
-			w.integerHazard(f, f.Args[i].Value, args[i])
+			w.integerHazard(f, f.Args[i].Value, args[i], sig.Fails != FailsOnLength)
 		}
-	case "base64_decode", "base64_url_safe_decode":
+	case FailsOnBase64:
 		if ts, ok := in.types(); ok && in.kind == "" && ts&tString != 0 {
 			w.mayFail(f.NameSpan.Range(), "Decode only text the runner encodes itself, or declare the field with contentEncoding and check it before rendering.",
 				"filter %q fails when its input is not valid base64, which the schema allows", f.Name)
 		}
-	case "sort":
+	case FailsOnIncomparable:
 		if ts, ok := in.types(); ok && ts&tArray == 0 {
 			return // not an array: sorted as one item
 		}
@@ -319,7 +329,7 @@ func (w *walker) filterHazard(f *Filter, in shape, args []shape) {
 			ts, ok := it.types()
 			if !ok || ts&(tNumber|tInteger) != 0 && ts&tString != 0 || ts&(tObject|tArray|tBoolean) != 0 {
 				w.mayFail(f.NameSpan.Range(), "Sort by a property of one type (sort: 'name'), or make the items' schema a single type of numbers or strings.",
-					"filter \"sort\" fails when the items mix numbers and strings, or are objects, arrays or booleans, which do not compare")
+					"filter %q fails when the items mix numbers and strings, or are objects, arrays or booleans, which do not compare", f.Name)
 			}
 		}
 	}
@@ -471,9 +481,9 @@ func (w *walker) compareHazard(e *Compare, l, r shape) {
 
 // integerHazard checks an argument Liquid converts to an integer (the
 // length of slice, truncate and truncatewords): nil, a number with a
-// fraction, text that is not an integer and, for slice and truncatewords,
-// an integer beyond 64 bits make it fail.
-func (w *walker) integerHazard(f *Filter, e Expr, sh shape) {
+// fraction, text that is not an integer and, where wide is set (slice and
+// truncatewords), an integer beyond 64 bits make it fail.
+func (w *walker) integerHazard(f *Filter, e Expr, sh shape, wide bool) {
 	if _, ok := e.(*Literal); ok {
 		return
 	}
@@ -499,7 +509,7 @@ func (w *walker) integerHazard(f *Filter, e Expr, sh shape) {
 	if other := ts &^ (tNumber | tInteger | tString | tNull); other != 0 {
 		bad = append(bad, article(strings.Join(other.names(), " or ")))
 	}
-	if f.Name != "truncate" && ts&tInteger != 0 && sh.kind == "" && !bounded(sh) {
+	if wide && ts&tInteger != 0 && sh.kind == "" && !bounded(sh) {
 		bad = append(bad, "an integer beyond 64 bits")
 	}
 	if len(bad) == 0 {

@@ -1,7 +1,12 @@
 package strict
 
 import (
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/sheaproject/shea/codes"
+	"github.com/sheaproject/shea/diag"
 )
 
 // hazardSchema has the types the hazard checks look at.
@@ -93,4 +98,76 @@ func TestCheckHazardConcatArguments(t *testing.T) {
 	runCheckCases(t, Options{Context: s}, []checkCase{
 		{"optional input", "{{ a | concat: a }}{% if a %}{{ a | concat: a }}{% endif %}", []string{"may_fail 1:8@7-1:14@13"}, nil},
 	})
+}
+
+// failsProbes are templates (NAME stands for a filter) that give a value
+// the hazard schema allows and that fails a filter of the kinds in fails:
+// each kind of Fails has one, and each filter of the table is tried with
+// each probe its arity accepts.
+var failsProbes = []struct {
+	src   string
+	args  int
+	fails []Fails
+}{
+	{"{{ 100 | NAME: count }}", 1, []Fails{FailsOnDivisor, FailsOnNonArray, FailsOnInt64Length, FailsOnInt64Args}},
+	{"{{ list | NAME: tags }}", 1, []Fails{FailsOnDivisor, FailsOnNonArray, FailsOnLength, FailsOnInt64Length, FailsOnInt64Args}},
+	{"{{ text | NAME: maybe }}", 1, []Fails{FailsOnDivisor, FailsOnNonArray, FailsOnLength, FailsOnInt64Length, FailsOnInt64Args}},
+	{"{{ list | NAME: list }}", 1, []Fails{FailsOnDivisor, FailsOnLength, FailsOnInt64Length, FailsOnInt64Args}},
+	{"{{ 100 | NAME: pos }}", 1, []Fails{FailsOnNonArray, FailsOnInt64Length, FailsOnInt64Args}},
+	{"{{ text | NAME: 0, count }}", 2, []Fails{FailsOnInt64Args}},
+	{"{{ text | NAME }}", 0, []Fails{FailsOnBase64}},
+	{"{{ mixed | NAME }}", 0, []Fails{FailsOnIncomparable}},
+}
+
+// TestFilterFailsFromSignatures derives the may_fail warnings of filters
+// from the table (FilterSig.Fails): a filter warns on exactly the probes
+// that fail a kind it declares, and no other filter warns on any.
+func TestFilterFailsFromSignatures(t *testing.T) {
+	opts := Options{Context: hazardSchema(t)}
+	probed := map[Fails]bool{}
+	for _, p := range failsProbes {
+		for _, f := range p.fails {
+			probed[f] = true
+		}
+	}
+	for f := FailsNever + 1; f.String() != "never"; f++ {
+		if !probed[f] {
+			t.Errorf("no probe fails %s (Fails %d)", f, f)
+		}
+	}
+	names := filterNames(nil)
+	declared := 0
+	for _, name := range names {
+		sig := standardFilters[name]
+		if sig.Fails != FailsNever {
+			declared++
+		}
+		for _, p := range failsProbes {
+			if !sig.Accepts(p.args) {
+				continue
+			}
+			src := strings.ReplaceAll(p.src, "NAME", name)
+			_, diags := Check(src, "t.liquid", diag.Pos{}, opts)
+			warned := false
+			for _, d := range diags {
+				warned = warned || d.Code == codes.MayFail
+			}
+			if want := slices.Contains(p.fails, sig.Fails); warned != want {
+				t.Errorf("%s (fails on %s): may_fail %v, want %v: %v", src, sig.Fails, warned, want, diags)
+			}
+		}
+	}
+	if declared < 9 {
+		t.Errorf("only %d filters declare what makes them fail", declared)
+	}
+	// A filter of Options.Filters is checked by its own signature: one
+	// that replaces divided_by and declares nothing does not warn.
+	_, diags := Check("{{ 100 | divided_by: count }}", "t.liquid", diag.Pos{}, Options{Context: hazardSchema(t), Filters: map[string]FilterSig{"divided_by": {Min: 1, Max: 1}}})
+	if len(diags) != 0 {
+		t.Errorf("replaced divided_by: %v", diags)
+	}
+	_, diags = Check("{{ 100 | share: count }}", "t.liquid", diag.Pos{}, Options{Context: hazardSchema(t), Filters: map[string]FilterSig{"share": {Min: 1, Max: 1, Fails: FailsOnDivisor}}})
+	if got := dsAll(diags); len(got) != 1 || got[0] != "may_fail 1:10@9-1:15@14" {
+		t.Errorf("a caller's filter that declares a divisor: %v", got)
+	}
 }

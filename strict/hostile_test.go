@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -141,7 +142,7 @@ func TestHostileEndlessPartials(t *testing.T) {
 	withinBudget(t, hostileBudget, func() {
 		_, diags = Check("{% include 'p0' %}", "t", diag.Pos{}, Options{Partials: deepPartials{}})
 	})
-	if len(diags) != 1 || diags[0].Code != diag.DepthLimit {
+	if len(diags) != 1 || diags[0].Code != codes.DepthLimit {
 		t.Fatalf("got %v, want one depth_limit", firstN(diags, 5))
 	}
 	if got, want := diags[0].Subject.Filename, fmt.Sprintf("p%d.liquid", DefaultMaxNesting-1); got != want {
@@ -299,13 +300,13 @@ func equalStrings(a, b []string) bool {
 func TestHostileSourceTooLarge(t *testing.T) {
 	small := ParseOptions{maxSource: 16}
 	tpl, diags := Parse("{{ a }} and {{ b }}", "big.md", diag.Pos{}, small)
-	if len(diags) != 1 || diags[0].Code != diag.TemplateTooLarge || len(tpl.Body) != 0 {
+	if len(diags) != 1 || diags[0].Code != codes.TemplateTooLarge || len(tpl.Body) != 0 {
 		t.Fatalf("got %d nodes and %v, want no nodes and one template_too_large", len(tpl.Body), diags)
 	}
 	if got := diags[0].Subject.String(); !strings.HasPrefix(got, "big.md:1:1") {
 		t.Errorf("diagnostic at %s, want big.md:1:1", got)
 	}
-	if _, diags := Parse("{{ a }} and {{ b", "ok.md", diag.Pos{}, small); len(diags) != 1 || diags[0].Code != diag.UnclosedBlock {
+	if _, diags := Parse("{{ a }} and {{ b", "ok.md", diag.Pos{}, small); len(diags) != 1 || diags[0].Code != codes.UnclosedBlock {
 		t.Errorf("a source at the bound is parsed: got %v", diags)
 	}
 }

@@ -3,6 +3,7 @@ package strict
 import (
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -19,7 +20,7 @@ func TestLaxNeedsCompat(t *testing.T) {
 		t.Fatalf("Lax with Compat: %v, want two lax_syntax warnings", diags)
 	}
 	for _, d := range diags {
-		if d.Code != diag.LaxSyntax || d.Severity != diag.Warning {
+		if d.Code != codes.LaxSyntax || d.Severity != diag.Warning {
 			t.Errorf("got %v, want a lax_syntax warning", d)
 		}
 	}

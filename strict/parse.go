@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -72,7 +73,7 @@ func (p *parser) parse(src, filename string, start diag.Pos) (*Template, diag.Li
 	}
 	if len(src) > p.maxSource {
 		at := diag.Range{Filename: filename, Start: start, End: start}
-		return &Template{Filename: filename, Source: src, Start: start}, diag.List{diag.Errorf(diag.TemplateTooLarge, at,
+		return &Template{Filename: filename, Source: src, Start: start}, diag.List{diag.Errorf(codes.TemplateTooLarge, at,
 			"the template is %d bytes; shea reads templates of up to %d bytes", len(src), p.maxSource)}
 	}
 	p.src, p.filename, p.pos = src, filename, newPosTable(src, filename, start)
@@ -192,7 +193,7 @@ func (p *parser) errorAt(code diag.Code, from, to int, format string, args ...an
 
 // warnLax reports markup read as Shopify's lax parser reads it.
 func (p *parser) warnLax(from, to int, format string, args ...any) {
-	p.diags = append(p.diags, diag.Warningf(diag.LaxSyntax, p.pos.rng(from, to), format, args...))
+	p.diags = append(p.diags, diag.Warningf(codes.LaxSyntax, p.pos.rng(from, to), format, args...))
 }
 
 func (p *parser) text(t token) string   { return p.src[t.start:t.end] }
@@ -331,9 +332,9 @@ func (p *parser) badOutput(t token) {
 	text := p.text(t)
 	switch {
 	case strings.Contains(text[2:], "{%"):
-		p.errorAt(diag.UnclosedBlock, t.start, t.start+2, "output is not closed with }} before the next tag")
+		p.errorAt(codes.UnclosedBlock, t.start, t.start+2, "output is not closed with }} before the next tag")
 	default:
-		p.errorAt(diag.UnclosedBlock, t.start, t.start+2, "output is not closed with }}")
+		p.errorAt(codes.UnclosedBlock, t.start, t.start+2, "output is not closed with }}")
 	}
 }
 
@@ -374,7 +375,7 @@ func (p *parser) cutUnterminated(t token, s *stream) token {
 	if tag {
 		closer, what, stray = "%}", "tag", '%'
 	}
-	d := p.errorAt(diag.UnclosedBlock, t.start, t.start+2, "%s is not closed with %s", what, closer)
+	d := p.errorAt(codes.UnclosedBlock, t.start, t.start+2, "%s is not closed with %s", what, closer)
 	d.Detail = fmt.Sprintf("Close it with %s at the end of its line: without it, the %s runs on to the next %s, past the %q of a later line.",
 		closer, what, closer, p.src[k:k+2])
 	s.lex.pos = cut
@@ -420,21 +421,21 @@ func innerDelim(src string, from, to int) int {
 
 func (p *parser) badTag(t token, s *stream) {
 	if s.liquid {
-		p.errorAt(diag.SyntaxError, t.start, t.end, "line of a liquid tag does not start with a tag name")
+		p.errorAt(codes.SyntaxError, t.start, t.end, "line of a liquid tag does not start with a tag name")
 		return
 	}
 	text := p.text(t)
 	if strings.HasPrefix(text, "{{") {
 		// An output that ran into a "{%" with no "%}" after it.
-		p.errorAt(diag.UnclosedBlock, t.start, t.start+2, "output is not closed with }} before the next tag")
+		p.errorAt(codes.UnclosedBlock, t.start, t.start+2, "output is not closed with }} before the next tag")
 		return
 	}
 	// "{%}" ends in "%}" only by sharing the "%" of its "{%".
 	if len(text) < 4 || !strings.HasSuffix(text, "%}") {
-		p.errorAt(diag.UnclosedBlock, t.start, t.start+2, "tag is not closed with %%}")
+		p.errorAt(codes.UnclosedBlock, t.start, t.start+2, "tag is not closed with %%}")
 		return
 	}
-	p.errorAt(diag.SyntaxError, t.start, t.end, "tag has no name")
+	p.errorAt(codes.SyntaxError, t.start, t.end, "tag has no name")
 }
 
 // unexpected reports a tag that no open block accepts.
@@ -446,13 +447,13 @@ func (p *parser) unexpected(t token) {
 	}
 	switch {
 	case name == "else" || name == "elsif" || name == "when":
-		p.errorAt(diag.UnexpectedTag, t.nameStart, t.nameEnd, "%q outside of a block that accepts it", name)
+		p.errorAt(codes.UnexpectedTag, t.nameStart, t.nameEnd, "%q outside of a block that accepts it", name)
 	case strings.HasPrefix(name, "end") && knownTags[name[3:]] == tagBlock:
 		if b != nil {
-			p.errorAt(diag.UnexpectedTag, t.nameStart, t.nameEnd, "%q does not close the open %q block", name, b.name).
+			p.errorAt(codes.UnexpectedTag, t.nameStart, t.nameEnd, "%q does not close the open %q block", name, b.name).
 				WithDetail("Close %q with {%% end%s %%} first.", b.name, b.name)
 		} else {
-			p.errorAt(diag.UnexpectedTag, t.nameStart, t.nameEnd, "%q has no open %q block to close", name, name[3:])
+			p.errorAt(codes.UnexpectedTag, t.nameStart, t.nameEnd, "%q has no open %q block to close", name, name[3:])
 		}
 	default:
 		p.unknownTag(t)
@@ -461,7 +462,7 @@ func (p *parser) unexpected(t token) {
 
 func (p *parser) unknownTag(t token) {
 	name := p.name(t)
-	d := p.errorAt(diag.UnknownTag, t.nameStart, t.nameEnd, "unknown tag %q", name)
+	d := p.errorAt(codes.UnknownTag, t.nameStart, t.nameEnd, "unknown tag %q", name)
 	d.Detail = diag.DidYouMean(name, tagNames())
 }
 
@@ -474,7 +475,7 @@ func (p *parser) parseLiquid(t token) {
 	p.depth++
 	defer func() { p.depth-- }()
 	if p.depth > p.maxDepth {
-		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "liquid tags are nested more than %d deep", p.maxDepth)
+		p.errorAt(codes.SyntaxError, t.nameStart, t.nameEnd, "liquid tags are nested more than %d deep", p.maxDepth)
 		p.tooDeep = true
 		return
 	}
@@ -490,7 +491,7 @@ func (p *parser) parseBlockBody(s *stream, b block) ([]Node, token) {
 	p.depth++
 	defer func() { p.depth-- }()
 	if p.depth > p.maxDepth {
-		p.errorAt(diag.SyntaxError, b.open.start, b.open.end, "blocks are nested more than %d deep", p.maxDepth)
+		p.errorAt(codes.SyntaxError, b.open.start, b.open.end, "blocks are nested more than %d deep", p.maxDepth)
 		// Skip the rest of the stream: deeper parsing would only repeat this.
 		s.skip()
 		p.tooDeep = true
@@ -500,7 +501,7 @@ func (p *parser) parseBlockBody(s *stream, b block) ([]Node, token) {
 	body, stop := p.parseBody(s, b.stops)
 	p.open = p.open[:len(p.open)-1]
 	if stop.none() && !p.tooDeep {
-		d := p.errorAt(diag.UnclosedBlock, b.open.nameStart, b.open.nameEnd, "%q block is never closed", b.name)
+		d := p.errorAt(codes.UnclosedBlock, b.open.nameStart, b.open.nameEnd, "%q block is never closed", b.name)
 		d.Detail = "Add {% end" + b.name + " %} where the block should end."
 	}
 	return body, stop
@@ -533,7 +534,7 @@ func (p *parser) skipBody(s *stream, open token, name string) (text string, clos
 				nest--
 			}
 		}
-		p.errorAt(diag.UnclosedBlock, open.nameStart, open.nameEnd, "%q block is never closed", name)
+		p.errorAt(codes.UnclosedBlock, open.nameStart, open.nameEnd, "%q block is never closed", name)
 		return "", false
 	}
 	var b strings.Builder
@@ -570,13 +571,13 @@ func (p *parser) skipBody(s *stream, open token, name string) (text string, clos
 			}
 			if name == "doc" {
 				if _, nested := tagEndMatch(raw, "doc"); nested {
-					p.errorAt(diag.SyntaxError, t.start, t.end, "doc blocks cannot be nested")
+					p.errorAt(codes.SyntaxError, t.start, t.end, "doc blocks cannot be nested")
 				}
 			}
 			b.WriteString(raw)
 		}
 	}
-	d := p.errorAt(diag.UnclosedBlock, open.nameStart, open.nameEnd, "%q block is never closed", name)
+	d := p.errorAt(codes.UnclosedBlock, open.nameStart, open.nameEnd, "%q block is never closed", name)
 	d.Detail = "Add {% " + end + " %} where the block should end."
 	return "", false
 }

@@ -191,27 +191,98 @@ func TestSchemaWithout(t *testing.T) {
 	}
 }
 
-// TestSchemaObjectCap: a schema of 30,000 properties is refused before
-// the schema library compiles it (it took 28 s, outside any deadline);
-// braces inside strings do not count.
+// TestSchemaObjectCap: a schema of more than 5,000 objects, or nested
+// more than 64 levels, is refused before the schema library compiles it
+// (30,000 properties took 28 s, a chain of 1,000 nested objects 45 s of
+// CPU, outside any deadline); braces inside strings do not count.
 func TestSchemaObjectCap(t *testing.T) {
+	for _, tt := range []struct {
+		name, doc string
+		refs      map[string][]byte
+		want      string // "" to compile
+	}{
+		{"30,000 properties", wideSchema(30_000), nil, "the schema holds 30002 objects, more than the 5000 a context schema may have"},
+		{"5,000 objects", wideSchema(4_998), nil, ""},
+		{"5,001 objects", wideSchema(4_999), nil, "the schema holds 5001 objects, more than the 5000 a context schema may have"},
+		{"objects of references count", wideSchema(4_000), map[string][]byte{"r.json": []byte(wideSchema(1_000))}, "the schema holds 5004 objects, more than the 5000"},
+		{"63 levels", chainSchema(1, 30), nil, ""},
+		{"65 levels", chainSchema(1, 31), nil, "the schema nests objects and arrays 65 levels deep, more than the 64 a context schema may have"},
+		{"arrays count as levels", `{"type": "object", "properties": {"a": {"enum": [` + strings.Repeat("[", 70) + strings.Repeat("]", 70) + `]}}}`, nil, "nests objects and arrays 74 levels deep"},
+		{"a deep reference", `{"type": "object", "properties": {}}`, map[string][]byte{"r.json": []byte(chainSchema(1, 40))}, "nests objects and arrays 83 levels deep"},
+	} {
+		start := time.Now()
+		_, err := CompileSchema("s.json", []byte(tt.doc), tt.refs)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
+		}
+		testclock.Within(t, tt.name, time.Since(start), 5*time.Second)
+	}
+	for doc, want := range map[string][2]int{
+		`{"a": "{{\"{", "b": [{}, {"c": "}"}]}`:  {3, 3},
+		`{"a": "[[[", "b": [[1], {"c": ["]"]}]}`: {2, 4},
+		`[]`:                                     {0, 1},
+	} {
+		if o, d := countObjects([]byte(doc)); o != want[0] || d != want[1] {
+			t.Errorf("countObjects(%s) = %d, %d; want %d, %d", doc, o, d, want[0], want[1])
+		}
+	}
+}
+
+// wideSchema is an object schema of n string properties (n+2 objects).
+func wideSchema(n int) string {
 	var b strings.Builder
 	b.WriteString(`{"type": "object", "properties": {`)
-	for i := range 30_000 {
+	for i := range n {
 		if i > 0 {
 			b.WriteString(",")
 		}
 		fmt.Fprintf(&b, `"p%d": {"type": "string"}`, i)
 	}
 	b.WriteString("}}")
-	start := time.Now()
-	_, err := CompileSchema("s.json", []byte(b.String()), nil)
-	if err == nil || !strings.Contains(err.Error(), "more than the 10000 a context schema may have") {
-		t.Errorf("error %v", err)
+	return b.String()
+}
+
+// chainSchema is an object schema of k properties, each a chain of depth
+// objects nested through properties (2k·depth+k+2 objects; 2·depth+3
+// levels deep).
+func chainSchema(k, depth int) string {
+	chain := strings.Repeat(`{"type": "object", "properties": {"abcdefgh": `, depth) + `{"type": "string"}` + strings.Repeat(`}}`, depth)
+	var b strings.Builder
+	b.WriteString(`{"type": "object", "properties": {`)
+	for i := range k {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"p%d": %s`, i, chain)
 	}
-	testclock.Within(t, "refusing the schema", time.Since(start), 5*time.Second)
-	if n := countObjects([]byte(`{"a": "{{\"{", "b": [{}, {"c": "}"}]}`)); n != 3 {
-		t.Errorf("countObjects = %d, want 3", n)
+	b.WriteString("}}")
+	return b.String()
+}
+
+// BenchmarkCompileSchemaLimits compiles the largest schemas the caps
+// accept: 4,998 properties, and 80 chains of 30 nested objects (4,882
+// objects, 63 levels), the costliest shape found under them.
+func BenchmarkCompileSchemaLimits(b *testing.B) {
+	for _, bb := range []struct{ name, doc string }{
+		{"wide", wideSchema(4_998)},
+		{"chains", chainSchema(80, 30)},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			cpu0, ok := testclock.ProcessCPU()
+			for range b.N {
+				if _, err := CompileSchema("s.json", []byte(bb.doc), nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+			// CPU time too: on a shared machine the wall clock waits for
+			// a core.
+			if cpu1, _ := testclock.ProcessCPU(); ok {
+				b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
+			}
+		})
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -54,7 +55,7 @@ func TestStringInputs(t *testing.T) {
 	if err != nil || len(none.Names()) != 0 {
 		t.Errorf("no inputs: %v %v", none.Names(), err)
 	}
-	if _, diags := Check("{{ pr }}{{ x }}", "t", diag.Pos{}, Options{Context: s}); len(diags) != 1 || diags[0].Code != diag.UnknownVariable {
+	if _, diags := Check("{{ pr }}{{ x }}", "t", diag.Pos{}, Options{Context: s}); len(diags) != 1 || diags[0].Code != codes.UnknownVariable {
 		t.Errorf("check: %v", diags)
 	}
 }

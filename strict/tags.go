@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/codes"
 )
 
 type tagKind uint8
@@ -72,7 +72,7 @@ func (p *parser) parseTag(t token, s *stream) Node {
 			}
 			j := len(m) - len(rest) // where the next line's text starts
 			if rest[0] != '#' {
-				p.errorAt(diag.SyntaxError, t.markStart+j, t.markStart+j+1, "every line of an inline comment must start with #")
+				p.errorAt(codes.SyntaxError, t.markStart+j, t.markStart+j+1, "every line of an inline comment must start with #")
 				break
 			}
 			next := strings.IndexByte(m[j:], '\n')
@@ -87,13 +87,13 @@ func (p *parser) parseTag(t token, s *stream) Node {
 		return &Comment{tag}
 	case "doc":
 		if t.markStart < t.markEnd {
-			p.errorAt(diag.SyntaxError, t.markStart, t.markEnd, "doc takes no arguments")
+			p.errorAt(codes.SyntaxError, t.markStart, t.markEnd, "doc takes no arguments")
 		}
 		p.skipBody(s, t, "doc")
 		return &Comment{tag}
 	case "raw":
 		if t.markStart < t.markEnd {
-			p.errorAt(diag.SyntaxError, t.markStart, t.markEnd, "raw takes no arguments")
+			p.errorAt(codes.SyntaxError, t.markStart, t.markEnd, "raw takes no arguments")
 		}
 		text, _ := p.skipBody(s, t, "raw")
 		return &Raw{tag, text}
@@ -120,7 +120,7 @@ func (p *parser) parseTag(t token, s *stream) Node {
 	case "increment", "decrement":
 		m := strings.TrimSpace(p.markup(t))
 		if m == "" {
-			p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "%s needs a variable name", name)
+			p.errorAt(codes.SyntaxError, t.nameStart, t.nameEnd, "%s needs a variable name", name)
 			return nil
 		}
 		return &Increment{Tag: tag, Var: m, VarSpan: p.pos.span(t.markStart, t.markEnd), Decrement: name == "decrement"}
@@ -143,7 +143,7 @@ func (p *parser) parseTag(t token, s *stream) Node {
 // it, and so does compat mode.
 func (p *parser) noMarkup(t token) {
 	if t.markStart < t.markEnd && !p.compat {
-		p.errorAt(diag.SyntaxError, t.markStart, t.markEnd, "%s takes no arguments", p.name(t))
+		p.errorAt(codes.SyntaxError, t.markStart, t.markEnd, "%s takes no arguments", p.name(t))
 	}
 }
 
@@ -166,13 +166,13 @@ func (p *parser) parseAssign(t token, tag Tag) Node {
 		if ne > ms {
 			at = eq
 		}
-		p.errorAt(diag.SyntaxError, at, min(at+1, max(me, at+1)), "assign needs the form: assign name = value")
+		p.errorAt(codes.SyntaxError, at, min(at+1, max(me, at+1)), "assign needs the form: assign name = value")
 		return nil
 	}
 	n := &Assign{Tag: tag, Target: p.src[ms:ne], TargetSpan: p.pos.span(ms, ne)}
 	e := p.newExprParser(eq+1, me)
 	if e.peek().kind == eEOS && !e.err && !p.lax {
-		p.errorAt(diag.SyntaxError, eq, eq+1, "assign needs a value after =")
+		p.errorAt(codes.SyntaxError, eq, eq+1, "assign needs a value after =")
 		return nil
 	}
 	var ok bool
@@ -193,7 +193,7 @@ func (p *parser) parseCapture(t token, tag Tag, s *stream) Node {
 	case ms < me && (p.src[ms] == '\'' || p.src[ms] == '"'):
 		q := strings.IndexByte(p.src[ms+1:me], p.src[ms])
 		if q < 0 {
-			p.errorAt(diag.SyntaxError, ms, me, "unterminated string")
+			p.errorAt(codes.SyntaxError, ms, me, "unterminated string")
 			ms = me // one problem, one diagnostic
 			break
 		}
@@ -203,7 +203,7 @@ func (p *parser) parseCapture(t token, tag Tag, s *stream) Node {
 		ne := variableNameEnd(p.src, ms, me)
 		n.Target, n.TargetSpan = p.src[ms:ne], p.pos.span(ms, ne)
 		if ne == ms {
-			p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "capture needs a variable name")
+			p.errorAt(codes.SyntaxError, t.nameStart, t.nameEnd, "capture needs a variable name")
 			ne = me // one problem, one diagnostic
 		}
 		ms = ne
@@ -211,7 +211,7 @@ func (p *parser) parseCapture(t token, tag Tag, s *stream) Node {
 	// Shopify's regexp takes the first name and ignores the rest; so does
 	// compat mode.
 	if rest := skipSpace(p.src, ms, me); rest < me && !p.compat {
-		p.errorAt(diag.SyntaxError, rest, me, "unexpected %q after the capture variable", p.src[rest:me])
+		p.errorAt(codes.SyntaxError, rest, me, "unexpected %q after the capture variable", p.src[rest:me])
 	}
 	n.Body, _ = p.parseBlockBody(s, block{name: "capture", open: t, stops: endStops["capture"]})
 	return n
@@ -220,7 +220,7 @@ func (p *parser) parseCapture(t token, tag Tag, s *stream) Node {
 func (p *parser) parseCondition(t token) Expr {
 	e := p.newExprParser(t.markStart, t.markEnd)
 	if e.peek().kind == eEOS && !e.err {
-		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "%s needs a condition", p.name(t))
+		p.errorAt(codes.SyntaxError, t.nameStart, t.nameEnd, "%s needs a condition", p.name(t))
 		return &Literal{Span: p.nameSpan(t), Kind: LitNil}
 	}
 	c := e.condition()
@@ -264,7 +264,7 @@ func (p *parser) parseCase(t token, tag Tag, s *stream) Node {
 	n := &Case{Tag: tag}
 	e := p.newExprParser(t.markStart, t.markEnd)
 	if e.peek().kind == eEOS && !e.err {
-		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "case needs a value to compare")
+		p.errorAt(codes.SyntaxError, t.nameStart, t.nameEnd, "case needs a value to compare")
 		n.Subject = &Literal{Span: p.nameSpan(t), Kind: LitNil}
 	} else {
 		n.Subject = e.expression()
@@ -299,7 +299,7 @@ func (p *parser) parseCase(t token, tag Tag, s *stream) Node {
 func (p *parser) parseWhen(t token) []Expr {
 	e := p.newExprParser(t.markStart, t.markEnd)
 	if e.peek().kind == eEOS && !e.err {
-		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "when needs a value")
+		p.errorAt(codes.SyntaxError, t.nameStart, t.nameEnd, "when needs a value")
 		return nil
 	}
 	var vals []Expr
@@ -465,7 +465,7 @@ func (p *parser) parseCycle(t token, tag Tag) Node {
 	n := &Cycle{Tag: tag}
 	e := p.newExprParser(t.markStart, t.markEnd)
 	if e.peek().kind == eEOS && !e.err {
-		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "cycle needs at least one value")
+		p.errorAt(codes.SyntaxError, t.nameStart, t.nameEnd, "cycle needs at least one value")
 		return nil
 	}
 	first := e.expression()
@@ -568,7 +568,7 @@ func (p *parser) parseInclude(t token, tag Tag) Node {
 	n := &Include{Tag: tag, Render: p.name(t) == "render"}
 	e := p.newExprParser(t.markStart, t.markEnd)
 	if e.peek().kind == eEOS && !e.err {
-		p.errorAt(diag.SyntaxError, t.nameStart, t.nameEnd, "%s needs the name of a partial", tag.Name)
+		p.errorAt(codes.SyntaxError, t.nameStart, t.nameEnd, "%s needs the name of a partial", tag.Name)
 		return nil
 	}
 	nameTok := e.peek()

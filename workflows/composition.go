@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/partials"
@@ -57,7 +58,7 @@ func (w *Workflow) loadComposedLanes() {
 	prompts := w.cfg.prompts
 	promptsSet := prompts.set
 	if promptsSet && !prompts.isMap {
-		w.errorf(diag.ConfigInvalid, w.tree.at(prompts.ptr), "prompts must be a mapping of main_agent, review_agent and merge_agent to files, not %s", describe(prompts.raw))
+		w.errorf(codes.ConfigInvalid, w.tree.at(prompts.ptr), "prompts must be a mapping of main_agent, review_agent and merge_agent to files, not %s", describe(prompts.raw))
 	}
 	done := map[string]*item{} // identical requests (file, layers, parts, contracts) are composed once
 	for _, lane := range Lanes(ProfileShea) {
@@ -205,11 +206,9 @@ func (w *Workflow) readComposition() composition {
 	c.parts = map[string]laneParts{}
 	for _, lane := range Lanes(ProfileShea) {
 		var lp laneParts
-		for _, p := range []string{"/composition/parts", "/composition/parts/" + lane} {
-			lp.bad = lp.bad || w.bad[p]
-		}
-		for _, k := range []string{"role", "task", "format"} {
-			part := cs.parts[lane][k]
+		lp.bad = w.bad[cs.parts.ptr] || w.bad[cs.lanes[lane].ptr]
+		for _, k := range partAxes {
+			part := cs.lanes[lane].byAxis[k]
 			if !part.set {
 				continue
 			}
@@ -219,7 +218,7 @@ func (w *Workflow) readComposition() composition {
 			}
 			name := part.val
 			if !partials.Valid(name) {
-				w.errorf(diag.ConfigInvalid, w.tree.valueAt(part.ptr), "composition.parts.%s.%s must name a file inside the prompt layers, not %s", lane, k, describe(name)).Detail =
+				w.errorf(codes.ConfigInvalid, w.tree.valueAt(part.ptr), "composition.parts.%s.%s must name a file inside the prompt layers, not %s", lane, k, describe(name)).Detail =
 					"Part names are looked up as " + k + "s/<name>.md in every layer; they cannot hold \"..\", a leading \"/\" or a backslash."
 				lp.bad = true
 				continue
@@ -257,7 +256,7 @@ func (w *Workflow) layerDir(what, ptr, rel string) layerDir {
 	if err == nil {
 		var st os.FileInfo
 		if st, err = os.Stat(canon); err == nil && !st.IsDir() {
-			w.errorf(diag.MissingTemplateFile, at, "%s %s is not a directory", what, rel).Detail =
+			w.errorf(codes.MissingTemplateFile, at, "%s %s is not a directory", what, rel).Detail =
 				"A prompt layer is a directory of Markdown files."
 			return layerDir{display: display}
 		}
@@ -266,13 +265,13 @@ func (w *Workflow) layerDir(what, ptr, rel string) layerDir {
 	case err == nil:
 		return layerDir{display: display, ok: true}
 	case errors.Is(err, fsroot.ErrOutside):
-		w.errorf(diag.PathOutsideRoot, at, "%s %s leads outside the repository root", what, rel).Detail =
+		w.errorf(codes.PathOutsideRoot, at, "%s %s leads outside the repository root", what, rel).Detail =
 			"Layer directories resolve against the workflow's directory and must stay inside " + w.root.Dir() + " (symbolic links included)."
 	case errors.Is(err, fs.ErrNotExist):
-		w.errorf(diag.MissingTemplateFile, at, "%s %s does not exist", what, rel).Detail =
+		w.errorf(codes.MissingTemplateFile, at, "%s %s does not exist", what, rel).Detail =
 			"Layer directories resolve against the workflow's directory (" + displayDir(w.dir) + ")."
 	default:
-		w.errorf(diag.MissingTemplateFile, at, "cannot use %s %s: %v", what, rel, unwrapPathError(err))
+		w.errorf(codes.MissingTemplateFile, at, "cannot use %s %s: %v", what, rel, unwrapPathError(err))
 	}
 	return layerDir{display: display}
 }
@@ -286,7 +285,7 @@ func (w *Workflow) envLayer(dir string) layerDir {
 	if err == nil && st.IsDir() {
 		return layerDir{display: filepath.Clean(dir), ok: true}
 	}
-	d := w.errorf(diag.MissingTemplateFile, w.tree.at("/composition"), "%s names %s, which is not a directory", EnvWorkspacePrompts, dir)
+	d := w.errorf(codes.MissingTemplateFile, w.tree.at(w.cfg.composition.ptr), "%s names %s, which is not a directory", EnvWorkspacePrompts, dir)
 	if err != nil {
 		d.Summary = EnvWorkspacePrompts + " names " + dir + ", which does not exist"
 	}

@@ -303,29 +303,53 @@ func TestComposedLanesSharingAFile(t *testing.T) {
 }
 
 // TestProtectedSectionsReachTheOutput: a higher layer that comments out a
-// protected section (or hides it in a condition or a capture) keeps it in
-// the merged text but removes it from the prompt; validate said valid and
-// render printed the prompt without it. Commenting it out is an error at
-// the layer that opened the comment; any other way of hiding it fails the
-// smoke render (and the render) at the protected line.
+// protected section (or hides it in a condition or a capture, or leaves
+// its Liquid unrendered in raw) keeps it in the merged text but removes
+// it from the prompt; validate said valid and render printed the prompt
+// without it. Each is an error at the layer that opened the block:
+// commenting out or raw at composition, any other way at the smoke render
+// (and the render). A section whose every line holds Liquid (Liquid in
+// its heading) is held too: on the code before, only lines without Liquid
+// were looked for in the output, so hiding such a section, or wrapping it
+// in raw, passed.
 func TestProtectedSectionsReachTheOutput(t *testing.T) {
-	base := "## Scope\nAll.\n\n## Limits\n<!-- protected -->\nNever merge.\n"
-	for _, tt := range []struct{ name, project, want string }{
-		{"comment", "<!-- append -->\n## Override: Scope\n{% comment %}\n\n## Override: Trailer\n{% endcomment %}\n",
+	plain := "## Scope\nAll.\n\n## Limits\n<!-- protected -->\nNever merge.\n"
+	templated := "## Scope\nAll.\n\n## Limits of {{ issue.identifier }}\n<!-- protected -->\nNever merge {{ issue.identifier }} yourself; {{ issue.title | upcase }} waits for review.\n"
+	const (
+		comment   = "<!-- append -->\n## Override: Scope\n{% comment %}\n\n## Override: Trailer\n{% endcomment %}\n"
+		condition = "<!-- append -->\n## Override: Scope\n{% if false %}\n\n## Override: Trailer\n{% endif %}\n"
+		capture   = "<!-- append -->\n## Override: Scope\n{% capture gone %}\n\n## Override: Trailer\n{% endcapture %}\n"
+		raw       = "<!-- append -->\n## Override: Scope\n{% raw %}\n\n## Override: Trailer\n{% endraw %}\n"
+	)
+	for _, tt := range []struct{ name, base, project, want string }{
+		{"comment", plain, comment,
 			"prompts/review.md:3:1: this comment removes protected section \"Limits\" from the rendered prompt"},
-		{"comment with whitespace control", "<!-- append -->\n## Override: Scope\n{%- comment -%}\n\n## Override: Trailer\n{%- endcomment -%}\n",
+		{"comment with whitespace control", plain, "<!-- append -->\n## Override: Scope\n{%- comment -%}\n\n## Override: Trailer\n{%- endcomment -%}\n",
 			"prompts/review.md:3:1: this comment removes protected section \"Limits\" from the rendered prompt"},
-		{"condition", "<!-- append -->\n## Override: Scope\n{% if false %}\n\n## Override: Trailer\n{% endif %}\n",
-			"team/review.md:4:1: protected section \"Limits\" does not reach the rendered prompt"},
-		{"capture", "<!-- append -->\n## Override: Scope\n{% capture gone %}\n\n## Override: Trailer\n{% endcapture %}\n",
-			"team/review.md:4:1: protected section \"Limits\" does not reach the rendered prompt"},
+		{"condition", plain, condition,
+			"prompts/review.md:3:1: this block keeps protected section \"Limits\" from the rendered prompt"},
+		{"capture", plain, capture,
+			"prompts/review.md:3:1: this block keeps protected section \"Limits\" from the rendered prompt"},
+		{"raw", plain, raw,
+			"prompts/review.md:3:1: this raw block keeps protected section \"Limits\" from rendering"},
+		{"templated, comment", templated, comment,
+			"prompts/review.md:3:1: this comment removes protected section \"Limits of {{ issue.identifier }}\""},
+		{"templated, condition", templated, condition,
+			"prompts/review.md:3:1: this block keeps protected section \"Limits of {{ issue.identifier }}\" from the rendered prompt"},
+		{"templated, capture", templated, capture,
+			"prompts/review.md:3:1: this block keeps protected section \"Limits of {{ issue.identifier }}\" from the rendered prompt"},
+		{"templated, raw", templated, raw,
+			"prompts/review.md:3:1: this raw block keeps protected section \"Limits of {{ issue.identifier }}\" from rendering"},
+		{"templated, a condition that holds", templated, "<!-- append -->\n## Override: Scope\n{% if true %}\n\n## Override: Trailer\n{% endif %}\n", ""},
+		{"templated, no trick", templated, "<!-- append -->\n## Override: Scope\nMore {{ issue.title }}.\n", ""},
+		{"templated, appended to", templated, "<!-- append -->\n## Override: Limits of {{ issue.identifier }}\nAnd {{ issue.state }}.\n", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			writeFile(t, filepath.Join(dir, ".git", "HEAD"), "ref: refs/heads/main\n")
 			path := filepath.Join(dir, ".shea", "workflows", "w.md")
 			writeFile(t, path, composedWorkflow("  workspace: ../team\n"))
-			files := map[string]string{"team/review.md": base, "prompts/review.md": tt.project, "prompts/main.md": "Main.\n", "prompts/merge.md": "Merge.\n"}
+			files := map[string]string{"team/review.md": tt.base, "prompts/review.md": tt.project, "prompts/main.md": "Main.\n", "prompts/merge.md": "Merge.\n"}
 			for name, text := range files {
 				writeFile(t, filepath.Join(dir, ".shea", filepath.FromSlash(name)), text)
 			}
@@ -333,6 +357,19 @@ func TestProtectedSectionsReachTheOutput(t *testing.T) {
 			var all []string
 			for _, d := range diags {
 				all = append(all, d.Subject.String()+": "+d.Summary)
+			}
+			if tt.want == "" {
+				if diags.HasErrors() {
+					t.Fatal(diags)
+				}
+				if r, vd := wf.Validate(context.Background()); !r.Valid() {
+					t.Fatalf("validate: %v", vd)
+				}
+				out, err := wf.RenderLane(context.Background(), LaneReview, LaneInput{Issue: sheaIssue()})
+				if err != nil || !strings.Contains(out, "## Limits of #12\n") || !strings.Contains(out, "Never merge #12 yourself; CACHE THE SCHEMA waits for review.") {
+					t.Errorf("render: %v\n%s", err, out)
+				}
+				return
 			}
 			if !diags.HasErrors() {
 				r, vd := wf.Validate(context.Background())

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/strict"
@@ -27,7 +28,7 @@ func issueSchema(dialect string) (*strict.Schema, error) { return profile.IssueS
 func (w *Workflow) lanesContext() *strict.Schema {
 	in, err := profile.LaneInputs(w.Profile)
 	if err != nil {
-		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: lane context: %v", err)
+		w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: lane context: %v", err)
 		return nil
 	}
 	if doc, name, at, ok := w.templateContext(); ok {
@@ -60,8 +61,9 @@ func (w *Workflow) lanesContext() *strict.Schema {
 // mapping) or the path of a JSON Schema file, relative to the workflow. It
 // returns the document, the name it goes by and where the setting is.
 func (w *Workflow) templateContext() (doc []byte, name string, at diag.Range, ok bool) {
-	f := w.cfg.contextSchema
-	if !f.set || w.bad[f.ptr] || w.bad["/template_context"] {
+	tc := w.cfg.templateContext
+	f := tc.schema
+	if !f.set || w.bad[f.ptr] || w.bad[tc.ptr] {
 		return nil, "", diag.Range{}, false
 	}
 	return w.schemaDoc(f.ptr, f.raw)
@@ -75,7 +77,7 @@ func (w *Workflow) schemaDoc(ptr string, v any) (doc []byte, name string, at dia
 	case map[string]any: // a JSON Schema: free-form, marshalled as written
 		doc, err := json.Marshal(x)
 		if err != nil {
-			w.errorf(diag.ConfigInvalid, at, "%s: %v", pointerPath(ptr), err)
+			w.errorf(codes.ConfigInvalid, at, "%s: %v", pointerPath(ptr), err)
 			return nil, "", at, false
 		}
 		abs, _ := filepath.Abs(w.Path)

@@ -1,6 +1,7 @@
 package workflows
 
 import (
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -25,13 +26,9 @@ func (w *Workflow) applyDisable() {
 			continue
 		}
 		name := f.val
-		if _, known := diag.Lookup(diag.Code(name)); !known {
-			var codes []string
-			for _, c := range diag.Codes() {
-				codes = append(codes, string(c.Code))
-			}
-			d := diag.Errorf(diag.ConfigInvalid, w.tree.valueAt(f.ptr), "shea.disable: unknown diagnostic code %q", name)
-			d.Detail = diag.DidYouMean(name, codes)
+		if _, known := codes.Lookup(diag.Code(name)); !known {
+			d := diag.Errorf(codes.ConfigInvalid, w.tree.valueAt(f.ptr), "shea.disable: unknown diagnostic code %q", name)
+			d.Detail = diag.DidYouMean(name, codes.Names())
 			if d.Detail == "" {
 				d.Detail = "shea explain lists the codes."
 			}

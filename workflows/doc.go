@@ -18,9 +18,10 @@
 // (each dialect's own rules, quirks included, with CRLF, a lone CR and a
 // byte order mark handled), the YAML decoded with the position of every
 // value, the settings checked against the profile's embedded JSON Schema
-// (ConfigSchema) and decoded once into typed settings that keep each
-// value's position (settings.go: a new config key the loader acts on gets
-// a field there, never a read of Workflow.Config by path), and every file
+// (ConfigSchema) and then decoded once from the YAML into the typed
+// settings of the dialect, each keeping its value's position (settings.go:
+// a new config key the loader acts on gets a field there, never a read of
+// Workflow.Config by path), and every file
 // the workflow names resolved inside the repository root and read. Every
 // template is then checked statically on all its branches against its
 // context schema. Validate smoke-renders what
@@ -53,7 +54,7 @@
 //
 // Gate is an agent runner's startup check in one call: Load, then Validate,
 // returning the workflow or an *Error whose Class is the Symphony error
-// class of the failure (diag.List.Class) and whose Error() prints every
+// class of the failure (codes.FailureClass) and whose Error() prints every
 // diagnostic with its suggestion. Load alone checks statically and renders
 // nothing: a runner that calls it must call Validate too. A Workflow keeps
 // every template compiled and is safe for concurrent use, so RenderLane

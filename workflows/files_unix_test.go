@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -62,14 +63,14 @@ func TestSpecialFilesAreRefused(t *testing.T) {
 		want                 string
 	}{
 		{"lane prompt", "---\ntracker:\n  kind: memory\nprompts:\n  main_agent: ../prompts/main.md\n  review_agent: ../prompts/main.md\n  merge_agent: ../prompts/main.md\n---\nLanes.\n",
-			".shea/prompts/main.md", diag.NotARegularFile, "is not a regular file"},
+			".shea/prompts/main.md", codes.NotARegularFile, "is not a regular file"},
 		{"manifest", "---\ntracker:\n  kind: memory\nresources:\n  manifest: ../resources.v1.json\n---\n{{ issue.title }}\n",
-			".shea/resources.v1.json", diag.NotARegularFile, "resource manifest ../resources.v1.json is not a regular file"},
+			".shea/resources.v1.json", codes.NotARegularFile, "resource manifest ../resources.v1.json is not a regular file"},
 		{"partial", "---\ntracker:\n  kind: memory\n---\n{% render 'footer' %}\n",
 			".shea/workflows/footer.md", "", "footer"},
 		{"context schema", "---\ntracker:\n  kind: memory\ntemplate_context:\n  schema: extra.json\n---\n{{ issue.title }}\n",
-			".shea/workflows/extra.json", diag.NotARegularFile, "context schema extra.json is not a regular file"},
-		{"workflow", "", ".shea/workflows/w.md", diag.MissingWorkflowFile, "is not a regular file"},
+			".shea/workflows/extra.json", codes.NotARegularFile, "context schema extra.json is not a regular file"},
+		{"workflow", "", ".shea/workflows/w.md", codes.MissingWorkflowFile, "is not a regular file"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -113,7 +114,7 @@ func TestEntryWorkflowConfined(t *testing.T) {
 		}
 		for _, root := range []string{"", dir} {
 			diags := loadWithin(t, link, Options{Root: root})
-			if !hasCode(diags, diag.MissingWorkflowFile, "leads outside the repository root") {
+			if !hasCode(diags, codes.MissingWorkflowFile, "leads outside the repository root") {
 				t.Errorf("%s (root %q): diagnostics %v, want the workflow refused", target, root, diags)
 			}
 			if strings.Contains(diags.Error(), "SECRET") {

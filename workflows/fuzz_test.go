@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -27,6 +28,7 @@ func FuzzValidate(f *testing.F) {
 		"---\ntemplate_context:\n  schema:\n    type: object\n    properties: {x: {type: string}}\n---\n{{ x }}",
 		"---\ntracker:\n  kind: memory\ncomposition:\n  workspace: .\n  parts:\n    main_agent: {role: r, task: ../t}\n---\n",
 		"---\ncomposition: {}\nprompts:\n  main_agent: main-agent.md\n---\n", "---\ncomposition:\n  project: ../x\n  template: 7\n---\n",
+		"---\nx: &t {kind: memory}\ntracker: *t\nresources:\n  <<: {manifest: m.json}\nshea: {disable: [&c unknown_config_key, *c]}\nprompts: {<<: {main_agent: a.md}}\n---\n",
 		"---\na:\n  b: |\n    x {{ issue.titel }}\n\n     {{ y }}\n  c: \"\\t{{ z }}\\n{{ w\"\n  d: >\n    {{ v }}\n    {{ u }}\n  e: [\"{{ q }}\", '{{ r }}']\ntemplate_context:\n  templates: [a.b, a.c, a.d, a.e.*, {file: WORKFLOW.md}, {value: a, schema: 3}]\n---\n",
 	} {
 		f.Add([]byte(s), false)
@@ -54,7 +56,7 @@ func FuzzValidate(f *testing.F) {
 			t.Fatalf("last readback line %q with errors %v", last, diags.Errors())
 		}
 		for _, d := range diags {
-			if d.Code == diag.InternalError {
+			if d.Code == codes.InternalError {
 				t.Fatalf("%v\n%s", d, d.Stack)
 			}
 			if d.Subject.Filename == path && !d.Subject.Start.IsZero() {
@@ -131,10 +133,10 @@ func FuzzDecodeInputs(f *testing.F) {
 			t.Fatalf("result %v with diagnostics %v", ok, diags)
 		}
 		for _, d := range diags {
-			if d.Code == diag.InternalError {
+			if d.Code == codes.InternalError {
 				t.Fatalf("%v\n%s", d, d.Stack)
 			}
-			if d.Severity != diag.Error || d.Code != diag.ContextInvalid || d.Subject.Filename != "input.json" {
+			if d.Severity != diag.Error || d.Code != codes.ContextInvalid || d.Subject.Filename != "input.json" {
 				t.Fatalf("unexpected diagnostic %v", d)
 			}
 			if !d.Subject.Start.IsZero() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/render"
@@ -29,7 +30,7 @@ func Gate(ctx context.Context, path string, opts Options) (*Workflow, error) {
 	w, _ := Load(path, opts)
 	_, diags := w.Validate(ctx)
 	if errs := diags.Errors(); len(errs) > 0 {
-		return nil, &Error{Workflow: path, Class: errs.Class(), Diagnostics: diags}
+		return nil, &Error{Workflow: path, Class: codes.FailureClass(errs), Diagnostics: diags}
 	}
 	return w, nil
 }
@@ -103,14 +104,14 @@ func (w *Workflow) Templates() []TemplateSource {
 func (w *Workflow) Compile(src, filename string, start diag.Pos) (*render.Template, error) {
 	if w.laneSchema == nil {
 		errs := w.diags.Errors()
-		return nil, &Error{Workflow: w.Path, Class: errs.Class(), Diagnostics: errs}
+		return nil, &Error{Workflow: w.Path, Class: codes.FailureClass(errs), Diagnostics: errs}
 	}
 	tr := diag.Range{Filename: filename, Start: start, End: start}
 	tpl, diags := compileGuarded(tr, func() (*render.Template, diag.List) {
 		return w.readEngine(w.partialsDir()).Compile(src, filename, start, w.laneSchema)
 	})
 	if errs := diags.Errors(); len(errs) > 0 || tpl == nil {
-		return nil, &Error{Workflow: w.Path, Class: errs.Class(), Diagnostics: diags}
+		return nil, &Error{Workflow: w.Path, Class: codes.FailureClass(errs), Diagnostics: diags}
 	}
 	return tpl, nil
 }
@@ -129,7 +130,7 @@ func (w *Workflow) RenderTemplate(ctx context.Context, tpl *render.Template, in 
 		}
 	}
 	diags := renderDiagnostics(err, "")
-	return "", &Error{Workflow: w.Path, Class: diags.Class(), Diagnostics: diags}
+	return "", &Error{Workflow: w.Path, Class: codes.FailureClass(diags), Diagnostics: diags}
 }
 
 // smokeSamples renders a lane with each of the runner's samples, and

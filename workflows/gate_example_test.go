@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/workflows"
 )
@@ -69,7 +70,7 @@ func ExampleGate() {
 			prompt, err := wf.RenderLane(ctx, workflows.LaneAgent, in)
 			var werr *workflows.Error
 			switch {
-			case errors.As(err, &werr) && werr.Class == diag.ClassTemplateRender:
+			case errors.As(err, &werr) && werr.Class == codes.ClassTemplateRender:
 				prompt = "fail this attempt: " + err.Error()
 			case err != nil:
 				prompt = "cannot dispatch: " + err.Error()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 )
@@ -61,17 +62,17 @@ func TestGateFails(t *testing.T) {
 	dir := t.TempDir()
 	for _, tt := range []struct {
 		name, text string
-		class      diag.Class
+		class      codes.Class
 		want       []string // in Error()
 	}{
-		{"unknown property", "---\ntracker:\n  kind: memory\n---\n{{ issue.titel }}\n{{ issue.idd }}\n", diag.ClassTemplateRender,
+		{"unknown property", "---\ntracker:\n  kind: memory\n---\n{{ issue.titel }}\n{{ issue.idd }}\n", codes.ClassTemplateRender,
 			[]string{"template_render_error: ", ":5:4: unknown property \"titel\" of issue [unknown_property]\n    Did you mean \"issue.title\"?\n",
 				":6:4: unknown property \"idd\" of issue [unknown_property]\n    Did you mean \"issue.id\"?"}},
-		{"syntax", "---\ntracker:\n  kind: memory\n---\n{{ issue.titel }}\n{% if issue.title %}\n", diag.ClassTemplateParse,
+		{"syntax", "---\ntracker:\n  kind: memory\n---\n{{ issue.titel }}\n{% if issue.title %}\n", codes.ClassTemplateParse,
 			[]string{"template_parse_error: ", "unclosed_block", "unknown_property"}},
-		{"render", "---\ntracker:\n  kind: memory\n---\n{{ 1 | divided_by: 0 }}\n", diag.ClassTemplateRender,
+		{"render", "---\ntracker:\n  kind: memory\n---\n{{ 1 | divided_by: 0 }}\n", codes.ClassTemplateRender,
 			[]string{"template_render_error: ", "[render_error]"}},
-		{"config", "---\ntracker:\n  kind: memory\npolling:\n  interval_ms: soon\n---\n{{ issue.title }}\n", diag.ClassWorkflowConfig,
+		{"config", "---\ntracker:\n  kind: memory\npolling:\n  interval_ms: soon\n---\n{{ issue.title }}\n", codes.ClassWorkflowConfig,
 			[]string{"workflow_config_error: ", "[config_invalid]"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -97,7 +98,7 @@ func TestGateFails(t *testing.T) {
 	}
 	_, err := Gate(context.Background(), filepath.Join(dir, "missing.md"), Options{})
 	var werr *Error
-	if !errors.As(err, &werr) || werr.Class != diag.ClassMissingFile {
+	if !errors.As(err, &werr) || werr.Class != codes.ClassMissingFile {
 		t.Errorf("missing file: %v", err)
 	}
 }
@@ -118,12 +119,12 @@ func TestGateSamples(t *testing.T) {
 	_, err := Gate(context.Background(), path, Options{Samples: []LaneInput{{Issue: good}, {Issue: bad}}})
 	// (The check warns about the division too: may_fail.)
 	l := diag.AsList(err).Errors()
-	if len(l) != 1 || l[0].Code != diag.RenderError || !strings.Contains(l[0].Summary, "Options.Samples[1]") || l[0].Subject.Filename != path {
+	if len(l) != 1 || l[0].Code != codes.RenderError || !strings.Contains(l[0].Summary, "Options.Samples[1]") || l[0].Subject.Filename != path {
 		t.Errorf("bad sample: %v", err)
 	}
 	// A sample that does not fit the schema fails the gate too.
 	_, err = Gate(context.Background(), path, Options{Samples: []LaneInput{{Issue: map[string]any{"id": "1", "identifier": "A-1", "title": 3, "state": "Todo"}}}})
-	if l := diag.AsList(err).Errors(); len(l) != 1 || l[0].Code != diag.ContextInvalid || !strings.Contains(l[0].Summary, "Options.Samples[0]") {
+	if l := diag.AsList(err).Errors(); len(l) != 1 || l[0].Code != codes.ContextInvalid || !strings.Contains(l[0].Summary, "Options.Samples[0]") {
 		t.Errorf("misfit sample: %v", err)
 	}
 }
@@ -148,13 +149,13 @@ func TestTemplatesAndCompile(t *testing.T) {
 	// The runner's copy, with a typo, compiled at the template's start.
 	_, err := w.Compile("Title: {{ issue.titel }}", ts[0].Filename, ts[0].Start)
 	var werr *Error
-	if !errors.As(err, &werr) || werr.Class != diag.ClassTemplateRender {
+	if !errors.As(err, &werr) || werr.Class != codes.ClassTemplateRender {
 		t.Fatalf("Compile = %v", err)
 	}
 	if got := werr.Diagnostics[0].Subject.Start; got != (diag.Pos{Line: 6, Column: 13, Byte: 50}) {
 		t.Errorf("position %+v, want 6:13 (byte 50)", got)
 	}
-	if _, err := w.Compile("{% if x %}", "p.md", diag.Pos{}); !errors.As(err, &werr) || werr.Class != diag.ClassTemplateParse {
+	if _, err := w.Compile("{% if x %}", "p.md", diag.Pos{}); !errors.As(err, &werr) || werr.Class != codes.ClassTemplateParse {
 		t.Errorf("Compile of bad syntax = %v", err)
 	}
 	tpl, err := w.Compile("{{ issue.identifier }}", "p.md", diag.Pos{})
@@ -196,10 +197,10 @@ func TestRunnerTemplatesOption(t *testing.T) {
 		gots = append(gots, got{d.Code, filepath.Base(d.Subject.String())})
 	}
 	want := []got{
-		{diag.ConfigInvalid, "WORKFLOW.md"}, // neither Value nor File
-		{diag.UnknownProperty, "WORKFLOW.md:5:31"},
-		{diag.ConfigInvalid, "WORKFLOW.md:6:10"},
-		{diag.UnknownVariable, "summary.md:1:13"},
+		{codes.ConfigInvalid, "WORKFLOW.md"}, // neither Value nor File
+		{codes.UnknownProperty, "WORKFLOW.md:5:31"},
+		{codes.ConfigInvalid, "WORKFLOW.md:6:10"},
+		{codes.UnknownVariable, "summary.md:1:13"},
 	}
 	if d := cmp.Diff(want, gots); d != "" {
 		t.Errorf("diagnostics (-want +got):\n%s\n%v", d, diags)

@@ -1,6 +1,7 @@
 package workflows
 
 import (
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 )
@@ -14,7 +15,7 @@ func compileGuarded[T any](where diag.Range, compile func() (T, diag.List)) (t T
 		if r := recover(); r != nil {
 			var zero T
 			t = zero
-			diags = append(diags, diag.Bug(where, "compiling", r))
+			diags = append(diags, codes.Bug(where, "compiling", r))
 		}
 	}()
 	return compile()
@@ -33,6 +34,6 @@ func renderGuarded(filename string, render func() (string, error)) (out string, 
 }
 
 func renderPanic(filename string, r any) error {
-	return &render.Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{
-		diag.Bug(diag.Range{Filename: filename}, "rendering", r)}}
+	return &render.Error{Class: codes.ClassTemplateRender, Diagnostics: diag.List{
+		codes.Bug(diag.Range{Filename: filename}, "rendering", r)}}
 }

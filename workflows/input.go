@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/jsondup"
 	"github.com/sheaproject/shea/render"
@@ -32,7 +33,7 @@ type jsonDoc struct {
 // error is a context_invalid diagnostic at the offending byte.
 func readJSON(data []byte, filename, subject string) (*jsonDoc, *diag.Diagnostic) {
 	if len(data) > maxInputBytes {
-		return nil, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%s more than the %d-byte limit", subject, maxInputBytes)
+		return nil, diag.Errorf(codes.ContextInvalid, diag.Range{Filename: filename}, "%s more than the %d-byte limit", subject, maxInputBytes)
 	}
 	src := newSource(filename, data)
 	dec := json.NewDecoder(bytes.NewReader([]byte(src.text)))
@@ -57,12 +58,12 @@ func readJSON(data []byte, filename, subject string) (*jsonDoc, *diag.Diagnostic
 		if strings.TrimSpace(src.text) == "" {
 			msg = "the file is empty"
 		}
-		return nil, diag.Errorf(diag.ContextInvalid, src.rng(off, min(off+1, len(src.text))), "%s not valid JSON: %s", subject, msg)
+		return nil, diag.Errorf(codes.ContextInvalid, src.rng(off, min(off+1, len(src.text))), "%s not valid JSON: %s", subject, msg)
 	}
 	// encoding/json keeps the last of two equal keys, other parsers the
 	// first: refuse them, as the YAML loader does.
 	if dup, found := jsondup.Find([]byte(src.text)); found {
-		return nil, diag.Errorf(diag.ContextInvalid, src.rng(dup.Offset, dup.End), "duplicate key %q at %s", dup.Key, dup.Pointer).
+		return nil, diag.Errorf(codes.ContextInvalid, src.rng(dup.Offset, dup.End), "duplicate key %q at %s", dup.Key, dup.Pointer).
 			WithDetail("%s", duplicateKeyDetail)
 	}
 	// JSON is YAML: parse it again for the positions of its values.
@@ -99,7 +100,7 @@ func (d *jsonDoc) at(p string) diag.Range {
 func DecodeIssue(data []byte, filename, dialect string) (map[string]any, diag.List) {
 	schema, err := issueSchema(profileName(dialect))
 	if err != nil {
-		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%v", err)}
+		return nil, diag.List{diag.Errorf(codes.ContextInvalid, diag.Range{Filename: filename}, "%v", err)}
 	}
 	return decodeIssue(data, filename, dialect, schema, nil)
 }
@@ -118,7 +119,7 @@ func (w *Workflow) DecodeIssue(data []byte, filename string) (map[string]any, di
 	}
 	schema, err := w.inputs.IssueSchema()
 	if err != nil {
-		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "%v", err)}
+		return nil, diag.List{diag.Errorf(codes.ContextInvalid, diag.Range{Filename: filename}, "%v", err)}
 	}
 	return decodeIssue(data, filename, w.Profile, schema, w.issueVal)
 }
@@ -132,7 +133,7 @@ func decodeIssue(data []byte, filename, dialect string, schema *strict.Schema, k
 		return nil, diag.List{d}
 	}
 	if _, ok := doc.raw.(map[string]any); !ok {
-		return nil, diag.List{diag.Errorf(diag.ContextInvalid, doc.at(""), "the issue must be a JSON object, not %s", jsonKind(doc.raw)).
+		return nil, diag.List{diag.Errorf(codes.ContextInvalid, doc.at(""), "the issue must be a JSON object, not %s", jsonKind(doc.raw)).
 			WithDetail("Pass the tracker issue itself, e.g. {\"id\": …, \"identifier\": …, \"title\": …}; `shea schema issue` prints its schema.")}
 	}
 	props := schema.Members("issue").Declared()
@@ -144,7 +145,7 @@ func decodeIssue(data []byte, filename, dialect string, schema *strict.Schema, k
 			return
 		}
 		seen[key] = true
-		d := diag.Errorf(diag.ContextInvalid, subject, "the issue does not fit the %s issue schema at %s: %s", profileName(dialect), pointerOrRoot(ptr), msg)
+		d := diag.Errorf(codes.ContextInvalid, subject, "the issue does not fit the %s issue schema at %s: %s", profileName(dialect), pointerOrRoot(ptr), msg)
 		d.Detail = detail
 		diags = append(diags, d)
 	}
@@ -192,7 +193,7 @@ func decodeIssue(data []byte, filename, dialect string, schema *strict.Schema, k
 	}
 	issue, err := render.DecodeJSONObject([]byte(doc.tree.src.text))
 	if err != nil {
-		return nil, diag.List{diag.Errorf(diag.ContextInvalid, doc.at(""), "the issue cannot be read: %v", err)}
+		return nil, diag.List{diag.Errorf(codes.ContextInvalid, doc.at(""), "the issue cannot be read: %v", err)}
 	}
 	if keep != nil {
 		issue = pruneUndeclared(issue, keep, 0).(map[string]any)
@@ -209,7 +210,7 @@ func decodeIssue(data []byte, filename, dialect string, schema *strict.Schema, k
 func DecodeValues(data []byte, filename, id string) (map[string]string, diag.List) {
 	spec, ok := workpad.Lookup(id)
 	if !ok {
-		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "unknown workpad template id %q", id).
+		return nil, diag.List{diag.Errorf(codes.ContextInvalid, diag.Range{Filename: filename}, "unknown workpad template id %q", id).
 			WithDetail("%s", diag.DidYouMean(id, workpad.IDs()))}
 	}
 	doc, d := readJSON(data, filename, "the values are")
@@ -218,14 +219,14 @@ func DecodeValues(data []byte, filename, id string) (map[string]string, diag.Lis
 	}
 	m, isMap := doc.raw.(map[string]any)
 	if !isMap {
-		return nil, diag.List{diag.Errorf(diag.ContextInvalid, doc.at(""), "the values must be a JSON object of strings, not %s", jsonKind(doc.raw))}
+		return nil, diag.List{diag.Errorf(codes.ContextInvalid, doc.at(""), "the values must be a JSON object of strings, not %s", jsonKind(doc.raw))}
 	}
 	var diags diag.List
 	out := make(map[string]string, len(m))
 	for _, name := range sortedKeys(m) {
 		ptr := "/" + escapePointer(name)
 		if !spec.Has(name) {
-			d := diag.Errorf(diag.ContextInvalid, doc.at(ptr), "value %q is not declared by template %s", name, id)
+			d := diag.Errorf(codes.ContextInvalid, doc.at(ptr), "value %q is not declared by template %s", name, id)
 			var parts []string
 			if ids := workpad.DeclaredBy(name); len(ids) > 0 {
 				parts = append(parts, fmt.Sprintf("%q belongs to %s.", name, joinList(ids)))
@@ -241,7 +242,7 @@ func DecodeValues(data []byte, filename, id string) (map[string]string, diag.Lis
 		}
 		s, isString := m[name].(string)
 		if !isString {
-			diags = append(diags, diag.Errorf(diag.ContextInvalid, doc.tree.valueAt(ptr), "value %q must be a string, not %s", name, jsonKind(m[name])).
+			diags = append(diags, diag.Errorf(codes.ContextInvalid, doc.tree.valueAt(ptr), "value %q must be a string, not %s", name, jsonKind(m[name])).
 				WithDetail("Workpad values are text: write numbers and booleans in quotes (\"3\", \"true\"), and lists packed as the template expects."))
 			continue
 		}
@@ -258,7 +259,7 @@ func DecodeValues(data []byte, filename, id string) (map[string]string, diag.Lis
 		if len(missing) > 1 {
 			noun = "values"
 		}
-		diags = append(diags, diag.Errorf(diag.ContextInvalid, doc.tree.valueAt(""), "template %s needs the %s %s", id, noun, joinList(missing)).
+		diags = append(diags, diag.Errorf(codes.ContextInvalid, doc.tree.valueAt(""), "template %s needs the %s %s", id, noun, joinList(missing)).
 			WithDetail("%s is rendered with exactly these values: %s.", id, strings.Join(spec.Values, ", ")))
 	}
 	if len(diags) > 0 {

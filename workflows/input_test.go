@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/render"
 )
 
@@ -160,7 +160,7 @@ func TestWorkpadTemplate(t *testing.T) {
 // naming the key's path.
 func TestDecodeDuplicateKeys(t *testing.T) {
 	_, diags := DecodeIssue([]byte("{\"id\": \"1\", \"identifier\": \"A-1\", \"title\": \"x\",\n \"state\": \"Todo\", \"title\": \"y\"}"), "issue.json", ProfileSymphony)
-	if len(diags) != 1 || diags[0].Code != diag.ContextInvalid || diags[0].Error() != `issue.json:2:19: duplicate key "title" at /title [context_invalid]` {
+	if len(diags) != 1 || diags[0].Code != codes.ContextInvalid || diags[0].Error() != `issue.json:2:19: duplicate key "title" at /title [context_invalid]` {
 		t.Errorf("DecodeIssue: %v", diags)
 	}
 	_, diags = DecodeValues([]byte(`{"issue_ref": "#1", "issue_title": "t", "reason": "a", "reason": "b"}`), "v.json", "review_invalid_handoff")

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/lanes"
@@ -78,7 +79,7 @@ func (it *item) render(ctx context.Context, vars map[string]any) (string, error)
 	if err == nil && it.composed != nil {
 		// A composed lane's protected sections must reach the output.
 		if l := it.composed.CheckRendered(out); len(l) > 0 {
-			return "", &render.Error{Class: diag.ClassTemplateRender, Diagnostics: l}
+			return "", &render.Error{Class: codes.ClassTemplateRender, Diagnostics: l}
 		}
 	}
 	return out, err
@@ -108,7 +109,7 @@ func (it *item) renderText(ctx context.Context, vars map[string]any) (string, er
 		if it.posMap != nil {
 			l = mapPositions(l, it.filename, it.posMap)
 		}
-		class := diag.ClassTemplateRender
+		class := codes.ClassTemplateRender
 		if re, ok := render.AsError(err); ok {
 			class = re.Class
 		}
@@ -148,7 +149,7 @@ func (w *Workflow) readRef(ref fileRef, what string) (text string, start diag.Po
 	raw := string(b)
 	if bad := invalidUTF8(raw); bad >= 0 {
 		p := diag.StartPos.Advance(raw[:bad])
-		w.errorf(diag.SyntaxError, diag.Range{Filename: filename, Start: p, End: p.Advance(raw[bad : bad+1])},
+		w.errorf(codes.SyntaxError, diag.Range{Filename: filename, Start: p, End: p.Advance(raw[bad : bad+1])},
 			"%s holds a byte that is not valid UTF-8", what)
 		return "", diag.Pos{}, filename, false
 	}
@@ -157,7 +158,7 @@ func (w *Workflow) readRef(ref fileRef, what string) (text string, start diag.Po
 		text, start = strings.TrimPrefix(raw, bom), diag.StartPos
 	}
 	if text == "" {
-		w.errorf(diag.EmptyTemplateFile, at, "%s %s is empty", what, ref.rel).Detail =
+		w.errorf(codes.EmptyTemplateFile, at, "%s %s is empty", what, ref.rel).Detail =
 			"An empty template would give the agent or the record nothing; write it, or remove the setting to use the default."
 		return "", diag.Pos{}, filename, false
 	}
@@ -167,19 +168,19 @@ func (w *Workflow) readRef(ref fileRef, what string) (text string, start diag.Po
 func (w *Workflow) refError(err error, at diag.Range, what, rel string) {
 	switch {
 	case errors.Is(err, fsroot.ErrOutside):
-		w.errorf(diag.PathOutsideRoot, at, "%s %s leads outside the repository root", what, rel).Detail =
+		w.errorf(codes.PathOutsideRoot, at, "%s %s leads outside the repository root", what, rel).Detail =
 			"Paths resolve against the workflow's directory and must stay inside " + w.root.Dir() + " (symbolic links included)."
 	case errors.Is(err, fsroot.ErrNotRegular):
-		w.errorf(diag.NotARegularFile, at, "%s %s is not a regular file", what, rel).Detail =
+		w.errorf(codes.NotARegularFile, at, "%s %s is not a regular file", what, rel).Detail =
 			"shea reads only regular files, never a named pipe (FIFO), a device or a socket: " + unwrapPathError(err).Error() + "."
 	case errors.Is(err, fs.ErrNotExist):
-		d := w.errorf(diag.MissingTemplateFile, at, "%s %s does not exist", what, rel)
+		d := w.errorf(codes.MissingTemplateFile, at, "%s %s does not exist", what, rel)
 		d.Detail = "Paths resolve against the workflow's directory (" + displayDir(w.dir) + ")."
 		if s := w.nearbyFile(rel); s != "" {
 			d.Detail = `Did you mean "` + s + `"?`
 		}
 	default:
-		w.errorf(diag.MissingTemplateFile, at, "cannot read %s %s: %v", what, rel, unwrapPathError(err))
+		w.errorf(codes.MissingTemplateFile, at, "cannot read %s %s: %v", what, rel, unwrapPathError(err))
 	}
 }
 
@@ -244,5 +245,5 @@ func renderDiagnostics(err error, filename string) diag.List {
 	if re, ok := render.AsError(err); ok && len(re.Diagnostics) > 0 {
 		return re.Diagnostics
 	}
-	return diag.List{diag.Errorf(diag.RenderError, diag.Range{Filename: filename}, "%v", err)}
+	return diag.List{diag.Errorf(codes.RenderError, diag.Range{Filename: filename}, "%v", err)}
 }

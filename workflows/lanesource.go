@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/lanes"
 )
@@ -58,7 +59,7 @@ type Layer struct {
 func (w *Workflow) LaneSource(lane string) (*LaneSource, error) {
 	if w.fatal {
 		errs := w.diags.Errors()
-		return nil, &Error{Workflow: w.Path, Class: errs.Class(), Diagnostics: errs}
+		return nil, &Error{Workflow: w.Path, Class: codes.FailureClass(errs), Diagnostics: errs}
 	}
 	it, err := w.laneItem(lane)
 	if err != nil {

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/codes"
 )
 
 // TestLoadInvalidUTF8 checks that a byte that is not valid UTF-8 is
@@ -28,7 +28,7 @@ func TestLoadInvalidUTF8(t *testing.T) {
 			_, diags := Load(path, Options{Root: dir, Getenv: func(string) string { return "" }})
 			var found []string
 			for _, d := range diags {
-				if d.Code == diag.WorkflowParseError {
+				if d.Code == codes.WorkflowParseError {
 					found = append(found, d.Subject.Start.String()+"-"+d.Subject.End.String())
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"strconv"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/osteele"
@@ -152,7 +153,7 @@ func (w *Workflow) RenderTurnOsteele(ctx context.Context, lane string, in LaneIn
 		}
 		if l.HasErrors() {
 			l = p.fix(l)
-			return nil, nil, &Error{Workflow: w.Path, Lane: lane, Class: l.Class(), Diagnostics: l}
+			return nil, nil, &Error{Workflow: w.Path, Lane: lane, Class: codes.FailureClass(l), Diagnostics: l}
 		}
 		if i < len(sheaOut) {
 			if d := osteele.Compare(p.tpl, sheaOut[i], out); d != nil {

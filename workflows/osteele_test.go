@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/shared"
 )
@@ -160,7 +161,7 @@ func TestOsteeleSamples(t *testing.T) {
 	}
 	issue := map[string]any{"id": "1", "identifier": "A-1", "title": "Café", "state": "Todo"}
 	r, diags := Validate(context.Background(), path, Options{Root: dir, Engine: EngineOsteele, Samples: []LaneInput{{Issue: issue}}})
-	if r.Status != StatusValid || len(diags) != 1 || diags[0].Code != diag.OsteeleOutputDiffers {
+	if r.Status != StatusValid || len(diags) != 1 || diags[0].Code != codes.OsteeleOutputDiffers {
 		t.Fatalf("status %s, %v", r.Status, diags)
 	}
 	d := diags[0]
@@ -179,7 +180,7 @@ func TestUnknownEngineOption(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, diags := Load(path, Options{Root: dir, Engine: "osteel"})
-	if len(diags) != 1 || diags[0].Code != diag.ConfigInvalid || !strings.Contains(diags[0].Detail, `"osteele"`) {
+	if len(diags) != 1 || diags[0].Code != codes.ConfigInvalid || !strings.Contains(diags[0].Detail, `"osteele"`) {
 		t.Errorf("got %v", diags)
 	}
 }

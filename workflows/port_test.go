@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -17,7 +18,7 @@ func TestLenientConfig(t *testing.T) {
 	const port = "---\ntracker:\n  type: linear\nplatforms:\n  linear: {}\nstates:\n  todo: \"{% for l in issue.labels %}{% endfor %}{{ l }}\"\n---\nWork on {{ issue.title }}.\n"
 	path := filepath.Join(t.TempDir(), "WORKFLOW.md")
 	writeFile(t, path, port)
-	codes := func(l diag.List) (errs, warns []string) {
+	bySeverity := func(l diag.List) (errs, warns []string) {
 		for _, d := range l {
 			if d.Severity == diag.Error {
 				errs = append(errs, string(d.Code))
@@ -28,15 +29,15 @@ func TestLenientConfig(t *testing.T) {
 		return
 	}
 	r, diags := Validate(context.Background(), path, Options{})
-	if errs, _ := codes(diags); r.Valid() || len(errs) != 1 || errs[0] != string(diag.ConfigInvalid) {
+	if errs, _ := bySeverity(diags); r.Valid() || len(errs) != 1 || errs[0] != string(codes.ConfigInvalid) {
 		t.Errorf("strict: status %s, errors %v", r.Status, errs)
 	}
 	r, diags = Validate(context.Background(), path, Options{LenientConfig: true})
-	errs, warns := codes(diags)
+	errs, warns := bySeverity(diags)
 	if !r.Valid() || len(errs) != 0 {
 		t.Errorf("lenient: status %s, errors %v", r.Status, errs)
 	}
-	want := map[string]bool{string(diag.ConfigInvalid): false, string(diag.UnknownVariable): false}
+	want := map[string]bool{string(codes.ConfigInvalid): false, string(codes.UnknownVariable): false}
 	for _, w := range warns {
 		if _, ok := want[w]; ok {
 			want[w] = true

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/shared"
 )
@@ -102,7 +103,7 @@ func limited(err error) bool {
 	}
 	for _, d := range l {
 		switch d.Code {
-		case diag.DeadlineExceeded, diag.OutputLimit, diag.LoopLimit, diag.DepthLimit:
+		case codes.DeadlineExceeded, codes.OutputLimit, codes.LoopLimit, codes.DepthLimit:
 		default:
 			return false
 		}

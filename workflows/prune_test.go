@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/codes"
 )
 
 // TestPruneSurvivesEveryKeyword: an extension of the issue that uses any
@@ -78,7 +78,7 @@ func TestFormatAsserted(t *testing.T) {
 				t.Errorf("good value refused: %v", diags)
 			}
 			_, diags := w.DecodeIssue([]byte(base+`"`+tt.bad+`"}`), "issue.json")
-			if len(diags) != 1 || diags[0].Code != diag.ContextInvalid || !strings.Contains(diags[0].Summary, "at /closed_at:") || !strings.Contains(diags[0].Summary, tt.format) {
+			if len(diags) != 1 || diags[0].Code != codes.ContextInvalid || !strings.Contains(diags[0].Summary, "at /closed_at:") || !strings.Contains(diags[0].Summary, tt.format) {
 				t.Errorf("DecodeIssue of %q: %v", tt.bad, diags)
 			}
 			_, err = w.RenderLane(context.Background(), LaneAgent, LaneInput{Issue: map[string]any{

@@ -11,7 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/internal/shared"
 )
 
@@ -129,9 +129,9 @@ func TestRealWorkflows(t *testing.T) {
 					t.Errorf("diagnostic in %s, want the workflow file: %v", d.Subject.Filename, d)
 				}
 				name := "-"
-				if m := quoted.FindStringSubmatch(d.Summary); m != nil && d.Code != diag.WorkflowParseError {
+				if m := quoted.FindStringSubmatch(d.Summary); m != nil && d.Code != codes.WorkflowParseError {
 					name = m[1]
-					if d.Code == diag.UnknownProperty {
+					if d.Code == codes.UnknownProperty {
 						name = d.Summary[strings.LastIndex(d.Summary, " of ")+4:] + "." + name
 					}
 				}

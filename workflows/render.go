@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
@@ -19,12 +20,12 @@ var ErrUnknownLane = errors.New("unknown lane")
 // Symphony error class a runner branches on (missing_workflow_file,
 // workflow_parse_error, workflow_front_matter_not_a_map,
 // workflow_config_error, template_parse_error, template_render_error; see
-// diag.List.Class); Diagnostics say what and where. Error() prints every
+// codes.FailureClass); Diagnostics say what and where. Error() prints every
 // error diagnostic in full, with its suggestion (see diag.List.Full).
 type Error struct {
 	Workflow    string
 	Lane        string // "" when the workflow itself failed
-	Class       diag.Class
+	Class       codes.Class
 	Diagnostics diag.List
 }
 
@@ -107,7 +108,7 @@ func (w *Workflow) laneVars(in LaneInput) (map[string]any, error) {
 // own. An error is a *render.Error.
 func inputVars(in LaneInput, issueVal *strict.Members, filename string, lane bool) (map[string]any, error) {
 	fail := func(d *diag.Diagnostic) error {
-		return &render.Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{d}}
+		return &render.Error{Class: codes.ClassTemplateRender, Diagnostics: diag.List{d}}
 	}
 	vars := make(map[string]any, len(in.Extra)+2)
 	extraName := in.ExtraName
@@ -117,7 +118,7 @@ func inputVars(in LaneInput, issueVal *strict.Members, filename string, lane boo
 	for k, v := range in.Extra {
 		switch k {
 		case InputIssue, InputAttempt, InputRunContext:
-			return nil, fail(diag.Errorf(diag.ContextInvalid, diag.Range{Filename: extraName}, "the extra inputs cannot set %s", k).
+			return nil, fail(diag.Errorf(codes.ContextInvalid, diag.Range{Filename: extraName}, "the extra inputs cannot set %s", k).
 				WithDetail("The issue, the attempt and the run context have inputs of their own (LaneInput.Issue, Attempt and RunContext; shea render --issue, --attempt and --run-context)."))
 		}
 		vars[k] = v
@@ -125,14 +126,14 @@ func inputVars(in LaneInput, issueVal *strict.Members, filename string, lane boo
 	if in.Issue != nil {
 		issue, err := render.FromGo(in.Issue)
 		if err != nil {
-			return nil, fail(diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "the issue cannot be rendered: %v", err))
+			return nil, fail(diag.Errorf(codes.ContextInvalid, diag.Range{Filename: filename}, "the issue cannot be rendered: %v", err))
 		}
 		pruned := pruneUndeclared(issue, issueVal, 0)
 		if m, ok := issue.(*render.Map); ok && m.Len() > 0 {
 			if p, ok := pruned.(*render.Map); ok && p.Len() == 0 {
 				// Not one field fits the schema: the runner's struct has no
 				// json tags, or tags of another model.
-				return nil, fail(diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "the issue has none of the properties the issue schema declares").
+				return nil, fail(diag.Errorf(codes.ContextInvalid, diag.Range{Filename: filename}, "the issue has none of the properties the issue schema declares").
 					WithDetail("%s", render.GoObjectHint(in.Issue, issue)))
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -74,7 +75,7 @@ func TestRenderLane(t *testing.T) {
 	if !errors.As(err, &werr) || got != "" {
 		t.Fatalf("bad issue: %q, %v", got, err)
 	}
-	if werr.Class != diag.ClassTemplateRender || werr.Lane != LaneMain || werr.Diagnostics[0].Code != diag.ContextInvalid {
+	if werr.Class != codes.ClassTemplateRender || werr.Lane != LaneMain || werr.Diagnostics[0].Code != codes.ContextInvalid {
 		t.Errorf("bad issue: class %s lane %s diagnostics %v", werr.Class, werr.Lane, werr.Diagnostics)
 	}
 	if !strings.Contains(werr.Diagnostics[0].Summary, "/issue/title") {
@@ -101,14 +102,14 @@ func TestRenderLaneRefusesInvalidWorkflow(t *testing.T) {
 	dir := t.TempDir()
 	for _, tt := range []struct {
 		name, text string
-		class      diag.Class
+		class      codes.Class
 	}{
-		{"yaml", "---\ntracker: [\n---\n{{ issue.title }}\n", diag.ClassWorkflowParse},
-		{"not a map", "---\n- a\n---\n{{ issue.title }}\n", diag.ClassNotAMap},
-		{"config", "---\ntracker:\n  kind: memory\npolling:\n  interval_ms: soon\n---\n{{ issue.title }}\n", diag.ClassWorkflowConfig},
-		{"unknown property", "---\ntracker:\n  kind: memory\n---\n{{ issue.titel }}\n", diag.ClassTemplateRender},
-		{"syntax", "---\ntracker:\n  kind: memory\n---\n{% if issue.title %}\n", diag.ClassTemplateParse},
-		{"syntax beats unknown", "---\ntracker:\n  kind: memory\n---\n{{ issue.titel }}\n{{ issue.title | }}\n", diag.ClassTemplateParse},
+		{"yaml", "---\ntracker: [\n---\n{{ issue.title }}\n", codes.ClassWorkflowParse},
+		{"not a map", "---\n- a\n---\n{{ issue.title }}\n", codes.ClassNotAMap},
+		{"config", "---\ntracker:\n  kind: memory\npolling:\n  interval_ms: soon\n---\n{{ issue.title }}\n", codes.ClassWorkflowConfig},
+		{"unknown property", "---\ntracker:\n  kind: memory\n---\n{{ issue.titel }}\n", codes.ClassTemplateRender},
+		{"syntax", "---\ntracker:\n  kind: memory\n---\n{% if issue.title %}\n", codes.ClassTemplateParse},
+		{"syntax beats unknown", "---\ntracker:\n  kind: memory\n---\n{{ issue.titel }}\n{{ issue.title | }}\n", codes.ClassTemplateParse},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(dir, tt.name+".md")
@@ -134,7 +135,7 @@ func TestRenderLaneRefusesInvalidWorkflow(t *testing.T) {
 	wf, _ := Load(filepath.Join(dir, "absent.md"), Options{})
 	_, err := wf.RenderLane(context.Background(), LaneAgent, LaneInput{})
 	var werr *Error
-	if !errors.As(err, &werr) || werr.Class != diag.ClassMissingFile {
+	if !errors.As(err, &werr) || werr.Class != codes.ClassMissingFile {
 		t.Errorf("missing file: %v", err)
 	}
 }

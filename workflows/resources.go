@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
 )
@@ -105,10 +106,10 @@ func (w *Workflow) loadResources() *closure {
 // written, and the enabled groups. enabledOK is false when an entry of
 // enabled_groups was left out as invalid; ok is false when the manifest
 // cannot be named.
-func (w *Workflow) resourceSettings() (rel string, enabled []string, enabledOK, ok bool) {
+func (w *Workflow) resourceSettings() (rel string, enabled []field[string], enabledOK, ok bool) {
 	r := w.cfg.resources
 	if !r.isMap {
-		w.errorf(diag.ResourceClosureError, w.tree.at(r.ptr), "resources must be a mapping with manifest and enabled_groups, not %s", describe(r.raw))
+		w.errorf(codes.ResourceClosureError, w.tree.at(r.ptr), "resources must be a mapping with manifest and enabled_groups, not %s", describe(r.raw))
 		return "", nil, false, false
 	}
 	rel = r.manifest.val
@@ -117,7 +118,7 @@ func (w *Workflow) resourceSettings() (rel string, enabled []string, enabledOK, 
 		if r.manifest.set {
 			at = w.tree.at(r.manifest.ptr)
 		}
-		d := w.errorf(diag.ResourceClosureError, at, "resources.manifest is required when resources is configured")
+		d := w.errorf(codes.ResourceClosureError, at, "resources.manifest is required when resources is configured")
 		d.Detail = "Name the resource manifest file, relative to the workflow's directory (Shea's layout uses ../resources.v1.json)."
 		return "", nil, false, false
 	}
@@ -127,15 +128,15 @@ func (w *Workflow) resourceSettings() (rel string, enabled []string, enabledOK, 
 	case eg.ok:
 		for i, g := range r.groups {
 			if !g.ok {
-				w.errorf(diag.ResourceClosureError, w.tree.valueAt(g.ptr),
+				w.errorf(codes.ResourceClosureError, w.tree.valueAt(g.ptr),
 					"resources.enabled_groups[%d] must be a group name, not %s", i, describe(g.raw))
 				enabledOK = false
 				continue
 			}
-			enabled = append(enabled, g.val)
+			enabled = append(enabled, g)
 		}
 	default:
-		w.errorf(diag.ResourceClosureError, w.tree.at(eg.ptr), "resources.enabled_groups must be a list of group names, not %s", describe(eg.raw))
+		w.errorf(codes.ResourceClosureError, w.tree.at(eg.ptr), "resources.enabled_groups must be a list of group names, not %s", describe(eg.raw))
 		enabledOK = false
 	}
 	return rel, enabled, enabledOK, true
@@ -144,20 +145,20 @@ func (w *Workflow) resourceSettings() (rel string, enabled []string, enabledOK, 
 // readManifest resolves the manifest's path inside the repository root and
 // reads it, returning its canonical path and its bytes.
 func (w *Workflow) readManifest(rel string) (canon string, b []byte, ok bool) {
-	at := w.tree.valueAt("/resources/manifest")
+	at := w.tree.valueAt(w.cfg.resources.manifest.ptr)
 	canon, err := w.root.Resolve(w.absDir, rel)
 	if err == nil {
 		b, err = w.root.ReadFile(canon, MaxFileBytes)
 	}
 	if err != nil {
 		if errors.Is(err, fsroot.ErrOutside) {
-			w.errorf(diag.PathOutsideRoot, at, "resource manifest %s leads outside the repository root", rel).Detail =
+			w.errorf(codes.PathOutsideRoot, at, "resource manifest %s leads outside the repository root", rel).Detail =
 				"Paths resolve against the workflow's directory and must stay inside " + w.root.Dir() + " (symbolic links included)."
 		} else if errors.Is(err, fsroot.ErrNotRegular) {
-			w.errorf(diag.NotARegularFile, at, "resource manifest %s is not a regular file", rel).Detail =
+			w.errorf(codes.NotARegularFile, at, "resource manifest %s is not a regular file", rel).Detail =
 				"shea reads only regular files, never a named pipe (FIFO), a device or a socket."
 		} else {
-			w.errorf(diag.ResourceClosureError, at, "resource manifest is unavailable at %s: %v", rel, describeIOError(err))
+			w.errorf(codes.ResourceClosureError, at, "resource manifest is unavailable at %s: %v", rel, describeIOError(err))
 		}
 		return "", nil, false
 	}
@@ -168,27 +169,27 @@ func (w *Workflow) readManifest(rel string) (canon string, b []byte, ok bool) {
 // not be optional) and the enabled groups (each declared and available),
 // and returns the core group followed by the enabled groups that pass.
 // rel is the manifest's path as written, for messages.
-func (w *Workflow) requestedGroups(mt *tree, groups map[string]manifestGroup, core string, enabled []string, rel string) []string {
+func (w *Workflow) requestedGroups(mt *tree, groups map[string]manifestGroup, core string, enabled []field[string], rel string) []string {
 	coreAt := mt.valueAt("/core_group")
 	if cg, ok := groups[core]; !ok {
-		w.errorf(diag.ResourceClosureError, coreAt, "core resource group %q is not declared", core).Detail =
+		w.errorf(codes.ResourceClosureError, coreAt, "core resource group %q is not declared", core).Detail =
 			diag.DidYouMean(core, sortedKeys(groups))
 	} else if !cg.available || cg.optional {
-		w.errorf(diag.ResourceClosureError, coreAt, "core resource group %q must be available and non-optional", core)
+		w.errorf(codes.ResourceClosureError, coreAt, "core resource group %q must be available and non-optional", core)
 	}
 	requested := []string{core}
-	for i, g := range enabled {
-		gAt := w.tree.valueAt("/resources/enabled_groups/" + strconv.Itoa(i))
+	for _, f := range enabled {
+		g, gAt := f.val, w.tree.valueAt(f.ptr)
 		gr, ok := groups[g]
 		switch {
 		case !ok:
-			d := w.errorf(diag.ResourceClosureError, gAt, "resource group %q is not declared in %s", g, rel)
+			d := w.errorf(codes.ResourceClosureError, gAt, "resource group %q is not declared in %s", g, rel)
 			d.Detail = diag.DidYouMean(g, sortedKeys(groups))
 			if d.Detail == "" {
 				d.Detail = "The manifest declares " + strings.Join(quoteAll(sortedKeys(groups)), ", ") + "."
 			}
 		case !gr.available:
-			w.errorf(diag.ResourceClosureError, gAt, "resource group %q is declared but unavailable in this release", g)
+			w.errorf(codes.ResourceClosureError, gAt, "resource group %q is declared but unavailable in this release", g)
 		default:
 			requested = append(requested, g)
 		}
@@ -206,7 +207,7 @@ func (w *Workflow) selectGroups(mt *tree, groups map[string]manifestGroup, reque
 	visit = func(g string) {
 		switch state[g] {
 		case 1:
-			w.errorf(diag.ResourceClosureError, mt.at("/groups/"+escapePointer(g)), "resource group dependency cycle includes %q", g)
+			w.errorf(codes.ResourceClosureError, mt.at("/groups/"+escapePointer(g)), "resource group dependency cycle includes %q", g)
 			return
 		case 2:
 			return
@@ -217,10 +218,10 @@ func (w *Workflow) selectGroups(mt *tree, groups map[string]manifestGroup, reque
 			dg, ok := groups[dep]
 			switch {
 			case !ok:
-				w.errorf(diag.ResourceClosureError, depAt, "resource group %q depends on %q, which is not declared", g, dep).Detail =
+				w.errorf(codes.ResourceClosureError, depAt, "resource group %q depends on %q, which is not declared", g, dep).Detail =
 					diag.DidYouMean(dep, sortedKeys(groups))
 			case !dg.available:
-				w.errorf(diag.ResourceClosureError, depAt, "resource group %q depends on %q, which is unavailable in this release", g, dep)
+				w.errorf(codes.ResourceClosureError, depAt, "resource group %q depends on %q, which is unavailable in this release", g, dep)
 			default:
 				visit(dep)
 			}
@@ -276,7 +277,7 @@ func (w *Workflow) parseManifest(display string, b []byte) (*tree, map[string]ma
 			off = int(te.Offset)
 		}
 		off = max(0, min(off, len(b)))
-		w.errorf(diag.ResourceClosureError, src.rng(off, min(off+1, len(b))), "resource manifest is invalid JSON: %v", err)
+		w.errorf(codes.ResourceClosureError, src.rng(off, min(off+1, len(b))), "resource manifest is invalid JSON: %v", err)
 		return nil, nil, "", false
 	}
 	// JSON is YAML: parse it again for the positions of its values.
@@ -288,10 +289,10 @@ func (w *Workflow) parseManifest(display string, b []byte) (*tree, map[string]ma
 
 	cs, err := manifestSchema()
 	if err != nil {
-		w.errorf(diag.ResourceClosureError, t.at(""), "internal error: manifest schema: %v", err)
+		w.errorf(codes.ResourceClosureError, t.at(""), "internal error: manifest schema: %v", err)
 		return nil, nil, "", false
 	}
-	cdiags, _ := cs.check(t, diag.ResourceClosureError)
+	cdiags, _ := cs.check(t, codes.ResourceClosureError)
 	w.diags = append(w.diags, cdiags...)
 	if cdiags.HasErrors() {
 		return nil, nil, "", false
@@ -299,11 +300,11 @@ func (w *Workflow) parseManifest(display string, b []byte) (*tree, map[string]ma
 	var doc manifestDoc
 	if err := json.Unmarshal(b, &doc); err != nil {
 		// The schema check passed, so the shapes agree: a program error.
-		w.errorf(diag.ResourceClosureError, t.at(""), "internal error: resource manifest: %v", err)
+		w.errorf(codes.ResourceClosureError, t.at(""), "internal error: resource manifest: %v", err)
 		return nil, nil, "", false
 	}
 	if v := plainNumbers(doc.SchemaVersion); v != int64(1) {
-		w.errorf(diag.ResourceClosureError, t.valueAt("/schema_version"), "unsupported resource manifest schema %s; expected 1", describe(v))
+		w.errorf(codes.ResourceClosureError, t.valueAt("/schema_version"), "unsupported resource manifest schema %s; expected 1", describe(v))
 		return nil, nil, "", false
 	}
 	groups := map[string]manifestGroup{}
@@ -343,32 +344,32 @@ func (w *Workflow) checkResource(mt *tree, ptr, group, manifestDir, p string, md
 	at := mt.valueAt(ptr)
 	for _, part := range strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' }) {
 		if part == "setup-shea" {
-			w.errorf(diag.ResourceClosureError, at, "resource %q from group %q names setup-shea, which must remain global and is never a workflow resource", p, group)
+			w.errorf(codes.ResourceClosureError, at, "resource %q from group %q names setup-shea, which must remain global and is never a workflow resource", p, group)
 			return "", false
 		}
 	}
 	canon, err := w.root.Resolve(manifestDir, p)
 	if err != nil {
 		if errors.Is(err, fsroot.ErrOutside) {
-			w.errorf(diag.PathOutsideRoot, at, "resource %q from group %q escapes the repository root %s", p, group, w.root.Dir())
+			w.errorf(codes.PathOutsideRoot, at, "resource %q from group %q escapes the repository root %s", p, group, w.root.Dir())
 		} else {
-			w.errorf(diag.ResourceClosureError, at, "resource %q from group %q is missing", p, group).Detail =
+			w.errorf(codes.ResourceClosureError, at, "resource %q from group %q is missing", p, group).Detail =
 				"Resource paths resolve against the manifest's directory (" + manifestDir + ")."
 		}
 		return "", false
 	}
 	st, err := os.Stat(canon)
 	if err != nil {
-		w.errorf(diag.ResourceClosureError, at, "resource %q from group %q: %v", p, group, describeIOError(err))
+		w.errorf(codes.ResourceClosureError, at, "resource %q from group %q: %v", p, group, describeIOError(err))
 		return "", false
 	}
 	if !st.IsDir() {
 		if !st.Mode().IsRegular() {
-			w.errorf(diag.NotARegularFile, at, "resource %q from group %q is not a regular file", p, group)
+			w.errorf(codes.NotARegularFile, at, "resource %q from group %q is not a regular file", p, group)
 			return "", false
 		}
 		if st.Size() == 0 {
-			w.errorf(diag.ResourceClosureError, at, "resource %q from group %q is empty", p, group)
+			w.errorf(codes.ResourceClosureError, at, "resource %q from group %q is empty", p, group)
 			return "", false
 		}
 		if strings.HasSuffix(canon, ".md") {
@@ -382,16 +383,16 @@ func (w *Workflow) checkResource(mt *tree, ptr, group, manifestDir, p string, md
 		if err != nil {
 			ok = false
 			if errors.Is(err, fsroot.ErrOutside) {
-				w.errorf(diag.PathOutsideRoot, at, "resource %q from group %q holds %s, which escapes the repository root", p, group, f)
+				w.errorf(codes.PathOutsideRoot, at, "resource %q from group %q holds %s, which escapes the repository root", p, group, f)
 			} else {
-				w.errorf(diag.ResourceClosureError, at, "resource %q from group %q: %s: %v", p, group, f, describeIOError(err))
+				w.errorf(codes.ResourceClosureError, at, "resource %q from group %q: %s: %v", p, group, f, describeIOError(err))
 			}
 			return nil
 		}
 		files++
 		if size == 0 {
 			ok = false
-			w.errorf(diag.ResourceClosureError, at, "resource %q from group %q holds an empty file %s", p, group, f)
+			w.errorf(codes.ResourceClosureError, at, "resource %q from group %q holds an empty file %s", p, group, f)
 		}
 		if strings.HasSuffix(f, ".md") {
 			md[f] = true
@@ -399,7 +400,7 @@ func (w *Workflow) checkResource(mt *tree, ptr, group, manifestDir, p string, md
 		return nil
 	})
 	if files == 0 && ok {
-		w.errorf(diag.ResourceClosureError, at, "resource %q from group %q is an empty directory", p, group)
+		w.errorf(codes.ResourceClosureError, at, "resource %q from group %q is an empty directory", p, group)
 		return "", false
 	}
 	return canon, ok

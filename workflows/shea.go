@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 	"github.com/sheaproject/shea/workpad"
@@ -95,7 +96,7 @@ func (w *Workflow) loadLanes() {
 		return
 	}
 	if !prompts.isMap {
-		w.errorf(diag.ConfigInvalid, w.tree.at(prompts.ptr), "prompts must be a mapping of main_agent, review_agent and merge_agent to files, not %s", describe(prompts.raw))
+		w.errorf(codes.ConfigInvalid, w.tree.at(prompts.ptr), "prompts must be a mapping of main_agent, review_agent and merge_agent to files, not %s", describe(prompts.raw))
 	}
 	for _, lane := range Lanes(ProfileShea) {
 		it := &item{key: lane, kind: SourcePromptFile, schema: w.laneSchema}
@@ -120,16 +121,16 @@ func (w *Workflow) pathSetting(m fileMap, section, key string) (fileRef, bool) {
 	if !m.isMap {
 		return fileRef{}, false
 	}
-	ptr := m.ptr + "/" + key
+	ptr := m.entryPtr(key)
 	f, present := m.files[key]
 	s := f.val
 	if !present || !f.ok || strings.TrimSpace(s) == "" {
 		w.bad[ptr] = true
 		if present {
-			w.errorf(diag.ConfigInvalid, w.tree.at(ptr), "%s.%s must be a file path, not %s", section, key, describe(f.raw))
+			w.errorf(codes.ConfigInvalid, w.tree.at(ptr), "%s.%s must be a file path, not %s", section, key, describe(f.raw))
 			return fileRef{}, false
 		}
-		d := w.errorf(diag.ConfigInvalid, w.tree.at(m.ptr), "%s.%s is required when %s is configured", section, key, section)
+		d := w.errorf(codes.ConfigInvalid, w.tree.at(m.ptr), "%s.%s is required when %s is configured", section, key, section)
 		for _, k := range m.keys {
 			if diag.Suggest(k, []string{key}) == key {
 				d.Detail = fmt.Sprintf("%s has %q, which looks like a misspelling of %q.", section, k, key)
@@ -179,14 +180,14 @@ func (w *Workflow) loadBackends() {
 	m := w.cfg.backendPrompts
 	configured := m.set
 	if configured && !m.isMap {
-		w.errorf(diag.ConfigInvalid, w.tree.at(m.ptr), "backend_prompts must be a mapping of the five fragment keys to files, not %s", describe(m.raw))
+		w.errorf(codes.ConfigInvalid, w.tree.at(m.ptr), "backend_prompts must be a mapping of the five fragment keys to files, not %s", describe(m.raw))
 	}
 	for _, key := range backendKeys() {
 		it := &item{key: key}
 		w.backends = append(w.backends, it)
 		schema, err := backendSchema(key)
 		if err != nil {
-			w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: %v", err)
+			w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: %v", err)
 			it.failed = true
 			continue
 		}
@@ -231,7 +232,7 @@ func (w *Workflow) loadWorkpads() {
 	m := w.cfg.workpadTemplates
 	configured := m.set
 	if configured && !m.isMap {
-		w.errorf(diag.ConfigInvalid, w.tree.at(m.ptr), "workpad_templates must be a mapping of template ids to files, not %s", describe(m.raw))
+		w.errorf(codes.ConfigInvalid, w.tree.at(m.ptr), "workpad_templates must be a mapping of template ids to files, not %s", describe(m.raw))
 	}
 	parentGroup := w.resources != nil && w.resources.selected("parent_subissues")
 	for _, spec := range workpad.Specs() {
@@ -258,7 +259,7 @@ func (w *Workflow) loadWorkpads() {
 		}
 		text, ok := workpadDefault(spec.ID)
 		if !ok {
-			w.errorf(diag.MissingTemplateFile, diag.Range{Filename: w.Path}, "internal error: no built-in default for workpad template %s", spec.ID)
+			w.errorf(codes.MissingTemplateFile, diag.Range{Filename: w.Path}, "internal error: no built-in default for workpad template %s", spec.ID)
 			it.failed = true
 			continue
 		}

@@ -3,7 +3,7 @@ package workflows
 import (
 	"os"
 
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/codes"
 	"path/filepath"
 	"strings"
 )
@@ -35,11 +35,11 @@ func (w *Workflow) emptyBody(it *item) bool {
 	if strings.TrimSpace(w.src.text) == "" {
 		at = w.src.rng(0, 0)
 		w.fatal = true // nothing to read back beyond the file's name
-		w.errorf(diag.EmptyWorkflow, at, "the workflow is empty").Detail =
+		w.errorf(codes.EmptyWorkflow, at, "the workflow is empty").Detail =
 			"Its body is the prompt: write it, with the front matter above it (tracker.kind, …)."
 		return true
 	}
-	d := w.errorf(diag.EmptyWorkflow, at, "the workflow's prompt body is empty")
+	d := w.errorf(codes.EmptyWorkflow, at, "the workflow's prompt body is empty")
 	d.Detail = "Everything below the front matter is the prompt; write it there."
 	if w.Profile == ProfileShea {
 		d.Detail = "Without a prompts key, all three lanes use the body as their prompt: write it there, or name the lane prompt files under prompts."
@@ -88,14 +88,13 @@ func (w *Workflow) partialsDir() string {
 func (w *Workflow) workspaceRoot() (string, bool) {
 	def := filepath.Join(w.tempDir(), "symphony_workspaces")
 	root := w.cfg.workspaceRoot
-	if !root.set || root.raw == nil {
+	if !root.set || root.null() {
 		return def, true
 	}
-	s, ok := root.raw.(string)
-	if !ok || w.bad[root.ptr] {
+	if !valid(w, root) {
 		return "", false
 	}
-	s = strings.TrimSpace(s)
+	s := strings.TrimSpace(root.val)
 	if strings.HasPrefix(s, "$") && isEnvName(s[1:]) {
 		if w.opts.getenv(s[1:]) == "" {
 			return def, true

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"slices"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/profile"
@@ -75,7 +76,9 @@ func CompileTemplate(src string, opts TemplateOptions) (*Template, error) {
 	if filename == "" {
 		filename = "<template>"
 	}
-	fail := func(l diag.List) error { return &Error{Workflow: filename, Class: l.Class(), Diagnostics: l} }
+	fail := func(l diag.List) error {
+		return &Error{Workflow: filename, Class: codes.FailureClass(l), Diagnostics: l}
+	}
 	var schema *strict.Schema
 	var diags diag.List
 	if !opts.Compat {
@@ -120,20 +123,20 @@ func TemplateInputs(opts TemplateOptions) (*strict.Schema, diag.List) {
 	case opts.Profile != "":
 		s, err := profile.LaneContext(opts.Profile)
 		if err != nil {
-			return nil, diag.List{diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: filename}, "%v", err)}
+			return nil, diag.List{diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: filename}, "%v", err)}
 		}
 		return s, nil
 	case len(opts.ContextSchema) > 0:
 		s, err := strict.CompileSchema(name, opts.ContextSchema, nil)
 		if err != nil {
-			return nil, diag.List{diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: name}, "not a usable context schema: %v", err)}
+			return nil, diag.List{diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: name}, "not a usable context schema: %v", err)}
 		}
 		return s, nil
 	}
 	doc, _ := json.Marshal(dataSchema(opts.Data, 0))
 	s, err := strict.CompileSchema("data", doc, nil)
 	if err != nil {
-		return nil, diag.List{diag.Errorf(diag.ContextInvalid, diag.Range{Filename: filename}, "the data cannot declare inputs: %v", err)}
+		return nil, diag.List{diag.Errorf(codes.ContextInvalid, diag.Range{Filename: filename}, "the data cannot declare inputs: %v", err)}
 	}
 	return s, nil
 }
@@ -221,7 +224,7 @@ func (t *Template) Render(ctx context.Context, in LaneInput) (string, error) {
 		return t.RenderData(ctx, vars)
 	}
 	diags := renderDiagnostics(err, t.filename)
-	return "", &Error{Workflow: t.filename, Class: diags.Class(), Diagnostics: diags}
+	return "", &Error{Workflow: t.filename, Class: codes.FailureClass(diags), Diagnostics: diags}
 }
 
 // RenderData renders the template with vars, its inputs by name (decoded
@@ -233,7 +236,7 @@ func (t *Template) RenderData(ctx context.Context, vars map[string]any) (string,
 		return out, nil
 	}
 	diags := renderDiagnostics(err, t.filename)
-	return "", &Error{Workflow: t.filename, Class: diags.Class(), Diagnostics: diags}
+	return "", &Error{Workflow: t.filename, Class: codes.FailureClass(diags), Diagnostics: diags}
 }
 
 // Compiled returns the compiled template, for a caller that renders it

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -26,11 +27,11 @@ func TestCompileTemplate(t *testing.T) {
 	}
 	for _, tt := range []struct {
 		src   string
-		class diag.Class
+		class codes.Class
 		at    string
 	}{
-		{"{{ issue.titel }}", diag.ClassTemplateRender, "<builtin>/demo:1:4"},
-		{"{% if issue.title %}", diag.ClassTemplateParse, "<builtin>/demo:1:4"},
+		{"{{ issue.titel }}", codes.ClassTemplateRender, "<builtin>/demo:1:4"},
+		{"{% if issue.title %}", codes.ClassTemplateParse, "<builtin>/demo:1:4"},
 	} {
 		_, err := CompileTemplate(tt.src, TemplateOptions{Profile: ProfileSymphony, Filename: "<builtin>/demo"})
 		var werr *Error
@@ -41,7 +42,7 @@ func TestCompileTemplate(t *testing.T) {
 	// A render failure is an *Error too, with the class a runner branches on.
 	_, err = tpl.Render(ctx, LaneInput{Issue: map[string]any{"id": "1"}})
 	var werr *Error
-	if !errors.As(err, &werr) || werr.Class != diag.ClassTemplateRender || werr.Diagnostics[0].Code != diag.ContextInvalid {
+	if !errors.As(err, &werr) || werr.Class != codes.ClassTemplateRender || werr.Diagnostics[0].Code != codes.ContextInvalid {
 		t.Errorf("render: got %v, want an *Error of class template_render_error", err)
 	}
 }
@@ -174,7 +175,7 @@ func TestRenderLaneGoIssue(t *testing.T) {
 	type untagged struct{ ID, Identifier, Title, State string }
 	_, err = w.RenderLane(ctx, LaneAgent, LaneInput{Issue: untagged{"1", "A-1", "T", "Todo"}})
 	l := diag.AsList(err)
-	if len(l) != 1 || l[0].Code != diag.ContextInvalid || !strings.Contains(l[0].Detail, "workflows.untagged, whose fields have no json tags") {
+	if len(l) != 1 || l[0].Code != codes.ContextInvalid || !strings.Contains(l[0].Detail, "workflows.untagged, whose fields have no json tags") {
 		t.Errorf("untagged: got %v (%v)", err, l)
 	}
 	// The extra inputs cannot stand in for the issue.

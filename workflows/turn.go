@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/lanes"
@@ -45,7 +46,7 @@ func (w *Workflow) turnSchemas() (system, turn *strict.Schema, err error) {
 func (w *Workflow) compileTurn(it *item, c *lanes.Composed) {
 	system, turn, err := w.turnSchemas()
 	if err != nil {
-		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: turn context: %v", err)
+		w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: turn context: %v", err)
 		it.failed = true
 		return
 	}
@@ -83,7 +84,7 @@ func (w *Workflow) turnRef(ref fileRef) (fileRef, bool) {
 func (w *Workflow) loadFileTurn(it *item, ref, tref fileRef) {
 	system, turn, err := w.turnSchemas()
 	if err != nil {
-		w.errorf(diag.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: turn context: %v", err)
+		w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: turn context: %v", err)
 		it.failed = true
 		return
 	}
@@ -145,7 +146,7 @@ func (t *Turn) Prompt() string { return lanes.JoinTurn(t.System, t.User) }
 // turn block renders exactly as RenderLane renders it, into System.
 func (w *Workflow) RenderTurn(ctx context.Context, lane string, in LaneInput) (*Turn, error) {
 	if errs := w.diags.Errors(); len(errs) > 0 {
-		return nil, &Error{Workflow: w.Path, Class: errs.Class(), Diagnostics: errs}
+		return nil, &Error{Workflow: w.Path, Class: codes.FailureClass(errs), Diagnostics: errs}
 	}
 	it, err := w.laneItem(lane)
 	if err != nil {
@@ -168,7 +169,7 @@ func (w *Workflow) RenderTurn(ctx context.Context, lane string, in LaneInput) (*
 	}
 	if err != nil {
 		diags := renderDiagnostics(err, it.filename)
-		return nil, &Error{Workflow: w.Path, Lane: lane, Class: diags.Class(), Diagnostics: diags}
+		return nil, &Error{Workflow: w.Path, Lane: lane, Class: codes.FailureClass(diags), Diagnostics: diags}
 	}
 	return t, nil
 }
@@ -201,11 +202,11 @@ func (it *item) renderTurn(ctx context.Context, vars map[string]any) (system, us
 	return system, user, nil
 }
 
-func renderClass(err error) diag.Class {
+func renderClass(err error) codes.Class {
 	if re, ok := render.AsError(err); ok {
 		return re.Class
 	}
-	return diag.ClassTemplateRender
+	return codes.ClassTemplateRender
 }
 
 // sources lists the files a lane's prompt comes from (see Turn.Sources).

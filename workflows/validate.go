@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/osteele"
@@ -141,6 +142,20 @@ type Report struct {
 	Status      string    `json:"status"`
 	Readback    []Line    `json:"readback"`
 	Diagnostics diag.List `json:"diagnostics"`
+}
+
+// MarshalJSON writes the report with each diagnostic's class, the wire
+// form of codes.JSONOptions.
+func (r Report) MarshalJSON() ([]byte, error) {
+	type fields Report // the fields, without this method
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // the caller's encoder decides
+	err := enc.Encode(struct {
+		fields
+		Diagnostics json.Marshaler `json:"diagnostics"`
+	}{fields(r), r.Diagnostics.JSON(codes.JSONOptions())})
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
 }
 
 // Valid reports whether the workflow has no errors.
@@ -525,7 +540,7 @@ func (w *Workflow) symphonyReadback(rb *readback, smoked map[*item]bool) {
 	rb.add("profile", ProfileSymphony)
 	if kind := w.cfg.trackerKind; valid(w, kind) {
 		rb.add("tracker", kind.val)
-	} else if !kind.set && !w.bad["/tracker/kind"] && !w.bad["/tracker"] {
+	} else if !kind.set && !w.bad[kind.ptr] && !w.bad[w.cfg.tracker.ptr] {
 		rb.add("tracker", "")
 	}
 	if root, ok := w.workspaceRoot(); ok {

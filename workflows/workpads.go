@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/workpad"
 )
@@ -79,7 +80,7 @@ func (w *Workflow) WorkpadTemplate(id string) (*workpad.Template, error) {
 		return nil, err
 	}
 	if errs := w.diags.Errors(); len(errs) > 0 {
-		return nil, &Error{Workflow: w.Path, Class: errs.Class(), Diagnostics: errs}
+		return nil, &Error{Workflow: w.Path, Class: codes.FailureClass(errs), Diagnostics: errs}
 	}
 	return it.wp, nil
 }

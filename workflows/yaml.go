@@ -11,6 +11,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -54,7 +55,7 @@ const maxErrorSearchBytes = 1 << 20
 func parseYAML(src *source, start int, text string) (*tree, diag.List) {
 	t := &tree{src: src, start: start, line0: src.line(start), text: text, index: map[string]nodeRef{}}
 	if bad := invalidUTF8(text); bad >= 0 {
-		return nil, diag.List{diag.Errorf(diag.WorkflowParseError, src.rng(start+bad, start+bad+1),
+		return nil, diag.List{diag.Errorf(codes.WorkflowParseError, src.rng(start+bad, start+bad+1),
 			"the YAML holds a byte that is not valid UTF-8")}
 	}
 	dec := yaml.NewDecoder(strings.NewReader(text))
@@ -67,7 +68,7 @@ func parseYAML(src *source, start int, text string) (*tree, diag.List) {
 	}
 	var next yaml.Node
 	if err := decodeSafely(dec, &next); err == nil {
-		return nil, diag.List{diag.Errorf(diag.WorkflowParseError, t.nodeRange(&next),
+		return nil, diag.List{diag.Errorf(codes.WorkflowParseError, t.nodeRange(&next),
 			"the YAML holds more than one document").WithDetail(
 			"A line starting with --- inside the front matter starts a second YAML document.")}
 	} else if !errors.Is(err, io.EOF) {
@@ -190,7 +191,7 @@ func (t *tree) syntaxError(err error) *diag.Diagnostic {
 			}
 		}
 	}
-	return diag.Errorf(diag.WorkflowParseError, r, "invalid YAML: %s", msg)
+	return diag.Errorf(codes.WorkflowParseError, r, "invalid YAML: %s", msg)
 }
 
 // stripLine drops "yaml: " and "line N: " from a yaml.v3 message.
@@ -369,7 +370,7 @@ type converter struct {
 }
 
 func (c *converter) fail(n *yaml.Node, format string, args ...any) {
-	c.diags = c.diags.Append(diag.Errorf(diag.WorkflowParseError, c.t.nodeRange(n), format, args...))
+	c.diags = c.diags.Append(diag.Errorf(codes.WorkflowParseError, c.t.nodeRange(n), format, args...))
 }
 
 // value converts n, found at pointer p under key (nil for the root and
@@ -436,7 +437,7 @@ func (c *converter) mapping(n *yaml.Node, p string, depth int, aliased bool) map
 			continue
 		}
 		if first, dup := seen[name]; dup {
-			d := diag.Errorf(diag.WorkflowParseError, c.t.nodeRange(k), "duplicate key %q", name)
+			d := diag.Errorf(codes.WorkflowParseError, c.t.nodeRange(k), "duplicate key %q", name)
 			d.Related = []diag.Related{{Message: "first defined here", Range: c.t.nodeRange(first)}}
 			c.diags = c.diags.Append(d)
 			continue

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -59,7 +60,7 @@ func TestYAMLErrorLines(t *testing.T) {
 				t.Fatalf("got %d diagnostics, want 1: %v", len(diags), diags)
 			}
 			d := diags[0]
-			if d.Code != diag.WorkflowParseError {
+			if d.Code != codes.WorkflowParseError {
 				t.Errorf("code = %s, want workflow_parse_error", d.Code)
 			}
 			if got := d.Subject.String() + ": " + d.Summary; got != tt.want {
@@ -182,7 +183,7 @@ func FuzzYAMLPositions(f *testing.F) {
 		sp := SplitSymphony(src.text)
 		tr, diags := parseYAML(src, sp.FrontStart, sp.Front)
 		for _, d := range diags {
-			if d.Code == diag.InternalError {
+			if d.Code == codes.InternalError {
 				t.Fatalf("%v\n%s", d, d.Stack)
 			}
 			checkRange(t, src, d.Subject)
@@ -294,7 +295,7 @@ func TestYAMLErrorSearchBounded(t *testing.T) {
 // keys (cycles included) and checks the converter stops within its limits:
 // it returns (no stack overflow), counts no more values than allowed, and
 // its diagnostics lie inside the file. A document that converts holds
-// only plain values.
+// only plain values, the same that walking its nodes gives.
 func FuzzYAMLMerge(f *testing.F) {
 	for _, s := range []string{
 		"b: &b\n  x: 1\n  <<: *b",
@@ -315,7 +316,7 @@ func FuzzYAMLMerge(f *testing.F) {
 		sp := SplitSymphony(src.text)
 		tr, diags := parseYAML(src, sp.FrontStart, sp.Front)
 		for _, d := range diags {
-			if d.Code == diag.InternalError {
+			if d.Code == codes.InternalError {
 				t.Fatalf("%v\n%s", d, d.Stack)
 			}
 			checkRange(t, src, d.Subject)
@@ -348,6 +349,11 @@ func FuzzYAMLMerge(f *testing.F) {
 		// Merged mappings count once but may hold copies of their values.
 		if n > 4*maxYAMLValues {
 			t.Fatalf("%d values converted", n)
+		}
+		// The settings are decoded by walking the nodes (place): merge keys
+		// and aliases resolve there as the converter resolves them.
+		if diff := cmp.Diff(tr.value, placeValues(tr.top())); diff != "" {
+			t.Fatalf("walking the nodes differs from the converter (-converter +nodes):\n%s", diff)
 		}
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
@@ -62,7 +63,7 @@ func CompileWith(eng *render.Engine, schemas Schemas, id, src, filename string, 
 	}
 	s, ok := Lookup(id)
 	if !ok {
-		d := diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: filename}, "unknown workpad template id %q", id)
+		d := diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: filename}, "unknown workpad template id %q", id)
 		d.Detail = diag.DidYouMean(id, IDs())
 		if d.Detail == "" {
 			d.Detail = "The template ids are " + strings.Join(IDs(), ", ") + "."
@@ -72,7 +73,7 @@ func CompileWith(eng *render.Engine, schemas Schemas, id, src, filename string, 
 	body, start := trimBody(src, start)
 	if body == "" {
 		r := diag.Range{Filename: filename, Start: start, End: start}
-		d := diag.Errorf(diag.EmptyTemplateFile, r, "template %s is empty", id).
+		d := diag.Errorf(codes.EmptyTemplateFile, r, "template %s is empty", id).
 			WithDetail("A workpad template must produce text; write the %s receipt, or remove the setting to use the default.", id)
 		return nil, diag.List{d}
 	}
@@ -82,7 +83,7 @@ func CompileWith(eng *render.Engine, schemas Schemas, id, src, filename string, 
 	}
 	if err != nil {
 		// The registry's own schemas always compile; this is a program error.
-		d := diag.Errorf(diag.ConfigInvalid, diag.Range{Filename: filename}, "context schema of %s: %v", id, err)
+		d := diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: filename}, "context schema of %s: %v", id, err)
 		return nil, diag.List{d}
 	}
 	if eng == nil {
@@ -95,7 +96,7 @@ func CompileWith(eng *render.Engine, schemas Schemas, id, src, filename string, 
 	tpl, cdiags := eng.Compile(body, filename, start, schema)
 	diags = append(diags, cdiags...)
 	for _, d := range diags {
-		if d.Code == diag.UnknownVariable {
+		if d.Code == codes.UnknownVariable {
 			explainElsewhere(d, s)
 		}
 	}
@@ -131,7 +132,7 @@ func checkNames(s Spec, body, filename string, start diag.Pos) diag.List {
 		if s.Has(root) {
 			continue
 		}
-		d := diag.Errorf(diag.UnknownVariable, ref.Range, "unknown variable %q", root)
+		d := diag.Errorf(codes.UnknownVariable, ref.Range, "unknown variable %q", root)
 		d.Detail = diag.DidYouMean(root, s.Values)
 		out = append(out, d)
 	}
@@ -188,7 +189,7 @@ func variableName(summary string) (string, bool) {
 // template_parse_error for the engine's own compile-time problems).
 func (t *Template) Render(ctx context.Context, values map[string]string) (string, error) {
 	if diags := checkValues(t.spec, t.filename, values); diags.HasErrors() {
-		return "", &render.Error{Class: diag.ClassTemplateRender, Diagnostics: diags}
+		return "", &render.Error{Class: codes.ClassTemplateRender, Diagnostics: diags}
 	}
 	vars := make(map[string]any, len(values))
 	for k, v := range values {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 )
@@ -207,7 +208,7 @@ func TestCompileDoesNotLeakAcrossIDs(t *testing.T) {
 		for i, d := range diags {
 			v := foreign[i]
 			want := fmt.Sprintf("%q is a value of %s, not of %s.", v, joinIDs(DeclaredBy(v)), s.ID)
-			if d.Code != diag.UnknownVariable || d.Subject.Start.Line != i+1 || !strings.HasPrefix(d.Detail, want) {
+			if d.Code != codes.UnknownVariable || d.Subject.Start.Line != i+1 || !strings.HasPrefix(d.Detail, want) {
 				t.Errorf("%s reading %s: %v | %s", s.ID, v, d, d.Detail)
 			}
 		}
@@ -248,7 +249,7 @@ func TestCompileRejects(t *testing.T) {
 		got := diagLines(diags)
 		if tc.name == "syntax" {
 			// The wording is the checker's; pin only the code and place.
-			if len(diags) == 0 || diags[0].Code != diag.UnclosedBlock || diags[0].Subject.Start.Line != 1 {
+			if len(diags) == 0 || diags[0].Code != codes.UnclosedBlock || diags[0].Subject.Start.Line != 1 {
 				t.Errorf("%s: %q", tc.name, got)
 			}
 			continue

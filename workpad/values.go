@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/strict"
 )
@@ -121,7 +122,7 @@ func checkValues(s Spec, filename string, values map[string]string) diag.List {
 	subject := diag.Range{Filename: filename}
 	for _, name := range s.Values {
 		if _, ok := values[name]; !ok {
-			out = append(out, diag.Errorf(diag.ContextInvalid, subject,
+			out = append(out, diag.Errorf(codes.ContextInvalid, subject,
 				"missing value %q of template %s", name, s.ID).
 				WithDetail("Template %s is rendered with exactly these values: %s.", s.ID, strings.Join(s.Values, ", ")))
 		}
@@ -134,7 +135,7 @@ func checkValues(s Spec, filename string, values map[string]string) diag.List {
 	}
 	sort.Strings(extra)
 	for _, name := range extra {
-		d := diag.Errorf(diag.ContextInvalid, subject, "value %q is not declared by template %s", name, s.ID)
+		d := diag.Errorf(codes.ContextInvalid, subject, "value %q is not declared by template %s", name, s.ID)
 		d.Detail = elsewhereDetail(name, s)
 		out = append(out, d)
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/render"
 )
 
@@ -159,12 +159,12 @@ func TestRenderChecksValues(t *testing.T) {
 			if !ok {
 				t.Fatalf("error %v is not a *render.Error", err)
 			}
-			if rerr.Class != diag.ClassTemplateRender {
+			if rerr.Class != codes.ClassTemplateRender {
 				t.Errorf("class %s", rerr.Class)
 			}
 			var got []string
 			for _, d := range rerr.Diagnostics {
-				if d.Code != diag.ContextInvalid || d.Subject.Filename != "blocked.md" {
+				if d.Code != codes.ContextInvalid || d.Subject.Filename != "blocked.md" {
 					t.Errorf("diagnostic %v: code %s file %q", d, d.Code, d.Subject.Filename)
 				}
 				got = append(got, d.Summary+" | "+d.Detail)

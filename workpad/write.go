@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/atomicfile"
 	"github.com/sheaproject/shea/render"
@@ -31,7 +32,7 @@ import (
 func Write(ctx context.Context, path string, t *Template, values map[string]string) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = &render.Error{Class: diag.ClassTemplateRender, Diagnostics: diag.List{diag.Bug(diag.Range{Filename: path}, "writing "+path, r)}}
+			err = &render.Error{Class: codes.ClassTemplateRender, Diagnostics: diag.List{codes.Bug(diag.Range{Filename: path}, "writing "+path, r)}}
 		}
 	}()
 	if t == nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/partials"
 	"github.com/sheaproject/shea/osteele"
@@ -130,7 +131,7 @@ Examples:
 				b, err := readTemplateFile(f, 0)
 				if d := templateReadDiag(f, err); d != nil {
 					all = append(all, d)
-					if d.Code == diag.TemplateTooLarge {
+					if d.Code == codes.TemplateTooLarge {
 						continue
 					}
 					if err := e.report(format, all, src); err != nil {
@@ -225,7 +226,7 @@ func invalidUTF8Diag(filename string, b []byte) *diag.Diagnostic {
 		bad += n
 	}
 	p := diag.StartPos.Advance(string(b[:bad]))
-	d := diag.Errorf(diag.SyntaxError, diag.Range{Filename: filename, Start: p, End: p.Advance(string(b[bad : bad+1]))},
+	d := diag.Errorf(codes.SyntaxError, diag.Range{Filename: filename, Start: p, End: p.Advance(string(b[bad : bad+1]))},
 		"the template holds a byte that is not valid UTF-8")
 	d.Detail = "A template must be UTF-8 text; this looks like a binary file or text in another encoding."
 	return d
@@ -278,7 +279,7 @@ func laneProfile(lane, profile string, explicit bool) (string, error) {
 // inputs, how to declare them.
 func noInputsHint(l diag.List) {
 	for _, d := range l {
-		if d.Code != diag.UnknownVariable {
+		if d.Code != codes.UnknownVariable {
 			continue
 		}
 		hint := "Declare the inputs: --profile symphony (or shea) for a lane prompt's issue and attempt, --context-schema FILE by JSON Schema, --context FILE.json by example."
@@ -335,7 +336,7 @@ func (e *env) reportOn(w io.Writer, format string, l diag.List, src *sources) er
 	case formatJSON:
 		l = e.shownOf(l)
 		l.Sort()
-		return diag.WriteJSON(w, l)
+		return diag.WriteJSON(w, l, codes.JSONOptions())
 	case formatSARIF:
 		return e.writeSARIF(w, l, src)
 	}

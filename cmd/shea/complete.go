@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/profile"
 	"github.com/sheaproject/shea/workflows"
 	"github.com/sheaproject/shea/workpad"
@@ -34,7 +34,7 @@ func withPrefix(values []string, prefix string) []string {
 
 func codeNames() []string {
 	var out []string
-	for _, i := range diag.Codes() {
+	for _, i := range codes.All() {
 		out = append(out, string(i.Code)+"\t"+string(i.Class))
 	}
 	return out

@@ -4,14 +4,15 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
 // A bug in shea is exit status 2 (the command could not run), even when it
 // comes with findings in the input; findings alone are exit status 1.
 func TestExitStatusOfInternalError(t *testing.T) {
-	finding := diag.Errorf(diag.UnknownVariable, diag.Range{Filename: "t.md"}, "unknown variable \"x\"")
-	bug := diag.Errorf(diag.InternalError, diag.Range{Filename: "t.md"}, "internal error: a bug in shea")
+	finding := diag.Errorf(codes.UnknownVariable, diag.Range{Filename: "t.md"}, "unknown variable \"x\"")
+	bug := diag.Errorf(codes.InternalError, diag.Range{Filename: "t.md"}, "internal error: a bug in shea")
 	tests := []struct {
 		name string
 		l    diag.List

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/lsp"
 )
@@ -33,7 +34,7 @@ Examples:
 			if len(args) == 0 {
 				tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 				fmt.Fprintln(tw, "CODE\tCLASS\tMEANING")
-				for _, info := range diag.Codes() {
+				for _, info := range codes.All() {
 					fmt.Fprintf(tw, "%s\t%s\t%s\n", info.Code, info.Class, firstSentence(info.Meaning))
 				}
 				return tw.Flush()
@@ -43,14 +44,10 @@ Examples:
 				_, err := io.WriteString(e.stdout, readbackHelp)
 				return err
 			}
-			info, ok := diag.Lookup(diag.Code(args[0]))
+			info, ok := codes.Lookup(diag.Code(args[0]))
 			if !ok {
-				var codes []string
-				for _, i := range diag.Codes() {
-					codes = append(codes, string(i.Code))
-				}
 				msg := fmt.Sprintf("unknown code %q", args[0])
-				if s := diag.Suggest(args[0], codes); s != "" {
+				if s := diag.Suggest(args[0], codes.Names()); s != "" {
 					msg += fmt.Sprintf(" (did you mean %q?)", s)
 				}
 				return usageError{fmt.Errorf("%s; run 'shea explain' for the list", msg)}
@@ -61,7 +58,7 @@ Examples:
 	}
 }
 
-func writeExplanation(e *env, info diag.Info) {
+func writeExplanation(e *env, info codes.Info) {
 	w := e.stdout
 	fmt.Fprintf(w, "%s (class %s)\n\n", info.Code, info.Class)
 	fmt.Fprintf(w, "%s\n", wrap(info.Meaning, 78))

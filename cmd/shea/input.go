@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path/filepath"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
 	"github.com/sheaproject/shea/internal/jsondup"
@@ -49,12 +50,12 @@ func templateReadDiag(path string, err error) *diag.Diagnostic {
 	var tl *fsroot.TooLargeError
 	switch {
 	case errors.Is(err, fsroot.ErrNotRegular):
-		return diag.Errorf(diag.NotARegularFile, diag.Range{Filename: path}, "%v", err).
+		return diag.Errorf(codes.NotARegularFile, diag.Range{Filename: path}, "%v", err).
 			WithDetail("shea reads only regular files, never a named pipe (FIFO), a device or a socket.")
 	case errors.As(err, &tl) && tl.Size < 0:
-		return diag.Errorf(diag.TemplateTooLarge, diag.Range{Filename: path}, "template is more than the %d-byte limit", tl.Max)
+		return diag.Errorf(codes.TemplateTooLarge, diag.Range{Filename: path}, "template is more than the %d-byte limit", tl.Max)
 	case errors.As(err, &tl):
-		return diag.Errorf(diag.TemplateTooLarge, diag.Range{Filename: path}, "template is %d bytes, more than the %d-byte limit", tl.Size, tl.Max)
+		return diag.Errorf(codes.TemplateTooLarge, diag.Range{Filename: path}, "template is %d bytes, more than the %d-byte limit", tl.Size, tl.Max)
 	}
 	return nil
 }
@@ -69,7 +70,7 @@ func duplicateKeyDiag(data []byte, name string) *diag.Diagnostic {
 	}
 	start := diag.StartPos.Advance(string(data[:dup.Offset]))
 	end := start.Advance(string(data[dup.Offset:dup.End]))
-	return diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name, Start: start, End: end}, "duplicate key %q at %s", dup.Key, dup.Pointer).
+	return diag.Errorf(codes.ContextInvalid, diag.Range{Filename: name, Start: start, End: end}, "duplicate key %q at %s", dup.Key, dup.Pointer).
 		WithDetail("JSON parsers disagree about a key written twice (some keep the first value, some the last); write each key once.")
 }
 

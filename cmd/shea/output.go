@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/fsroot"
 )
@@ -76,15 +77,11 @@ func (s *sources) get(name string) []byte {
 // checkDisabled checks the codes of --disable.
 func (e *env) checkDisabled() error {
 	for _, c := range e.disable {
-		if _, ok := diag.Lookup(diag.Code(c)); ok {
+		if _, ok := codes.Lookup(diag.Code(c)); ok {
 			continue
 		}
-		var codes []string
-		for _, i := range diag.Codes() {
-			codes = append(codes, string(i.Code))
-		}
 		msg := fmt.Sprintf("--disable: unknown code %q", c)
-		if s := diag.Suggest(c, codes); s != "" {
+		if s := diag.Suggest(c, codes.Names()); s != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		}
 		return usageError{fmt.Errorf("%s; run 'shea explain' for the list", msg)}
@@ -99,7 +96,7 @@ func (e *env) checkDisabled() error {
 // command could not run (exit status 2), whatever else the input holds.
 func (e *env) shownOf(l diag.List) diag.List {
 	for _, d := range l {
-		if d.Code == diag.InternalError {
+		if d.Code == codes.InternalError {
 			e.sawBug = true
 		}
 	}
@@ -122,7 +119,7 @@ func (e *env) shownOf(l diag.List) diag.List {
 func (e *env) writeTextDiagnostics(l diag.List, src *sources) {
 	l = e.shownOf(l)
 	l.Sort()
-	diag.WriteText(e.stderr, l, diag.TextOptions{Color: e.colorEnabled(), Source: src.get, ExplainHint: true, Max: e.maxDiagnostics,
+	diag.WriteText(e.stderr, l, diag.TextOptions{Color: e.colorEnabled(), Source: src.get, Hint: explainHint, Max: e.maxDiagnostics,
 		Stack: e.getenv("SHEA_DEBUG") == "1", Group: true, Shown: e.shown})
 }
 
@@ -132,7 +129,26 @@ func (e *env) writeSARIF(w io.Writer, l diag.List, src *sources) error {
 	l = e.shownOf(l)
 	l.Sort()
 	wd, _ := os.Getwd()
-	return diag.WriteSARIF(w, l, diag.SARIFOptions{ToolVersion: version(), BaseDir: wd, Source: src.get})
+	return diag.WriteSARIF(w, l, diag.SARIFOptions{ToolName: "shea", ToolURI: "https://github.com/sheaproject/shea",
+		ToolVersion: version(), BaseDir: wd, Source: src.get, Rules: sarifRules()})
+}
+
+// explainHint is the line under each diagnostic of the text output that
+// says where its code is documented.
+func explainHint(c diag.Code) string { return "(see: shea explain " + string(c) + ")" }
+
+// sarifRules describes every registered code as a SARIF rule, in code
+// order, so that rule indexes are stable across runs; a rule's default
+// level is the severity its code is reported with unless a setting
+// changes it.
+func sarifRules() []diag.SARIFRule {
+	all := codes.All()
+	rules := make([]diag.SARIFRule, len(all))
+	for i, info := range all {
+		rules[i] = diag.SARIFRule{Code: info.Code, Description: info.Meaning, Help: info.Fix + " " + explainHint(info.Code),
+			Level: codes.DefaultSeverity(info.Code), Properties: map[string]any{"class": string(info.Class)}}
+	}
+	return rules
 }
 
 // conclude writes what diagnostics remain after the command's output and

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/atomicfile"
 	"github.com/sheaproject/shea/internal/fsroot"
@@ -250,7 +251,7 @@ func (e *env) renderTemplate(o renderOptions) error {
 		if err := e.reportOn(e.stderr, o.format, diag.List{d}, &sources{}); err != nil {
 			return err
 		}
-		if d.Code == diag.TemplateTooLarge {
+		if d.Code == codes.TemplateTooLarge {
 			return findingsError{}
 		}
 		return fmt.Errorf("cannot read template %s", o.template)
@@ -460,7 +461,7 @@ func (e *env) laneInput(o renderOptions, hasAttempt bool, w *workflows.Workflow,
 		case dup != nil:
 			diags = append(diags, dup)
 		case err != nil:
-			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "the extra inputs must be a JSON object: %v", err))
+			diags = append(diags, diag.Errorf(codes.ContextInvalid, diag.Range{Filename: name}, "the extra inputs must be a JSON object: %v", err))
 		}
 		in.Extra, in.ExtraName = extra, name
 	}
@@ -478,7 +479,7 @@ func (e *env) laneInput(o renderOptions, hasAttempt bool, w *workflows.Workflow,
 		if dup := duplicateKeyDiag(data, name); dup != nil {
 			diags = append(diags, dup)
 		} else if err != nil {
-			diags = append(diags, diag.Errorf(diag.ContextInvalid, diag.Range{Filename: name}, "%v", err).
+			diags = append(diags, diag.Errorf(codes.ContextInvalid, diag.Range{Filename: name}, "%v", err).
 				WithDetail("A run context is one JSON object; shea run-context set writes one."))
 		}
 		in.RunContext = m
@@ -492,7 +493,7 @@ func unreadRunContext(name, lane string) *diag.Diagnostic {
 	if name == "-" {
 		name = "<stdin>"
 	}
-	return diag.Warningf(diag.ContextInvalid, diag.Range{Filename: name}, "lane %s has no turn block, so nothing reads the run context", lane).
+	return diag.Warningf(codes.ContextInvalid, diag.Range{Filename: name}, "lane %s has no turn block, so nothing reads the run context", lane).
 		WithDetail("Only a turn block reads run_context (main-agent.turn.md beside main-agent.md, for a shea lane); this lane renders as its whole prompt, without it.")
 }
 
@@ -608,7 +609,7 @@ func dedupe(l diag.List) diag.List {
 // unreadable reports whether the workflow file itself could not be read.
 func unreadable(l diag.List) bool {
 	for _, d := range l {
-		if d.Code == diag.MissingWorkflowFile {
+		if d.Code == codes.MissingWorkflowFile {
 			return true
 		}
 	}

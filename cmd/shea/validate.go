@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/workflows"
@@ -206,7 +207,7 @@ func (e *env) validate(ctx context.Context, files []string, opts workflows.Optio
 		r, diags := w.Validate(ctx)
 		withWorkflowSources(src, w, diags)
 		for _, d := range diags {
-			if d.Code == diag.MissingWorkflowFile {
+			if d.Code == codes.MissingWorkflowFile {
 				unreadable = append(unreadable, f)
 				break
 			}

@@ -1,8 +1,6 @@
-package diag
+package codes
 
-// Code is a stable snake_case identifier of a kind of problem. Codes are a
-// public contract: tools match on them, and `shea explain CODE` documents each.
-type Code string
+import "github.com/sheaproject/shea/diag"
 
 // Class is the Symphony error class a code belongs to. Agent runners that
 // follow the Symphony spec branch on the class, not on the code.
@@ -27,24 +25,24 @@ const (
 // cyclic partials, too large), is template_parse_error. The code keeps the
 // detail.
 const (
-	UnknownVariable  Code = "unknown_variable"   // template_render_error
-	UnknownProperty  Code = "unknown_property"   // template_render_error
-	UnknownFilter    Code = "unknown_filter"     // template_render_error
-	FilterArguments  Code = "filter_arguments"   // template_render_error
-	UnknownTag       Code = "unknown_tag"        // template_parse_error
-	UnclosedBlock    Code = "unclosed_block"     // template_parse_error
-	UnexpectedTag    Code = "unexpected_tag"     // template_parse_error
-	SyntaxError      Code = "syntax_error"       // template_parse_error
-	MissingPartial   Code = "missing_partial"    // template_parse_error
-	PartialCycle     Code = "partial_cycle"      // template_parse_error
-	TemplateTooLarge Code = "template_too_large" // template_parse_error
+	UnknownVariable  diag.Code = "unknown_variable"   // template_render_error
+	UnknownProperty  diag.Code = "unknown_property"   // template_render_error
+	UnknownFilter    diag.Code = "unknown_filter"     // template_render_error
+	FilterArguments  diag.Code = "filter_arguments"   // template_render_error
+	UnknownTag       diag.Code = "unknown_tag"        // template_parse_error
+	UnclosedBlock    diag.Code = "unclosed_block"     // template_parse_error
+	UnexpectedTag    diag.Code = "unexpected_tag"     // template_parse_error
+	SyntaxError      diag.Code = "syntax_error"       // template_parse_error
+	MissingPartial   diag.Code = "missing_partial"    // template_parse_error
+	PartialCycle     diag.Code = "partial_cycle"      // template_parse_error
+	TemplateTooLarge diag.Code = "template_too_large" // template_parse_error
 	// PartialExpansionLimit: checking walked partials more times than
 	// strict.Options.MaxPartialExpansions allows (template_parse_error).
-	PartialExpansionLimit Code = "partial_expansion_limit"
+	PartialExpansionLimit diag.Code = "partial_expansion_limit"
 	// LaxSyntax: markup that strict mode rejects but Shopify's default
 	// (lax) parser tolerates, read in compat mode as Shopify reads it
 	// (warning, template_parse_error).
-	LaxSyntax Code = "lax_syntax"
+	LaxSyntax diag.Code = "lax_syntax"
 )
 
 // Warnings of the static check about values that may not be what the
@@ -56,25 +54,25 @@ const (
 	// MaybeUnbound: a local variable may be read before any assign,
 	// capture or increment of it has run on the path taken; it reads as
 	// nil there.
-	MaybeUnbound Code = "maybe_unbound"
+	MaybeUnbound diag.Code = "maybe_unbound"
 	// UndeclaredKey: a key the schema does not declare is read from an
 	// object that allows any key; it reads as nil when absent.
-	UndeclaredKey Code = "undeclared_key"
+	UndeclaredKey diag.Code = "undeclared_key"
 	// MayFail: a filter or comparison fails for some value the schema
 	// allows (a divisor that may be 0, null into concat, a number compared
 	// with a string), and no enclosing condition rules that value out.
-	MayFail Code = "may_fail"
+	MayFail diag.Code = "may_fail"
 )
 
 // Codes found while rendering (class template_render_error).
 const (
-	RenderError      Code = "render_error"
-	ContextInvalid   Code = "context_invalid"
-	DeadlineExceeded Code = "deadline_exceeded"
-	OutputLimit      Code = "output_limit"
-	LoopLimit        Code = "loop_limit"
-	DepthLimit       Code = "depth_limit"
-	MemoryLimit      Code = "memory_limit"
+	RenderError      diag.Code = "render_error"
+	ContextInvalid   diag.Code = "context_invalid"
+	DeadlineExceeded diag.Code = "deadline_exceeded"
+	OutputLimit      diag.Code = "output_limit"
+	LoopLimit        diag.Code = "loop_limit"
+	DepthLimit       diag.Code = "depth_limit"
+	MemoryLimit      diag.Code = "memory_limit"
 )
 
 // Codes of the osteele engine option (shea validate --engine osteele):
@@ -84,46 +82,66 @@ const (
 	// OsteeleParseError: osteele/liquid cannot parse the template, often
 	// because it lacks a construct shea and Shopify Liquid accept
 	// (template_parse_error).
-	OsteeleParseError Code = "osteele_parse_error"
+	OsteeleParseError diag.Code = "osteele_parse_error"
 	// OsteeleRenderError: osteele/liquid fails rendering the template with
 	// a schema-valid smoke input (template_render_error).
-	OsteeleRenderError Code = "osteele_render_error"
+	OsteeleRenderError diag.Code = "osteele_render_error"
 	// OsteeleOutputDiffers: osteele/liquid renders a smoke input, but
 	// prints something else than shea, which renders as Shopify Liquid
 	// does (warning, template_render_error).
-	OsteeleOutputDiffers Code = "osteele_output_differs"
+	OsteeleOutputDiffers diag.Code = "osteele_output_differs"
 )
 
 // InternalError is a bug in shea, not a problem in the input: a panic
 // caught at a public entry point. Its detail carries the stack.
-const InternalError Code = "internal_error"
+const InternalError diag.Code = "internal_error"
 
 // Workflow codes.
 const (
-	MissingWorkflowFile       Code = "missing_workflow_file"
-	WorkflowParseError        Code = "workflow_parse_error"
-	WorkflowFrontMatterNotMap Code = "workflow_front_matter_not_a_map"
-	ConfigInvalid             Code = "config_invalid"
-	UnknownConfigKey          Code = "unknown_config_key"
-	MissingTemplateFile       Code = "missing_template_file"
-	EmptyTemplateFile         Code = "empty_template_file"
-	EmptyWorkflow             Code = "empty_workflow"
-	ResourceClosureError      Code = "resource_closure_error"
-	PathOutsideRoot           Code = "path_outside_root"
-	NotARegularFile           Code = "not_a_regular_file"
-	ProtectedSectionOverride  Code = "protected_section_override"
-	AppendPlainHeading        Code = "append_plain_heading"
+	MissingWorkflowFile       diag.Code = "missing_workflow_file"
+	WorkflowParseError        diag.Code = "workflow_parse_error"
+	WorkflowFrontMatterNotMap diag.Code = "workflow_front_matter_not_a_map"
+	ConfigInvalid             diag.Code = "config_invalid"
+	UnknownConfigKey          diag.Code = "unknown_config_key"
+	MissingTemplateFile       diag.Code = "missing_template_file"
+	EmptyTemplateFile         diag.Code = "empty_template_file"
+	EmptyWorkflow             diag.Code = "empty_workflow"
+	ResourceClosureError      diag.Code = "resource_closure_error"
+	PathOutsideRoot           diag.Code = "path_outside_root"
+	NotARegularFile           diag.Code = "not_a_regular_file"
+	ProtectedSectionOverride  diag.Code = "protected_section_override"
+	AppendPlainHeading        diag.Code = "append_plain_heading"
 )
 
-// Class returns the class the code belongs to.
-func (c Code) Class() Class {
-	if info, ok := codeInfo(c); ok {
+// ClassOf returns the class the code belongs to; a code shea does not
+// register is template_render_error.
+func ClassOf(c diag.Code) Class {
+	if info, ok := Lookup(c); ok {
 		return info.Class
 	}
 	return ClassTemplateRender
 }
 
-// Class returns the class of the failure the list's errors describe: the
+// warnings are the codes shea reports as warnings unless a setting says
+// otherwise (--strict-layers makes protected_section_override an error);
+// every other code is an error. Each code's explain example shows it at
+// this severity (cmd/shea's TestExplainExamples).
+var warnings = map[diag.Code]bool{
+	LaxSyntax: true, MaybeUnbound: true, UndeclaredKey: true, MayFail: true,
+	OsteeleOutputDiffers: true, UnknownConfigKey: true, ProtectedSectionOverride: true,
+	AppendPlainHeading: true,
+}
+
+// DefaultSeverity returns the severity the code is reported with unless a
+// setting changes it: the default level of its SARIF rule.
+func DefaultSeverity(c diag.Code) diag.Severity {
+	if warnings[c] {
+		return diag.Warning
+	}
+	return diag.Error
+}
+
+// FailureClass returns the class of the failure the list's errors describe: the
 // first of missing_workflow_file, workflow_parse_error,
 // workflow_front_matter_not_a_map, workflow_config_error,
 // template_parse_error and template_render_error that any error belongs
@@ -131,14 +149,14 @@ func (c Code) Class() Class {
 // template with a syntax error and an unknown variable is a
 // template_parse_error). Warnings do not count; a list without errors has
 // the class "".
-func (l List) Class() Class {
+func FailureClass(l diag.List) Class {
 	order := classOrder()
 	best, rank := Class(""), len(order)
 	for _, d := range l {
-		if d == nil || d.Severity != Error {
+		if d == nil || d.Severity != diag.Error {
 			continue
 		}
-		c := d.Code.Class()
+		c := ClassOf(d.Code)
 		for i, r := range order[:rank] {
 			if r == c {
 				best, rank = c, i
@@ -149,7 +167,7 @@ func (l List) Class() Class {
 	return best
 }
 
-// classOrder ranks the classes for List.Class, gravest first.
+// classOrder ranks the classes for FailureClass, gravest first.
 func classOrder() [6]Class {
 	return [6]Class{ClassMissingFile, ClassWorkflowParse, ClassNotAMap, ClassWorkflowConfig, ClassTemplateParse, ClassTemplateRender}
 }

@@ -1,14 +1,16 @@
-package diag
+package codes
 
 import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/sheaproject/shea/diag"
 )
 
 // Info documents one code for `shea explain`.
 type Info struct {
-	Code    Code
+	Code    diag.Code
 	Class   Class
 	Meaning string // what the code means, one or two sentences
 	Fix     string // how to fix it
@@ -194,8 +196,8 @@ var registry = []Info{
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: memory\ntemplate_context:\n  schema: /dev/null\n---\nWork on {{ issue.title }}.\n",
 		"shea validate --root / WORKFLOW.md"},
 	{ProtectedSectionOverride, ClassWorkflowConfig,
-		"A higher prompt layer tries to remove or replace a section that a lower layer marked protected; the protected text is kept. A warning, or an error with --strict-layers.",
-		"Append to the protected section with an <!-- append --> override instead of replacing it.",
+		"A higher prompt layer tries to remove or replace a section that a lower layer marked protected; the protected text is kept. A warning, or an error with --strict-layers. A layer that hides a protected section from the rendered prompt is always an error, at the tag that opened the block: a comment or raw block opened before the section (found when the layers are merged), or a condition that is false or a capture never printed around it (found by the render, validate's smoke renders included, which checks that each line of a protected section reaches the prompt; a line with Liquid on it by its text between the Liquid parts, in order).",
+		"Append to the protected section with an <!-- append --> override instead of replacing it; close any Liquid block before the protected section's heading.",
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: memory\nprompts:\n  main_agent: prompts/main-agent.md\n  review_agent: prompts/review-agent.md\n  merge_agent: prompts/merge-agent.md\ncomposition:\n  project: prompts\n---\nComposed lanes.\n-- prompts/main-agent.md --\n# Main\n\nImplement {{ issue.title }}.\n-- prompts/review-agent.md --\n# Review\n\nReview {{ issue.title }}.\n-- prompts/merge-agent.md --\n# Merge\n\nMerge {{ issue.title }}.\n",
 		"shea validate WORKFLOW.md"},
 	{AppendPlainHeading, ClassWorkflowConfig,
@@ -221,7 +223,8 @@ func expansionExample() string {
 	return b.String()
 }
 
-func codeInfo(c Code) (Info, bool) {
+// Lookup returns the documentation of a code.
+func Lookup(c diag.Code) (Info, bool) {
 	for _, info := range registry {
 		if info.Code == c {
 			return info, true
@@ -230,12 +233,20 @@ func codeInfo(c Code) (Info, bool) {
 	return Info{}, false
 }
 
-// Lookup returns the documentation of a code.
-func Lookup(c Code) (Info, bool) { return codeInfo(c) }
-
-// Codes returns the documentation of every code, sorted by code.
-func Codes() []Info {
+// All returns the documentation of every code, sorted by code.
+func All() []Info {
 	out := append([]Info(nil), registry...)
 	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
+	return out
+}
+
+// Names returns every code, sorted: the candidates of a did-you-mean for a
+// code name given by a user.
+func Names() []string {
+	all := All()
+	out := make([]string, len(all))
+	for i, info := range all {
+		out[i] = string(info.Code)
+	}
 	return out
 }

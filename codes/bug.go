@@ -1,8 +1,10 @@
-package diag
+package codes
 
 import (
 	"fmt"
 	"runtime/debug"
+
+	"github.com/sheaproject/shea/diag"
 )
 
 // Bug is the internal_error diagnostic for a panic recovered at a public
@@ -13,12 +15,12 @@ import (
 //
 // A recovered value that is already an internal_error diagnostic (a panic
 // passed on from another goroutine) comes back as it is.
-func Bug(subject Range, doing string, recovered any) *Diagnostic {
-	if d, ok := recovered.(*Diagnostic); ok && d.Code == InternalError {
+func Bug(subject diag.Range, doing string, recovered any) *diag.Diagnostic {
+	if d, ok := recovered.(*diag.Diagnostic); ok && d.Code == InternalError {
 		return d
 	}
-	return &Diagnostic{
-		Severity: Error,
+	return &diag.Diagnostic{
+		Severity: diag.Error,
 		Code:     InternalError,
 		Subject:  subject,
 		Summary:  fmt.Sprintf("internal error while %s: %v", doing, recovered),

@@ -52,7 +52,7 @@ bench-fixtures:
 bench-compare:
 	./bench/bench-compare.sh
 
-## bench-cpu: CPU time per strict parse+render and render-only against the peers (user+system time of each engine's process)
+## bench-cpu: CPU time per strict parse+render and render-only against the peers, and of the context validation each begins with (user+system time of each engine's process)
 bench-cpu:
 	python3 ./bench/bench_cpu.py
 

@@ -26,8 +26,10 @@ func loadFixtures(b *testing.B) []fixtures.Fixture {
 
 // BenchmarkFixtures renders golden-liquid's benchmark pages: render-only
 // (compiled once) and parse+render (compiled from scratch on each call), in
-// strict and compat mode, and with raw osteele/liquid for comparison. Every
-// call's error is checked: a failing render fails the benchmark.
+// strict and compat mode, and with raw osteele/liquid for comparison; and,
+// in strict mode, the validation of the context that every render-only call
+// begins with. Every call's error is checked: a failing render fails the
+// benchmark. Without ../shared the benchmark is skipped.
 func BenchmarkFixtures(b *testing.B) {
 	for _, f := range loadFixtures(b) {
 		for _, mode := range []string{"strict", "compat"} {
@@ -56,6 +58,18 @@ func BenchmarkFixtures(b *testing.B) {
 					}
 				}
 			})
+			if mode == "strict" {
+				// What render-only spends validating the context with the
+				// JSON Schema library, alone.
+				b.Run(f.Name+"/strict/validate", func(b *testing.B) {
+					b.ReportAllocs()
+					for b.Loop() {
+						if d := tpl.ValidateContext(vars); d.HasErrors() {
+							b.Fatal(d)
+						}
+					}
+				})
+			}
 			b.Run(fmt.Sprintf("%s/%s/parse+render", f.Name, mode), func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {

@@ -265,6 +265,15 @@ func (c *compiler) path(p *strict.Path) evalFn {
 			}
 			next, found := property(v, key, s.dot)
 			if !found {
+				// An array is indexed by integers: another index finds
+				// nothing, which strict variables make an error in Ruby
+				// Liquid 5.4 too (arr[true], arr[1.0], arr[nil]); an
+				// integer beyond the end is nil.
+				if st.strict && s.index != nil && isArray(v) && !isIntegerKey(key) {
+					r := p.Range()
+					r.End = s.span.Range().End
+					return nil, missing(r, name, p, i+1).WithDetail("An array is indexed by integers; this index is %s (%s).", rubyInspect(key), rubyClass(key))
+				}
 				// A property the schema declares may be left out too.
 				if st.strict && isObject(v) && !s.declared && !s.open && !s.declares(key) {
 					r := p.Range()
@@ -277,6 +286,15 @@ func (c *compiler) path(p *strict.Path) evalFn {
 		}
 		return v, nil
 	}
+}
+
+// isIntegerKey reports whether key, an index, is an integer.
+func isIntegerKey(key any) bool {
+	switch key.(type) {
+	case int64, *big.Int:
+		return true
+	}
+	return false
 }
 
 // scopeSnapshot returns the variables a lookup would find now, as an

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/big"
 	"strconv"
 	"strings"
@@ -350,31 +351,81 @@ func parseJSONNumber(s string) any {
 // []any, float64/int64, string, bool, nil) for schema validation. Values
 // that JSON cannot represent become their printed form.
 func toJSON(v any) any {
-	switch x := normalize(v).(type) {
+	out, _ := jsonForm(v)
+	return out
+}
+
+// jsonForm is toJSON; changed reports that the result is not v itself. A
+// list or map[string]any already in JSON form is returned as it is, and a
+// *Map as the map that holds its values: only what holds a value of
+// another form (a *Map within a list or map, a big integer, a value JSON
+// cannot represent) is copied, from the first element that differs. The
+// result shares memory with v and must only be read.
+func jsonForm(v any) (out any, changed bool) {
+	switch x := v.(type) {
 	case nil, bool, int64, float64, string:
-		return x
+		return v, false
 	case *big.Int:
 		// The JSON number it was, every digit kept: the schema library
 		// reads a json.Number as a number, and an integer when it is one.
-		return json.Number(x.String())
+		return json.Number(x.String()), true
 	case []any:
-		out := make([]any, len(x))
+		var cp []any
 		for i, e := range x {
-			out[i] = toJSON(e)
+			c, ch := jsonForm(e)
+			if ch && cp == nil {
+				cp = make([]any, len(x))
+				copy(cp, x[:i])
+			}
+			if cp != nil {
+				cp[i] = c
+			}
 		}
-		return out
+		if cp == nil {
+			return v, false
+		}
+		return cp, true
 	case *Map:
-		out := make(map[string]any, len(x.keys))
+		// Its values are held in a map[string]any already: that map is
+		// what the library reads, unless a value in it has another form.
+		var cp map[string]any
 		for _, k := range x.keys {
-			out[k] = toJSON(x.vals[k])
+			c, ch := jsonForm(x.vals[k])
+			if ch {
+				if cp == nil {
+					cp = maps.Clone(x.vals)
+				}
+				cp[k] = c
+			}
 		}
-		return out
+		if cp == nil {
+			return x.vals, true
+		}
+		return cp, true
 	case map[string]any:
-		out := make(map[string]any, len(x))
+		var cp map[string]any
 		for k, e := range x {
-			out[k] = toJSON(e)
+			c, ch := jsonForm(e)
+			if ch {
+				if cp == nil {
+					cp = maps.Clone(x)
+				}
+				cp[k] = c
+			}
 		}
-		return out
+		if cp == nil {
+			return v, false
+		}
+		return cp, true
+	}
+	return otherJSON(v), true
+}
+
+// otherJSON is the JSON form of a value of none of jsonForm's types.
+func otherJSON(v any) any {
+	switch x := normalize(v).(type) {
+	case nil, bool, int64, float64, string, *big.Int, []any, *Map, map[string]any:
+		return toJSON(x)
 	case rangeValue:
 		return toJSON(toList(x))
 	}

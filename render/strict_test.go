@@ -7,6 +7,7 @@ import (
 
 	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/strict"
 )
 
 // Runtime strictness: a lookup of a missing key the schema does not
@@ -46,6 +47,56 @@ func TestRuntimeStrictness(t *testing.T) {
 				t.Errorf("got %s at %v: %s; want at %v", d.Code, d.Subject.Start, d.Summary, want)
 			}
 		})
+	}
+}
+
+// An array is indexed by integers: in strict mode another index (a
+// boolean, a float, nil, a string) is a missing key, as strict variables
+// make it in Ruby Liquid 5.4 ("undefined variable true"; each case run with
+// ../shared/peers/ruby/render.rb on {"arr": [{"id": 1}]}). An integer
+// beyond the end reads nil, and reading through nil is fine here as
+// everywhere in shea (Ruby's strict variables fail at the .id after it).
+// Compat mode reads nil, as Ruby's lax mode does.
+func TestArrayIndexNotInteger(t *testing.T) {
+	vars := map[string]any{"arr": []any{map[string]any{"id": int64(1)}}}
+	schema, err := strict.CompileSchema("data", []byte(`{"type": "object", "properties": {"arr": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}}}}}}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		index  string
+		fails  bool
+		compat string
+	}{
+		{"true", true, "[]"},
+		{"f", true, "[]"}, // 1.5
+		{"n", true, "[]"}, // nil
+		{"s", true, "[]"}, // "0"
+		{"0", false, "[1]"},
+		{"i", false, "[1]"}, // 0
+		{"5", false, "[]"},
+	} {
+		src := `{% assign f = 1.5 %}{% assign n = nil %}{% assign s = "0" %}{% assign i = 0 %}[{{ arr[` + tt.index + `].id }}]`
+		tpl, diags := New(Options{}).Compile(src, "p.md", diag.Pos{}, schema)
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", tt.index, diags)
+		}
+		out, err := tpl.Render(context.Background(), vars)
+		e, isErr := AsError(err)
+		if tt.fails {
+			if !isErr || e.Diagnostics[0].Code != codes.UnknownVariable || !strings.Contains(e.Diagnostics[0].Detail, "An array is indexed by integers") {
+				t.Errorf("arr[%s]: got %q, %v; want unknown_variable", tt.index, out, err)
+			}
+		} else if err != nil || out != tt.compat {
+			t.Errorf("arr[%s]: got %q, %v; want %q", tt.index, out, err, tt.compat)
+		}
+		ctpl, cdiags := New(Options{Compat: true}).Compile(src, "p.md", diag.Pos{}, nil)
+		if cdiags.HasErrors() {
+			t.Fatalf("compat %s: %v", tt.index, cdiags)
+		}
+		if out, err := ctpl.Render(context.Background(), vars); err != nil || out != tt.compat {
+			t.Errorf("compat arr[%s]: got %q, %v; want %q", tt.index, out, err, tt.compat)
+		}
 	}
 }
 

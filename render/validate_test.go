@@ -1,7 +1,9 @@
 package render
 
 import (
+	"encoding/json"
 	"math/big"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -127,5 +129,58 @@ func TestValidateContextMessages(t *testing.T) {
 	if got := summaries(c.ValidateContext(map[string]any{"issue": map[string]any{"title": "t", "x": int64(1)}})); len(got) != 1 ||
 		!strings.HasPrefix(got[0], "/issue: ") {
 		t.Errorf("not: got %v", got)
+	}
+}
+
+// TestJSONFormCopiesOnlyWhatChanges: the JSON form handed to the schema
+// library is the value itself where it is already JSON, and a copy that
+// leaves the caller's value untouched where something inside it is not (a
+// *Map, a big integer).
+func TestJSONFormCopiesOnlyWhatChanges(t *testing.T) {
+	plain := map[string]any{"a": []any{"x", int64(1), 2.5, true, nil}, "b": map[string]any{"c": "d"}}
+	got, changed := jsonForm(plain)
+	if changed {
+		t.Errorf("a value already in JSON form was reported changed")
+	}
+	if g, ok := got.(map[string]any); !ok || reflect.ValueOf(g).Pointer() != reflect.ValueOf(plain).Pointer() {
+		t.Errorf("a value already in JSON form was copied")
+	}
+
+	m := NewMap()
+	m.Set("k", "v")
+	bn, _ := new(big.Int).SetString("123456789012345678901234567890", 10)
+	list := []any{"x", m, bn}
+	mixed := map[string]any{"same": []any{"y"}, "list": list}
+	got, changed = jsonForm(mixed)
+	want := map[string]any{"same": []any{"y"}, "list": []any{"x", map[string]any{"k": "v"}, json.Number("123456789012345678901234567890")}}
+	if !changed {
+		t.Errorf("a value holding a *Map was reported unchanged")
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("JSON form (-want +got):\n%s", d)
+	}
+	if list[1] != any(m) || list[2] != any(bn) || mixed["list"].([]any)[1] != any(m) {
+		t.Errorf("the caller's value was modified: %v", mixed)
+	}
+	if got.(map[string]any)["same"].([]any)[0] != "y" {
+		t.Errorf("an unchanged element was lost")
+	}
+
+	// A *Map of JSON values is read through the map that holds them; one
+	// holding a *Map is copied, and neither Map changes.
+	inner := NewMap()
+	inner.Set("n", int64(1))
+	outer := NewMap()
+	outer.Set("inner", inner)
+	outer.Set("s", "t")
+	if g, _ := jsonForm(inner); reflect.ValueOf(g).Pointer() != reflect.ValueOf(inner.vals).Pointer() {
+		t.Errorf("a *Map of JSON values was copied")
+	}
+	got, _ = jsonForm(outer)
+	if d := cmp.Diff(map[string]any{"inner": map[string]any{"n": int64(1)}, "s": "t"}, got); d != "" {
+		t.Errorf("JSON form of nested *Map (-want +got):\n%s", d)
+	}
+	if outer.vals["inner"] != any(inner) {
+		t.Errorf("the outer *Map was modified: %v", outer.vals)
 	}
 }

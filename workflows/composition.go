@@ -206,11 +206,9 @@ func (w *Workflow) readComposition() composition {
 	c.parts = map[string]laneParts{}
 	for _, lane := range Lanes(ProfileShea) {
 		var lp laneParts
-		for _, p := range []string{"/composition/parts", "/composition/parts/" + lane} {
-			lp.bad = lp.bad || w.bad[p]
-		}
-		for _, k := range []string{"role", "task", "format"} {
-			part := cs.parts[lane][k]
+		lp.bad = w.bad[cs.parts.ptr] || w.bad[cs.lanes[lane].ptr]
+		for _, k := range partAxes {
+			part := cs.lanes[lane].byAxis[k]
 			if !part.set {
 				continue
 			}
@@ -287,7 +285,7 @@ func (w *Workflow) envLayer(dir string) layerDir {
 	if err == nil && st.IsDir() {
 		return layerDir{display: filepath.Clean(dir), ok: true}
 	}
-	d := w.errorf(codes.MissingTemplateFile, w.tree.at("/composition"), "%s names %s, which is not a directory", EnvWorkspacePrompts, dir)
+	d := w.errorf(codes.MissingTemplateFile, w.tree.at(w.cfg.composition.ptr), "%s names %s, which is not a directory", EnvWorkspacePrompts, dir)
 	if err != nil {
 		d.Summary = EnvWorkspacePrompts + " names " + dir + ", which does not exist"
 	}

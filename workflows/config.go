@@ -262,6 +262,47 @@ func (cs *configSchema) resolve(n any) map[string]any {
 	return nil
 }
 
+// constrains reports whether the schema checks the value at JSON pointer
+// ptr: the pointer leads through properties, additionalProperties and
+// items to a schema that says something of the value (a type, a $ref, an
+// enum, …). A value under a free-form or ignored section, or declared with
+// the empty schema, is not checked: any value passes there.
+func (cs *configSchema) constrains(ptr string) bool {
+	node := cs.resolve(cs.raw)
+	if ptr != "" {
+		for _, seg := range strings.Split(ptr[1:], "/") {
+			seg = strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")
+			if node == nil {
+				return false
+			}
+			props, _ := node["properties"].(map[string]any)
+			if child, ok := props[seg]; ok {
+				node = cs.resolve(child)
+				continue
+			}
+			if addl, ok := node["additionalProperties"].(map[string]any); ok {
+				node = cs.resolve(addl)
+				continue
+			}
+			if items, ok := node["items"]; ok {
+				if _, err := strconv.Atoi(seg); err == nil {
+					node = cs.resolve(items)
+					continue
+				}
+			}
+			return false
+		}
+	}
+	for k := range node {
+		switch {
+		case k == "description" || k == "title" || strings.HasPrefix(k, "x-"):
+		default:
+			return true
+		}
+	}
+	return false
+}
+
 // unknownKeys reports the keys of v that schema node n does not declare,
 // as unknown_config_key warnings. mode is how to report them (see the
 // x-unknown-keys annotation): warn, typo or ignore.

@@ -45,3 +45,38 @@ func TestEmbeddedSchemasCompile(t *testing.T) {
 		t.Fatalf("workpad schemas: %v", err)
 	}
 }
+
+// TestSchemaConstrains: which settings each profile's schema checks at
+// all. The profile hint relies on it: a setting that failed as one profile
+// but that the other leaves unchecked is no evidence for the other.
+func TestSchemaConstrains(t *testing.T) {
+	tests := []struct {
+		profile, ptr string
+		want         bool
+	}{
+		{ProfileShea, "/worker/max_concurrent_agents_per_host", false}, // worker is free-form in shea
+		{ProfileSymphony, "/worker/max_concurrent_agents_per_host", true},
+		{ProfileShea, "/codex/turn_timeout_ms", true},
+		{ProfileSymphony, "/codex/approval_policy", false},                    // declared, any value
+		{ProfileSymphony, "/tracker/provider/endpoint", false},                // under a declared free-form value
+		{ProfileSymphony, "/tracker/kind", true},                              // a property
+		{ProfileSymphony, "/template_context/schema", true},                   // through a $ref
+		{ProfileSymphony, "/shea/disable/0", true},                            // list items
+		{ProfileSymphony, "/shea/disable/x", false},                           // not an index
+		{ProfileShea, "/main_lane/max_concurrent_agents_by_state/todo", true}, // additionalProperties
+		{ProfileSymphony, "/main_lane", false},                                // unknown to symphony
+		{ProfileSymphony, "/composition/workspace", false},                    // ignored by symphony
+		{ProfileShea, "/composition/workspace", true},
+		{ProfileShea, "/a~1b", false},
+		{ProfileShea, "", true}, // the front matter itself: an object
+	}
+	for _, tt := range tests {
+		cs, err := profileConfigSchema(tt.profile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cs.constrains(tt.ptr); got != tt.want {
+			t.Errorf("%s: constrains(%q) = %v, want %v", tt.profile, tt.ptr, got, tt.want)
+		}
+	}
+}

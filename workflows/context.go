@@ -61,8 +61,9 @@ func (w *Workflow) lanesContext() *strict.Schema {
 // mapping) or the path of a JSON Schema file, relative to the workflow. It
 // returns the document, the name it goes by and where the setting is.
 func (w *Workflow) templateContext() (doc []byte, name string, at diag.Range, ok bool) {
-	f := w.cfg.contextSchema
-	if !f.set || w.bad[f.ptr] || w.bad["/template_context"] {
+	tc := w.cfg.templateContext
+	f := tc.schema
+	if !f.set || w.bad[f.ptr] || w.bad[tc.ptr] {
 		return nil, "", diag.Range{}, false
 	}
 	return w.schemaDoc(f.ptr, f.raw)

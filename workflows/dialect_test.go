@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sheaproject/shea/codes"
 )
 
 // The dialect is detected from Shea structure only (DESIGN.md §1): the
@@ -15,52 +17,57 @@ import (
 // evidence; everything else is symphony.
 
 func TestSheaEvidence(t *testing.T) {
-	m := func(kv ...any) map[string]any {
-		out := map[string]any{}
-		for i := 0; i < len(kv); i += 2 {
-			out[kv[i].(string)] = kv[i+1]
-		}
-		return out
-	}
 	tests := []struct {
-		name   string
-		config map[string]any
-		want   string // the evidence; "" for none (symphony)
+		name  string
+		front string // the front matter, YAML
+		want  string // the evidence; "" for none (symphony)
 	}{
-		{"empty front matter", m(), ""},
-		{"a Symphony front matter", m("tracker", m("kind", "linear"), "agent", m("max_turns", 3)), ""},
-		{"prompts.main_agent", m("prompts", m("main_agent", "p/main.md")), "prompts.main_agent"},
-		{"prompts.review_agent", m("prompts", m("review_agent", "p/review.md")), "prompts.review_agent"},
-		{"prompts.merge_agent", m("prompts", m("merge_agent", "p/merge.md")), "prompts.merge_agent"},
-		{"prompts.main_agent with no value is still the key", m("prompts", m("main_agent", nil)), "prompts.main_agent"},
-		{"main_lane", m("main_lane", m("enabled", true)), "main_lane"},
-		{"review_lane", m("review_lane", m("enabled", true)), "review_lane"},
-		{"merge_lane", m("merge_lane", m("enabled", true)), "merge_lane"},
-		{"backend_prompts", m("backend_prompts", m()), "backend_prompts"},
-		{"workpad_templates", m("workpad_templates", m()), "workpad_templates"},
-		{"evidence beside Symphony keys", m("tracker", m("kind", "linear"), "workpad_templates", nil), "workpad_templates"},
-		{"a bare prompts map of other keys, beside other settings", m("tracker", m("kind", "linear"), "prompts", m("system", "s.md", "user", "u.md")), ""},
-		{"a bare prompts map alone", m("prompts", m("system", "s.md")), ""},
-		{"an empty prompts map", m("prompts", m()), ""},
-		{"prompts as a string", m("prompts", "main_agent"), ""},
-		{"prompts as a list naming a lane", m("prompts", []any{"main_agent"}), ""},
-		{"a lane name at the top level is not prompts.<lane>", m("main_agent", "p/main.md", "review_agent", "x", "merge_agent", "y"), ""},
-		{"a lane setting under prompts is not the top-level key", m("prompts", m("main_lane", "x", "backend_prompts", "y", "workpad_templates", "z")), ""},
-		{"near-miss names", m("prompts", m("main", "x", "main_agents", "y", "Main_Agent", "z"), "mainlane", 1, "review", 1, "backend_prompt", 1, "workpad_template", 1), ""},
+		{"empty front matter", "", ""},
+		{"a Symphony front matter", "tracker: {kind: linear}\nagent: {max_turns: 3}", ""},
+		{"prompts.main_agent", "prompts: {main_agent: p/main.md}", "prompts.main_agent"},
+		{"prompts.review_agent", "prompts: {review_agent: p/review.md}", "prompts.review_agent"},
+		{"prompts.merge_agent", "prompts: {merge_agent: p/merge.md}", "prompts.merge_agent"},
+		{"prompts.main_agent with no value is still the key", "prompts: {main_agent: null}", "prompts.main_agent"},
+		{"main_lane", "main_lane: {enabled: true}", "main_lane"},
+		{"review_lane", "review_lane: {enabled: true}", "review_lane"},
+		{"merge_lane", "merge_lane: {enabled: true}", "merge_lane"},
+		{"backend_prompts", "backend_prompts: {}", "backend_prompts"},
+		{"workpad_templates", "workpad_templates: {}", "workpad_templates"},
+		{"evidence beside Symphony keys", "tracker: {kind: linear}\nworkpad_templates: null", "workpad_templates"},
+		{"a bare prompts map of other keys, beside other settings", "tracker: {kind: linear}\nprompts: {system: s.md, user: u.md}", ""},
+		{"a bare prompts map alone", "prompts: {system: s.md}", ""},
+		{"an empty prompts map", "prompts: {}", ""},
+		{"prompts as a string", "prompts: main_agent", ""},
+		{"prompts as a list naming a lane", "prompts: [main_agent]", ""},
+		{"a lane name at the top level is not prompts.<lane>", "main_agent: p/main.md\nreview_agent: x\nmerge_agent: y", ""},
+		{"a lane setting under prompts is not the top-level key", "prompts: {main_lane: x, backend_prompts: y, workpad_templates: z}", ""},
+		{"near-miss names", "prompts: {main: x, main_agents: y, Main_Agent: z}\nmainlane: 1\nreview: 1\nbackend_prompt: 1\nworkpad_template: 1", ""},
+		// The keys count as the YAML resolves them: merged in, or through
+		// an alias.
+		{"main_lane merged into the front matter", "base: &b {main_lane: {}}\n<<: *b", "main_lane"},
+		{"prompts through an alias", "x-prompts: &p {review_agent: r.md}\nprompts: *p", "prompts.review_agent"},
+		{"prompts.merge_agent merged into prompts", "x: &l {merge_agent: m.md}\nprompts: {<<: *l}", "prompts.merge_agent"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := sheaEvidence(decodeSettings(tt.config)); got != tt.want {
+			tr, diags := parseYAML(newSource("w.md", []byte(tt.front)), 0, tt.front)
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			if got := sheaEvidence(tr); got != tt.want {
 				t.Errorf("sheaEvidence = %q, want %q", got, tt.want)
 			}
 			want := ProfileSymphony
 			if tt.want != "" {
 				want = ProfileShea
 			}
-			if got := detectProfile(decodeSettings(tt.config)); got != want {
+			if got := detectProfile(tr); got != want {
 				t.Errorf("detectProfile = %q, want %q", got, want)
 			}
 		})
+	}
+	if got := detectProfile(nil); got != ProfileSymphony {
+		t.Errorf("detectProfile(no front matter) = %q, want symphony", got)
 	}
 }
 
@@ -207,5 +214,67 @@ func TestLoadFatalGetsNoProfileHint(t *testing.T) {
 		if strings.Contains(d.Detail, "--profile") || strings.Contains(d.Detail, "has no errors") {
 			t.Errorf("%s: a fatal load got a profile hint: %q", d.Code, d.Detail)
 		}
+	}
+}
+
+// TestLoadFatalSplitGetsNoProfileHint: a file whose front matter Symphony
+// splits into YAML that does not parse (it ends at the exact "---" line,
+// so "---x: [" is YAML) could not be read at all, so it gets no
+// "read as shea it has no errors" note, although Shea Symphony, which
+// ends the front matter at "---x", reads it without errors.
+func TestLoadFatalSplitGetsNoProfileHint(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "WORKFLOW.md")
+	if err := os.WriteFile(path, []byte("---\ntracker:\n  kind: memory\n---x: [\n---\nWork on {{ issue.identifier }}.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Root: dir, Getenv: func(string) string { return "" }}
+	_, diags := Load(path, opts)
+	if len(diags) != 1 || diags[0].Code != codes.WorkflowParseError {
+		t.Fatalf("want one workflow_parse_error, got %v", diags)
+	}
+	if d := diags[0].Detail; strings.Contains(d, "--profile") {
+		t.Errorf("a fatal load got a profile hint: %q", d)
+	}
+	opts.Profile = ProfileShea
+	if _, diags := Load(path, opts); diags.HasErrors() {
+		t.Fatalf("read as shea the file has errors: %v", diags)
+	}
+}
+
+// TestLoadReadsWorkflowOnceUnlessFailing: a workflow without errors is
+// read once; one with errors is read a second time, as the other
+// profile, to decide the --profile hint.
+func TestLoadReadsWorkflowOnceUnlessFailing(t *testing.T) {
+	tests := []struct {
+		name, text string
+		reads      int
+	}{
+		{"valid", "---\ntracker:\n  kind: memory\n---\nWork on {{ issue.identifier }}.\n", 1},
+		{"failing", "---\ntracker:\n  kind: memory\n---\nWork on {{ issue.item_id }}.\n", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "WORKFLOW.md")
+			if err := os.WriteFile(path, []byte(tt.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			canon, err := filepath.EvalSymlinks(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			reads := 0
+			opts := Options{Root: dir, Getenv: func(string) string { return "" }, Overlay: func(p string) ([]byte, bool) {
+				if p == canon || p == path {
+					reads++
+				}
+				return nil, false
+			}}
+			Load(path, opts)
+			if reads != tt.reads {
+				t.Errorf("the workflow was read %d times, want %d", reads, tt.reads)
+			}
+		})
 	}
 }

@@ -18,9 +18,10 @@
 // (each dialect's own rules, quirks included, with CRLF, a lone CR and a
 // byte order mark handled), the YAML decoded with the position of every
 // value, the settings checked against the profile's embedded JSON Schema
-// (ConfigSchema) and decoded once into typed settings that keep each
-// value's position (settings.go: a new config key the loader acts on gets
-// a field there, never a read of Workflow.Config by path), and every file
+// (ConfigSchema) and then decoded once from the YAML into the typed
+// settings of the dialect, each keeping its value's position (settings.go:
+// a new config key the loader acts on gets a field there, never a read of
+// Workflow.Config by path), and every file
 // the workflow names resolved inside the repository root and read. Every
 // template is then checked statically on all its branches against its
 // context schema. Validate smoke-renders what

@@ -33,34 +33,36 @@ func (w *Workflow) checkFrontMatterLiquid() {
 		return
 	}
 	checked := 0
-	var walk func(v any, ptr string, path []string)
-	walk = func(v any, ptr string, path []string) {
+	var walk func(p place, path []string)
+	walk = func(p place, path []string) {
 		if checked >= maxFrontLiquidValues {
 			return
 		}
-		switch x := v.(type) {
-		case map[string]any:
-			for _, k := range sortedKeys(x) {
+		switch p.kind() {
+		case yaml.MappingNode:
+			fields := p.fields()
+			for _, k := range sortedKeys(fields) {
 				if len(path) == 0 && frontLiquidSkip[k] {
 					continue
 				}
-				walk(x[k], ptr+"/"+escapePointer(k), append(path, k))
+				walk(fields[k], append(path, k))
 			}
-		case []any:
-			for i, e := range x {
-				walk(e, ptr+"/"+strconv.Itoa(i), append(path, strconv.Itoa(i)))
+		case yaml.SequenceNode:
+			for i, e := range p.items() {
+				walk(e, append(path, strconv.Itoa(i)))
 			}
-		case string:
-			if w.runnerPtrs[ptr] || !strings.Contains(x, "{{") && !strings.Contains(x, "{%") {
+		case yaml.ScalarNode:
+			s, isString := p.value().(string)
+			if !isString || w.runnerPtrs[p.ptr] || !strings.Contains(s, "{{") && !strings.Contains(s, "{%") {
 				return
 			}
 			checked++
-			w.checkFrontValue(x, ptr, strings.Join(path, "."))
+			w.checkFrontValue(s, p.ptr, strings.Join(path, "."))
 		}
 	}
 	// Every value of the front matter, known setting or a port's own, is
-	// looked at: the raw document is walked, not the typed settings.
-	walk(map[string]any(w.Config), "", nil)
+	// looked at: the whole YAML is walked, not the typed settings.
+	walk(w.tree.top(), nil)
 }
 
 // checkFrontValue checks one front matter string as a lane prompt, its

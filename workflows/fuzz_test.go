@@ -28,6 +28,7 @@ func FuzzValidate(f *testing.F) {
 		"---\ntemplate_context:\n  schema:\n    type: object\n    properties: {x: {type: string}}\n---\n{{ x }}",
 		"---\ntracker:\n  kind: memory\ncomposition:\n  workspace: .\n  parts:\n    main_agent: {role: r, task: ../t}\n---\n",
 		"---\ncomposition: {}\nprompts:\n  main_agent: main-agent.md\n---\n", "---\ncomposition:\n  project: ../x\n  template: 7\n---\n",
+		"---\nx: &t {kind: memory}\ntracker: *t\nresources:\n  <<: {manifest: m.json}\nshea: {disable: [&c unknown_config_key, *c]}\nprompts: {<<: {main_agent: a.md}}\n---\n",
 		"---\na:\n  b: |\n    x {{ issue.titel }}\n\n     {{ y }}\n  c: \"\\t{{ z }}\\n{{ w\"\n  d: >\n    {{ v }}\n    {{ u }}\n  e: [\"{{ q }}\", '{{ r }}']\ntemplate_context:\n  templates: [a.b, a.c, a.d, a.e.*, {file: WORKFLOW.md}, {value: a, schema: 3}]\n---\n",
 	} {
 		f.Add([]byte(s), false)

@@ -106,7 +106,7 @@ func (w *Workflow) loadResources() *closure {
 // written, and the enabled groups. enabledOK is false when an entry of
 // enabled_groups was left out as invalid; ok is false when the manifest
 // cannot be named.
-func (w *Workflow) resourceSettings() (rel string, enabled []string, enabledOK, ok bool) {
+func (w *Workflow) resourceSettings() (rel string, enabled []field[string], enabledOK, ok bool) {
 	r := w.cfg.resources
 	if !r.isMap {
 		w.errorf(codes.ResourceClosureError, w.tree.at(r.ptr), "resources must be a mapping with manifest and enabled_groups, not %s", describe(r.raw))
@@ -133,7 +133,7 @@ func (w *Workflow) resourceSettings() (rel string, enabled []string, enabledOK, 
 				enabledOK = false
 				continue
 			}
-			enabled = append(enabled, g.val)
+			enabled = append(enabled, g)
 		}
 	default:
 		w.errorf(codes.ResourceClosureError, w.tree.at(eg.ptr), "resources.enabled_groups must be a list of group names, not %s", describe(eg.raw))
@@ -145,7 +145,7 @@ func (w *Workflow) resourceSettings() (rel string, enabled []string, enabledOK, 
 // readManifest resolves the manifest's path inside the repository root and
 // reads it, returning its canonical path and its bytes.
 func (w *Workflow) readManifest(rel string) (canon string, b []byte, ok bool) {
-	at := w.tree.valueAt("/resources/manifest")
+	at := w.tree.valueAt(w.cfg.resources.manifest.ptr)
 	canon, err := w.root.Resolve(w.absDir, rel)
 	if err == nil {
 		b, err = w.root.ReadFile(canon, MaxFileBytes)
@@ -169,7 +169,7 @@ func (w *Workflow) readManifest(rel string) (canon string, b []byte, ok bool) {
 // not be optional) and the enabled groups (each declared and available),
 // and returns the core group followed by the enabled groups that pass.
 // rel is the manifest's path as written, for messages.
-func (w *Workflow) requestedGroups(mt *tree, groups map[string]manifestGroup, core string, enabled []string, rel string) []string {
+func (w *Workflow) requestedGroups(mt *tree, groups map[string]manifestGroup, core string, enabled []field[string], rel string) []string {
 	coreAt := mt.valueAt("/core_group")
 	if cg, ok := groups[core]; !ok {
 		w.errorf(codes.ResourceClosureError, coreAt, "core resource group %q is not declared", core).Detail =
@@ -178,8 +178,8 @@ func (w *Workflow) requestedGroups(mt *tree, groups map[string]manifestGroup, co
 		w.errorf(codes.ResourceClosureError, coreAt, "core resource group %q must be available and non-optional", core)
 	}
 	requested := []string{core}
-	for i, g := range enabled {
-		gAt := w.tree.valueAt("/resources/enabled_groups/" + strconv.Itoa(i))
+	for _, f := range enabled {
+		g, gAt := f.val, w.tree.valueAt(f.ptr)
 		gr, ok := groups[g]
 		switch {
 		case !ok:

@@ -153,14 +153,14 @@ func (w *Workflow) loadRunnerTemplates() {
 					continue
 				}
 				seen[name] = true
-				if d.Default != "" && w.blankValue(m.ptr) {
+				if d.Default != "" && blankValue(m.at) {
 					w.loadDefault(d, name)
 					continue
 				}
 				it := &item{key: name, kind: SourceFrontMatterValue, display: w.Path, filename: w.Path, dir: w.partialsDir(), schema: w.runnerSchema(d)}
 				w.runner = append(w.runner, it)
-				w.runnerPtrs[m.ptr] = true
-				if !w.placeValue(it, m.ptr, d.KeepWhitespace) {
+				w.runnerPtrs[m.at.ptr] = true
+				if !w.placeValue(it, m.at, d.KeepWhitespace) {
 					it.failed = true
 					continue
 				}
@@ -188,13 +188,10 @@ func (w *Workflow) loadDefault(d runnerDecl, name string) {
 	w.compileRunner(it)
 }
 
-// blankValue reports whether the front matter value at ptr is a string
+// blankValue reports whether the front matter value at p is a string
 // holding only whitespace.
-func (w *Workflow) blankValue(ptr string) bool {
-	// ptr is a value a runner template's declared path led to: any value
-	// of the front matter, so it is read from the raw document.
-	v, _ := lookupPointer(map[string]any(w.Config), ptr)
-	s, ok := v.(string)
+func blankValue(p place) bool {
+	s, ok := p.value().(string)
 	return ok && strings.TrimSpace(s) == ""
 }
 
@@ -232,8 +229,9 @@ func (w *Workflow) declRange(ptr string) diag.Range {
 
 // declaredTemplates reads template_context.templates.
 func (w *Workflow) declaredTemplates() []runnerDecl {
-	f := w.cfg.contextTemplates
-	if !f.set || w.bad[f.ptr] || w.bad["/template_context"] {
+	tc := w.cfg.templateContext
+	f := tc.templates
+	if !f.set || w.bad[f.ptr] || w.bad[tc.ptr] {
 		return nil
 	}
 	if !f.ok {
@@ -241,7 +239,7 @@ func (w *Workflow) declaredTemplates() []runnerDecl {
 		return nil
 	}
 	var out []runnerDecl
-	for i, e := range w.cfg.templates {
+	for i, e := range tc.decls {
 		switch {
 		case e.path.ok:
 			out = append(out, runnerDecl{RunnerTemplate: RunnerTemplate{Value: e.path.val}, ptr: e.ptr})
@@ -298,52 +296,54 @@ func (w *Workflow) declaredTemplates() []runnerDecl {
 
 // valueMatch is a front matter value a runner template's path matched.
 type valueMatch struct {
-	ptr  string // JSON pointer
+	at   place
 	path string // dotted path, each * replaced
 }
 
 // matchValues returns the front matter values a dotted path (with *
 // segments) leads to, in document order for lists and key order for maps.
+// The path is the runner's or the workflow's declaration (Options.Templates,
+// template_context.templates), not a setting shea knows: it may lead to any
+// value, so the YAML is walked as the path says.
 func (w *Workflow) matchValues(d runnerDecl) []valueMatch {
 	segs := strings.Split(d.Value, ".")
 	var out []valueMatch
-	var walk func(v any, i int, ptr string, path []string)
-	walk = func(v any, i int, ptr string, path []string) {
+	var walk func(p place, i int, path []string)
+	walk = func(p place, i int, path []string) {
 		if i == len(segs) {
-			out = append(out, valueMatch{ptr, strings.Join(path, ".")})
+			out = append(out, valueMatch{p, strings.Join(path, ".")})
 			return
 		}
 		seg := segs[i]
-		switch x := v.(type) {
-		case map[string]any:
+		if fields := p.fields(); fields != nil {
 			if seg == "*" {
-				for _, k := range sortedKeys(x) {
-					walk(x[k], i+1, ptr+"/"+escapePointer(k), append(path, k))
+				for _, k := range sortedKeys(fields) {
+					walk(fields[k], i+1, append(path, k))
 				}
-			} else if e, ok := x[seg]; ok {
-				walk(e, i+1, ptr+"/"+escapePointer(seg), append(path, seg))
+			} else if e, ok := fields[seg]; ok {
+				walk(e, i+1, append(path, seg))
 			}
-		case []any:
-			if seg == "*" {
-				for j, e := range x {
-					walk(e, i+1, ptr+"/"+strconv.Itoa(j), append(path, strconv.Itoa(j)))
-				}
-			} else if j, err := strconv.Atoi(seg); err == nil && j >= 0 && j < len(x) {
-				walk(x[j], i+1, ptr+"/"+seg, append(path, seg))
+			return
+		}
+		items := p.items()
+		if seg == "*" {
+			for j, e := range items {
+				walk(e, i+1, append(path, strconv.Itoa(j)))
 			}
+		} else if j, err := strconv.Atoi(seg); err == nil && j >= 0 && j < len(items) {
+			walk(items[j], i+1, append(path, seg))
 		}
 	}
-	// A declared path may lead to any value: the raw document is walked.
-	walk(map[string]any(w.Config), 0, "", nil)
+	walk(w.tree.top(), 0, nil)
 	return out
 }
 
 // placeValue fills it with the template held by the front matter string at
-// ptr, and the mapping of its positions to the workflow file. It reports a
+// p, and the mapping of its positions to the workflow file. It reports a
 // value that is not a string, or empty, and returns false.
-func (w *Workflow) placeValue(it *item, ptr string, exact bool) bool {
-	// As in blankValue: ptr is any value a declared path matched.
-	v, _ := lookupPointer(map[string]any(w.Config), ptr)
+func (w *Workflow) placeValue(it *item, p place, exact bool) bool {
+	ptr := p.ptr
+	v := p.value()
 	s, isString := v.(string)
 	ref, found := w.tree.index[ptr]
 	if !isString || !found || ref.value == nil || ref.value.Kind != yaml.ScalarNode {

@@ -121,7 +121,7 @@ func (w *Workflow) pathSetting(m fileMap, section, key string) (fileRef, bool) {
 	if !m.isMap {
 		return fileRef{}, false
 	}
-	ptr := m.ptr + "/" + key
+	ptr := m.entryPtr(key)
 	f, present := m.files[key]
 	s := f.val
 	if !present || !f.ok || strings.TrimSpace(s) == "" {

@@ -88,14 +88,13 @@ func (w *Workflow) partialsDir() string {
 func (w *Workflow) workspaceRoot() (string, bool) {
 	def := filepath.Join(w.tempDir(), "symphony_workspaces")
 	root := w.cfg.workspaceRoot
-	if !root.set || root.raw == nil {
+	if !root.set || root.null() {
 		return def, true
 	}
-	s, ok := root.raw.(string)
-	if !ok || w.bad[root.ptr] {
+	if !valid(w, root) {
 		return "", false
 	}
-	s = strings.TrimSpace(s)
+	s := strings.TrimSpace(root.val)
 	if strings.HasPrefix(s, "$") && isEnvName(s[1:]) {
 		if w.opts.getenv(s[1:]) == "" {
 			return def, true

@@ -540,7 +540,7 @@ func (w *Workflow) symphonyReadback(rb *readback, smoked map[*item]bool) {
 	rb.add("profile", ProfileSymphony)
 	if kind := w.cfg.trackerKind; valid(w, kind) {
 		rb.add("tracker", kind.val)
-	} else if !kind.set && !w.bad["/tracker/kind"] && !w.bad["/tracker"] {
+	} else if !kind.set && !w.bad[kind.ptr] && !w.bad[w.cfg.tracker.ptr] {
 		rb.add("tracker", "")
 	}
 	if root, ok := w.workspaceRoot(); ok {

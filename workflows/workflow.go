@@ -45,7 +45,9 @@ type Options struct {
 	// workpad_templates; else symphony (a bare prompts map of other keys,
 	// as Symphony ports write, is no evidence). When a workflow fails as
 	// its profile and has no errors as the other, the first error says
-	// so and names --profile.
+	// so and names --profile, unless the other profile passes it only by
+	// not checking what failed (a setting it leaves free-form or does not
+	// know).
 	Profile string
 
 	// ContextSchema is a JSON Schema of lane-prompt inputs beyond the
@@ -151,13 +153,14 @@ type Workflow struct {
 	// Config is the front matter as plain values (map[string]any, []any,
 	// string, int64, float64, bool, nil); empty without front matter. It
 	// is the raw document, for callers that show or walk it: the loader
-	// itself reads the typed settings decoded from it (see settings.go).
+	// itself reads the typed settings of the dialect, decoded from the
+	// YAML (see settings.go).
 	Config map[string]any
 	// Body is the trimmed prompt body (the Shea profile's workflow index).
 	Body string
 
 	opts    Options
-	cfg     settings // the settings decoded from Config, once
+	cfg     sheaConfig // the dialect's settings, decoded once after the schema check
 	src     *source
 	tree    *tree
 	split   Split
@@ -186,10 +189,6 @@ type Workflow struct {
 	// (template_context.templates); other values holding Liquid are
 	// checked as warnings (see checkFrontMatterLiquid).
 	runnerPtrs map[string]bool
-
-	// alternative marks a load under the other profile, made only to see
-	// whether the workflow passes that way (see otherProfileHint).
-	alternative bool
 
 	// bad records the pointers of config values that failed validation,
 	// so the readback leaves them out.
@@ -295,7 +294,7 @@ func (w *Workflow) load() {
 		return
 	}
 	if w.Profile == "" {
-		w.Profile = detectProfile(w.cfg)
+		w.Profile = detectProfile(w.tree)
 		if w.Profile == ProfileShea && splitShea(w.src.text) != w.split {
 			// The dialects split a few unusual files differently.
 			if !w.parse(ProfileShea) {
@@ -327,7 +326,6 @@ func (w *Workflow) parse(profile string) bool {
 	}
 	w.Body = w.split.Body
 	w.Config = map[string]any{}
-	w.cfg = decodeSettings(nil)
 	if strings.TrimSpace(w.split.Front) == "" {
 		w.tree = &tree{src: w.src, start: w.split.FrontStart, line0: w.src.line(w.split.FrontStart), index: map[string]nodeRef{}}
 		return true
@@ -349,40 +347,36 @@ func (w *Workflow) parse(profile string) bool {
 	if m, ok := t.value.(map[string]any); ok {
 		w.Config = m
 	}
-	w.cfg = decodeSettings(t.value)
 	return true
 }
 
-// sheaEvidence returns the setting that marks config as a Shea workflow:
-// prompts.main_agent (or review_agent, merge_agent), main_lane,
-// review_lane, merge_lane, backend_prompts or workpad_templates; "" when
-// there is none. A bare top-level prompts is no evidence: Symphony ports
-// use it for their own keys.
-func sheaEvidence(s settings) string {
+// sheaEvidence returns the setting of front matter t that marks it as a
+// Shea workflow: prompts.main_agent (or review_agent, merge_agent),
+// main_lane, review_lane, merge_lane, backend_prompts or
+// workpad_templates; "" when there is none. A bare top-level prompts is no
+// evidence: Symphony ports use it for their own keys. Only the keys count,
+// whatever their values: this runs before the schema check.
+func sheaEvidence(t *tree) string {
+	top := t.top()
+	prompts := top.fields()["prompts"].fields()
 	for _, lane := range Lanes(ProfileShea) {
-		if s.prompts.has(lane) {
+		if _, ok := prompts[lane]; ok {
 			return "prompts." + lane
 		}
 	}
-	for _, f := range []struct {
-		name string
-		set  bool
-	}{
-		{"main_lane", s.mainLane.set},
-		{"review_lane", s.reviewLane.set},
-		{"merge_lane", s.mergeLane.set},
-		{"backend_prompts", s.backendPrompts.set},
-		{"workpad_templates", s.workpadTemplates.set},
-	} {
-		if f.set {
-			return f.name
+	keys := top.fields()
+	for _, k := range []string{"main_lane", "review_lane", "merge_lane", "backend_prompts", "workpad_templates"} {
+		if _, ok := keys[k]; ok {
+			return k
 		}
 	}
 	return ""
 }
 
-func detectProfile(s settings) string {
-	if sheaEvidence(s) != "" {
+// detectProfile returns the dialect of front matter t: shea when it has
+// Shea evidence (sheaEvidence), else symphony.
+func detectProfile(t *tree) string {
+	if sheaEvidence(t) != "" {
 		return ProfileShea
 	}
 	return ProfileSymphony
@@ -397,16 +391,18 @@ func (w *Workflow) readAs() string {
 	case w.Profile == ProfileShea && inSheaWorkflows(w.Path):
 		return "the file lies under .shea/workflows"
 	case w.Profile == ProfileShea:
-		return "the front matter has " + sheaEvidence(w.cfg)
+		return "the front matter has " + sheaEvidence(w.tree)
 	}
 	return "the front matter has none of the Shea settings (prompts.main_agent, main_lane, backend_prompts, …)"
 }
 
 // otherProfileHint adds to the first error a note that the workflow, which
 // fails as its profile, has no error read as the other one: the likely fix
-// is --profile.
+// is --profile. The note is left out when the other reading passes only
+// because it does not look: it has keys it does not know, or a setting or
+// file that failed here is one it does not check.
 func (w *Workflow) otherProfileHint() {
-	if w.fatal || w.alternative || !w.diags.HasErrors() {
+	if w.fatal || !w.diags.HasErrors() {
 		return
 	}
 	if w.opts.Profile == "" && inSheaWorkflows(w.Path) {
@@ -418,7 +414,8 @@ func (w *Workflow) otherProfileHint() {
 	}
 	o := w.opts
 	o.Profile = other
-	alt := &Workflow{Path: w.Path, Config: map[string]any{}, opts: o, engines: map[string]*render.Engine{}, bad: map[string]bool{}, runnerPtrs: map[string]bool{}, alternative: true}
+	// loadAll, not Load: the other reading is not asked for a hint itself.
+	alt := &Workflow{Path: w.Path, Config: map[string]any{}, opts: o, engines: map[string]*render.Engine{}, bad: map[string]bool{}, runnerPtrs: map[string]bool{}}
 	diags := alt.loadAll()
 	if diags.HasErrors() || alt.fatal {
 		return
@@ -426,6 +423,28 @@ func (w *Workflow) otherProfileHint() {
 	for _, d := range diags {
 		if d.Code == codes.UnknownConfigKey {
 			return // it has settings the other profile does not know either
+		}
+	}
+	// The other reading must have looked at what failed here. A setting it
+	// leaves free-form (worker.max_concurrent_agents_per_host: "many"
+	// under shea's worker) or a file it never reads (a composition layer,
+	// the resource manifest) passes there only because nobody looks: no
+	// evidence for the other dialect. So every workflow error must be a
+	// setting the other profile's schema checks too, or an empty body
+	// (both dialects read the body, each its own way).
+	cs, err := profileConfigSchema(other)
+	if err != nil {
+		return
+	}
+	checked := map[diag.Range]bool{}
+	for p := range w.bad {
+		if cs.constrains(p) {
+			checked[w.tree.at(p)] = true
+		}
+	}
+	for _, d := range w.diags {
+		if d.Severity == diag.Error && codes.ClassOf(d.Code) == codes.ClassWorkflowConfig && d.Code != codes.EmptyWorkflow && !checked[d.Subject] {
+			return
 		}
 	}
 	for _, d := range w.diags {
@@ -477,15 +496,18 @@ func (w *Workflow) findRoot() error {
 	return nil
 }
 
-// checkConfig validates the settings against the profile's schema.
+// checkConfig validates the settings against the profile's schema, then
+// decodes them into the dialect's typed settings.
 func (w *Workflow) checkConfig() {
 	cs, err := profileConfigSchema(w.Profile)
 	if err != nil {
 		// The embedded schemas are tested; this is a program error.
 		w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: config schema: %v", err)
+		w.cfg = decodeConfig(w.Profile, w.tree)
 		return
 	}
 	diags, bad := cs.check(w.tree, codes.ConfigInvalid)
+	w.cfg = decodeConfig(w.Profile, w.tree)
 	if w.lenient() {
 		for _, d := range diags {
 			if d.Severity == diag.Error {

@@ -295,7 +295,7 @@ func TestYAMLErrorSearchBounded(t *testing.T) {
 // keys (cycles included) and checks the converter stops within its limits:
 // it returns (no stack overflow), counts no more values than allowed, and
 // its diagnostics lie inside the file. A document that converts holds
-// only plain values.
+// only plain values, the same that walking its nodes gives.
 func FuzzYAMLMerge(f *testing.F) {
 	for _, s := range []string{
 		"b: &b\n  x: 1\n  <<: *b",
@@ -349,6 +349,11 @@ func FuzzYAMLMerge(f *testing.F) {
 		// Merged mappings count once but may hold copies of their values.
 		if n > 4*maxYAMLValues {
 			t.Fatalf("%d values converted", n)
+		}
+		// The settings are decoded by walking the nodes (place): merge keys
+		// and aliases resolve there as the converter resolves them.
+		if diff := cmp.Diff(tr.value, placeValues(tr.top())); diff != "" {
+			t.Fatalf("walking the nodes differs from the converter (-converter +nodes):\n%s", diff)
 		}
 	})
 }

@@ -11,9 +11,10 @@
 // the product's build.
 //
 // With -calls N it times nothing and prints nothing: it makes N strict
-// calls of each fixture in -mode (parse+render, or render-only of a
-// template compiled once) and exits, for bench/bench_cpu.py, which reads
-// the CPU time the process used.
+// calls of each fixture in -mode (parse+render, render-only of a template
+// compiled once, or validate: only the validation of the context that
+// begins every strict render) and exits, for bench/bench_cpu.py, which
+// reads the CPU time the process used.
 //
 // N_SPEC=001=300,002=300,… sets the least renders per timed run, per
 // fixture, as for the peers; a run also lasts at least -min-run (200ms), and
@@ -63,7 +64,7 @@ func main() {
 	osteele := flag.Bool("osteele", true, "also benchmark raw osteele/liquid")
 	minRun := flag.Duration("min-run", 200*time.Millisecond, "the shortest timed run (more calls than N_SPEC's when needed)")
 	calls := flag.Int("calls", 0, "make this many strict calls of each fixture in -mode, time nothing and print nothing")
-	callMode := flag.String("mode", "parse+render", "with -calls: parse+render or render-only")
+	callMode := flag.String("mode", "parse+render", "with -calls: parse+render, render-only or validate")
 	flag.Parse()
 	dir := flag.Arg(0)
 	if dir == "" {
@@ -86,8 +87,8 @@ func main() {
 		fail(err)
 	}
 	if *calls > 0 {
-		if *callMode != "parse+render" && *callMode != "render-only" {
-			fail(fmt.Errorf("-mode %q: want parse+render or render-only", *callMode))
+		if *callMode != "parse+render" && *callMode != "render-only" && *callMode != "validate" {
+			fail(fmt.Errorf("-mode %q: want parse+render, render-only or validate", *callMode))
 		}
 		for _, f := range fs {
 			c := sheaContender(f, "shea", true)
@@ -128,7 +129,7 @@ func main() {
 type contender struct {
 	engine string
 	match  bool
-	modes  map[string]func() error // "parse+render", "render-only"
+	modes  map[string]func() error // "parse+render", "render-only" (and "validate" in strict mode, for -calls)
 	err    error
 }
 
@@ -178,6 +179,9 @@ func sheaContender(f fixtures.Fixture, engine string, strictMode bool) contender
 			_, err := tpl.Render(ctx, vars)
 			return err
 		},
+	}
+	if strictMode {
+		c.modes["validate"] = func() error { return tpl.ValidateContext(vars).Err() }
 	}
 	return c
 }

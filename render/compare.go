@@ -124,13 +124,15 @@ func equalDepth(a, b any, depth *eqWalk) bool {
 		case int64:
 			return x == y
 		case float64:
-			return float64(x) == y
+			c, ok := cmpIntFloat(x, y)
+			return ok && c == 0
 		}
 		return false
 	case float64:
 		switch y := b.(type) {
 		case int64:
-			return x == float64(y)
+			c, ok := cmpIntFloat(y, x)
+			return ok && c == 0
 		case float64:
 			return x == y
 		}
@@ -245,12 +247,14 @@ func cmp3(a, b any) (int, error) {
 		case int64:
 			return cmpOrdered(x, y), nil
 		case float64:
-			return cmpFloat(float64(x), y), nil
+			c, _ := cmpIntFloat(x, y)
+			return c, nil
 		}
 	case float64:
 		switch y := b.(type) {
 		case int64:
-			return cmpFloat(x, float64(y)), nil
+			c, _ := cmpIntFloat(y, x)
+			return -c, nil
 		case float64:
 			return cmpFloat(x, y), nil
 		}
@@ -340,6 +344,26 @@ func cmpOrdered[T int64 | string](a, b T) int {
 		return 1
 	}
 	return 0
+}
+
+// cmpIntFloat orders an integer and a float exactly, as Ruby compares an
+// Integer with a Float: converting the integer to a float would round it
+// beyond 2^53 (9007199254740993 == 9007199254740992.0 is false in Ruby).
+// ok is false when y is NaN (c is then 0).
+func cmpIntFloat(x int64, y float64) (c int, ok bool) {
+	switch {
+	case math.IsNaN(y):
+		return 0, false
+	case y >= 1<<63: // every int64 is smaller; +Inf too
+		return -1, true
+	case y < -(1 << 63): // every int64 is larger; -Inf too
+		return 1, true
+	}
+	t := math.Trunc(y) // in int64's range, so the conversion is exact
+	if n := int64(t); x != n {
+		return cmpOrdered(x, n), true
+	}
+	return cmpFloat(0, y-t), true
 }
 
 func cmpFloat(a, b float64) int {

@@ -349,9 +349,11 @@ func propertyError(prop any) error {
 // string). Objects answer a string key with its value (nil when absent),
 // strings answer a substring with itself when they contain it, arrays and
 // strings answer integer indexes, and integers answer an index with that
-// bit.
+// bit (beyond int64, with their sign, or 0 for a negative index).
 func rubyIndex(item, prop any) (v any, has bool, err error) {
-	item, prop = fnorm(item), fnorm(prop)
+	// A *big.Int that fits int64 (a Go caller's value: shea's decoders
+	// and arithmetic make one only beyond int64) is an int64 here.
+	item, prop = smallInt(fnorm(item)), smallInt(fnorm(prop))
 	switch x := item.(type) {
 	case nil, bool, float64, time.Time, rangeValue:
 		return nil, false, nil
@@ -378,6 +380,9 @@ func rubyIndex(item, prop any) (v any, has bool, err error) {
 		}
 		return nil, true, errPropertyType
 	case int64:
+		if n, ok := prop.(*big.Int); ok {
+			return bitBeyondInt64(x < 0, n), true, nil
+		}
 		i, ok := indexOf(prop)
 		if !ok {
 			return nil, true, errPropertyType
@@ -393,22 +398,24 @@ func rubyIndex(item, prop any) (v any, has bool, err error) {
 		}
 		return (x >> uint(i)) & 1, true, nil
 	case *big.Int:
-		// Integer#[] of a Bignum: bit i of its two's complement.
-		i, ok := indexOf(prop)
+		// Integer#[] of a Bignum: bit i of its two's complement. Ruby
+		// converts a float index to a C long here (a RangeError beyond
+		// one), where a Fixnum takes it as a huge bit index.
+		if n, ok := prop.(*big.Int); ok {
+			return bitBeyondInt64(x.Sign() < 0, n), true, nil
+		}
+		i, ok := longIndexOf(prop)
 		if !ok {
 			return nil, true, errPropertyType
 		}
-		if i < 0 || i > 1<<20 {
-			if i > 0 && x.Sign() < 0 {
-				return int64(1), true, nil
-			}
+		if i < 0 {
 			return int64(0), true, nil
 		}
-		if x.Sign() >= 0 {
-			return int64(x.Bit(int(i))), true, nil
-		}
-		m := new(big.Int).Sub(new(big.Int).Neg(x), big.NewInt(1)) // -x-1 = ^x
-		return int64(1 - m.Bit(int(i))), true, nil
+		// Go's Bit reads a negative integer's two's complement too, and
+		// past the last bit the sign, like Ruby; the index is clamped to
+		// int32 for 32-bit platforms, past every bit of an integer
+		// memory can hold.
+		return int64(x.Bit(int(min(i, math.MaxInt32)))), true, nil
 	}
 	if isArray(item) {
 		i, ok := longIndexOf(prop)
@@ -426,6 +433,24 @@ func rubyIndex(item, prop any) (v any, has bool, err error) {
 		return nil, true, nil
 	}
 	return nil, false, nil
+}
+
+// smallInt is v, or v as an int64 when it is a *big.Int that fits one.
+func smallInt(v any) any {
+	if n, ok := v.(*big.Int); ok && n.IsInt64() {
+		return n.Int64()
+	}
+	return v
+}
+
+// bitBeyondInt64 is Integer#[] at an index beyond int64 (a Bignum index):
+// a negative one reads 0, a positive one lies past every bit of the
+// integer and reads its sign (1 when negative).
+func bitBeyondInt64(negative bool, i *big.Int) int64 {
+	if negative && i.Sign() > 0 {
+		return 1
+	}
+	return 0
 }
 
 // indexOf converts an index argument as Ruby's [] does: integers as they

@@ -72,15 +72,9 @@ func isNaN(v any) bool {
 	return ok && math.IsNaN(f)
 }
 
-// eqlKey returns a string that two values share exactly when Ruby's eql?
-// holds between them (what Array#uniq compares): unlike ==, 1 and 1.0
-// differ, and objects are equal whatever their key order.
-func eqlKey(v any) string {
-	var b strings.Builder
-	writeEqlKey(&b, v, 0)
-	return b.String()
-}
-
+// writeEqlKey writes v's eql key: a string that two values share exactly
+// when Ruby's eql? holds between them (what Array#uniq compares): unlike
+// ==, 1 and 1.0 differ, and objects are equal whatever their key order.
 func writeEqlKey(b stringWriter, v any, depth int) {
 	if depth > maxFilterDepth {
 		b.WriteString("…")

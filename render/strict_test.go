@@ -68,7 +68,7 @@ func TestArrayIndexNotInteger(t *testing.T) {
 		fails  bool
 		compat string
 	}{
-		{"true", true, "[]"},
+		{"b", true, "[]"}, // true (a literal true is refused by the check)
 		{"f", true, "[]"}, // 1.5
 		{"n", true, "[]"}, // nil
 		{"s", true, "[]"}, // "0"
@@ -76,7 +76,7 @@ func TestArrayIndexNotInteger(t *testing.T) {
 		{"i", false, "[1]"}, // 0
 		{"5", false, "[]"},
 	} {
-		src := `{% assign f = 1.5 %}{% assign n = nil %}{% assign s = "0" %}{% assign i = 0 %}[{{ arr[` + tt.index + `].id }}]`
+		src := `{% assign b = true %}{% assign f = 1.5 %}{% assign n = nil %}{% assign s = "0" %}{% assign i = 0 %}[{{ arr[` + tt.index + `].id }}]`
 		tpl, diags := New(Options{}).Compile(src, "p.md", diag.Pos{}, schema)
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", tt.index, diags)

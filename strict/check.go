@@ -721,6 +721,17 @@ func (w *walker) path(p *Path) shape {
 	for i, seg := range p.Segments {
 		if seg.Index != nil {
 			idx := w.expr(seg.Index)
+			if lit, ok := seg.Index.(*Literal); ok && w.an == nil && !w.opts.Compat && nonIndex(lit) {
+				// An array is indexed by integers: true, nil or 1.5 finds
+				// nothing, which strict variables make an error.
+				if ts, ok := sh.types(); ok && ts&tArray != 0 && ts&tObject == 0 {
+					r := p.Range()
+					r.End = seg.Range().End
+					w.errorf(codes.UnknownProperty, r, "%s is %s, indexed by integers, not by %s", pathPrefix(p, i), article(strings.Join(ts.names(), " or ")), literalText(lit))
+					w.indexes(p.Segments[i+1:])
+					return anyShape
+				}
+			}
 			if lit, ok := seg.Index.(*Literal); ok && lit.Kind == LitInt || idx.kind == "integer" {
 				if sh.unknown() {
 					seg.Open = true
@@ -776,6 +787,27 @@ func (w *walker) path(p *Path) shape {
 		return anyShape
 	}
 	return sh
+}
+
+// nonIndex reports whether lit can never index an array: nil, a boolean or
+// a float.
+func nonIndex(lit *Literal) bool {
+	return lit.Kind == LitNil || lit.Kind == LitBool || lit.Kind == LitFloat
+}
+
+// literalText writes a nil, boolean or float literal as Liquid reads it.
+func literalText(lit *Literal) string {
+	switch v := lit.Value.(type) {
+	case nil:
+		return "nil"
+	case float64:
+		t := strconv.FormatFloat(v, 'f', -1, 64)
+		if !strings.ContainsAny(t, ".eEIN") {
+			t += ".0"
+		}
+		return t
+	}
+	return fmt.Sprint(lit.Value)
 }
 
 // indexes checks the bracketed expressions of segments whose path can no

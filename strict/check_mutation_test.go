@@ -217,20 +217,24 @@ func TestSegmentFlags(t *testing.T) {
 	}
 }
 
-// TestNonIntegerLiteralIndexIsNoItem checks that an array indexed by a
-// literal that is not an integer (true, 1.0, nil) is not read as one of
-// its items: no diagnostic speaks of the item's properties. (Liquid 5.4
-// reads nil there, and with strict_variables raises "undefined variable
-// true"; the checker reports nothing for it today and leaves the value
-// unknown.)
-func TestNonIntegerLiteralIndexIsNoItem(t *testing.T) {
+// TestNonIntegerLiteralIndex checks that an array indexed by a literal
+// that is not an integer (true, 1.0, nil) is an error in strict mode, at
+// the index, and is not read as one of its items (no diagnostic speaks of
+// the item's properties): Liquid 5.4 with strict_variables raises
+// "undefined variable true" there. Compat mode reads nil, as Liquid's lax
+// mode does, and reports nothing.
+func TestNonIntegerLiteralIndex(t *testing.T) {
 	for _, idx := range []string{"true", "1.0", "nil"} {
 		src := "{{ arr[" + idx + "].idd }}"
 		_, diags := Check(src, "t.liquid", diag.Pos{}, Options{Context: pathSchema(t)})
-		for _, d := range diags {
-			if strings.Contains(d.Summary, "idd") {
-				t.Errorf("%s: %s", src, d)
-			}
+		if len(diags) != 1 || diags[0].Code != codes.UnknownProperty || diags[0].Summary != "arr is an array, indexed by integers, not by "+idx {
+			t.Errorf("%s: got %v, want one unknown_property naming the index", src, diags)
+		}
+		if r := diags[0].Subject; len(diags) == 1 && (r.Start.Column != 4 || r.End.Column != 9+len(idx)) {
+			t.Errorf("%s: at %v, want arr[%s]", src, r, idx)
+		}
+		if _, diags := Check(src, "t.liquid", diag.Pos{}, Options{Context: pathSchema(t), Compat: true}); len(diags) != 0 {
+			t.Errorf("compat %s: %v", src, diags)
 		}
 	}
 }

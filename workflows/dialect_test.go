@@ -9,7 +9,7 @@ import (
 	"github.com/sheaproject/shea/codes"
 )
 
-// The dialect is detected from Shea structure only (DESIGN.md §1): the
+// The dialect is detected from Shea structure only: the
 // file lies under .shea/workflows, or the front matter has
 // prompts.main_agent, prompts.review_agent, prompts.merge_agent, main_lane,
 // review_lane, merge_lane, backend_prompts or workpad_templates. A bare

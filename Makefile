@@ -31,14 +31,9 @@ lint:
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
-## fuzz: a short run of every fuzz target (FUZZTIME each: a count of inputs, or a duration such as 30s)
+## fuzz: a short run of every fuzz target (FUZZTIME each: a count of inputs, or a duration such as 30s; see scripts/fuzz.sh)
 fuzz:
-	@for pkg in $$($(GO) list ./...); do \
-	  for target in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \
-	    echo "fuzz $$pkg $$target"; \
-	    $(GO) test -run='^$$' -fuzz="^$$target$$" -fuzztime=$(FUZZTIME) $$pkg || exit 1; \
-	  done; \
-	done
+	FUZZTIME=$(FUZZTIME) GO=$(GO) ./scripts/fuzz.sh
 
 ## bench: Go benchmarks
 bench:

@@ -397,6 +397,16 @@ func (p *parser) parseLoopHeader(t token, lt loopTag) (loopHeader, bool) {
 		if _, ok := e.expect(eColon); !ok {
 			break
 		}
+		if !known && scan {
+			// Shopify never reads the value of an attribute it does not
+			// know: its first token is skipped, and the scan skips the
+			// rest up to the next "name: value" pair, as its pattern does
+			// ({% tablerow x in y a: b. %} renders).
+			if e.peek().kind != eEOS {
+				e.next()
+			}
+			continue
+		}
 		if attr.text == "offset" && lt.cont {
 			if _, ok := e.acceptID("continue"); ok {
 				h.OffsetContinue, h.Offset = true, nil

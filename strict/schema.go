@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sheaproject/shea/internal/jsonpointer"
 	"io"
 	"math/big"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -378,31 +378,7 @@ func message(leaf *jsonschema.ValidationError, v any) string {
 }
 
 // at returns the value a JSON pointer names in a decoded JSON value.
-func at(v any, pointer string) (any, bool) {
-	if pointer == "" {
-		return v, true
-	}
-	for _, tok := range strings.Split(pointer, "/")[1:] {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch x := v.(type) {
-		case map[string]any:
-			e, ok := x[tok]
-			if !ok {
-				return nil, false
-			}
-			v = e
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(x) {
-				return nil, false
-			}
-			v = x[i]
-		default:
-			return nil, false
-		}
-	}
-	return v, true
-}
+func at(v any, pointer string) (any, bool) { return jsonpointer.Lookup(v, pointer) }
 
 func escapePointer(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")

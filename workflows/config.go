@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sheaproject/shea/internal/jsonpointer"
 	"io"
 	"sort"
 	"strconv"
@@ -372,30 +373,7 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // lookupPointer returns the value at JSON pointer p of v.
-func lookupPointer(v any, p string) (any, bool) {
-	if p == "" {
-		return v, true
-	}
-	for _, seg := range strings.Split(p[1:], "/") {
-		seg = strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")
-		switch x := v.(type) {
-		case map[string]any:
-			var ok bool
-			if v, ok = x[seg]; !ok {
-				return nil, false
-			}
-		case []any:
-			i, err := strconv.Atoi(seg)
-			if err != nil || i < 0 || i >= len(x) {
-				return nil, false
-			}
-			v = x[i]
-		default:
-			return nil, false
-		}
-	}
-	return v, true
-}
+func lookupPointer(v any, p string) (any, bool) { return jsonpointer.Lookup(v, p) }
 
 // describe names a value for a message: strings quoted (and cut short),
 // numbers and booleans as written, containers by kind.

@@ -349,8 +349,28 @@ type loopHeader struct {
 
 // parseLoopHeader parses the markup of a for or tablerow tag. It returns
 // false when the header is too broken to build the loop (no variable, no
-// "in").
+// "in"). The lax markup of a for loop is read strictly first, as outputs
+// are: only a header the strict parser rejects is read by the lax rules,
+// which read some strict headers differently (limit:1offset:1 is limit 1
+// and offset 1 to the strict parser, one word "1offset" to the lax one).
+// A tablerow header has no strict reading in Shopify: its pattern reads
+// it in every mode.
 func (p *parser) parseLoopHeader(t token, lt loopTag) (loopHeader, bool) {
+	if !p.lax || lt.lenient {
+		return p.loopHeader(t, lt)
+	}
+	mark := len(p.diags)
+	p.lax = false
+	h, ok := p.loopHeader(t, lt)
+	p.lax = true
+	if ok && !p.diags[mark:].HasErrors() {
+		return h, true
+	}
+	p.diags = p.diags[:mark]
+	return p.loopHeader(t, lt)
+}
+
+func (p *parser) loopHeader(t token, lt loopTag) (loopHeader, bool) {
 	var h loopHeader
 	e := p.newExprParser(t.markStart, t.markEnd)
 	v, ok := e.expect(eID)

@@ -12,12 +12,7 @@ import "testing"
 func TestMergeEveryProtectedSection(t *testing.T) {
 	// Lines: 1 ## A, 4 ## P1, 8 ## P2, 12 ## B, 15 ## P3.
 	const core = "## A\na\n\n## P1\n<!-- protected -->\n1\n\n## P2\n<!-- protected -->\n2\n\n## B\nb\n\n## P3\n<!-- protected -->\n3\n"
-	tests := []struct {
-		name   string
-		layers []string
-		want   string
-		diags  string
-	}{
+	tests := []mergeCase{
 		{
 			name:   "a plain file repeats P1, replaces P2 and drops P3",
 			layers: []string{core, "", "## P1\n1\n\n## P2\nevil\n\n## B\nB2\n"},
@@ -57,22 +52,5 @@ func TestMergeEveryProtectedSection(t *testing.T) {
 				"warning protected_section_override <project>/lane.md:1:1-1:6 → <core>/lane.md:15:1\n",
 		},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			maps := make([]map[string]string, len(tt.layers))
-			for i, text := range tt.layers {
-				maps[i] = map[string]string{}
-				if text != "" {
-					maps[i]["lane.md"] = text
-				}
-			}
-			c, diags := compose(fsLayers(maps...), Request{File: "lane.md"})
-			if c.Source != tt.want {
-				t.Errorf("source:\n got %q\nwant %q", c.Source, tt.want)
-			}
-			if got := fmtDiags(diags); got != tt.diags {
-				t.Errorf("diagnostics:\n got %s\nwant %s", got, tt.diags)
-			}
-		})
-	}
+	runMergeCases(t, tests)
 }

@@ -9,12 +9,7 @@ import (
 // leaves open; the expected texts are worked out by hand from the rules in
 // mergeReplace, mergeAppend and plainHeadingDiags.
 func TestMergePlacesAndReports(t *testing.T) {
-	tests := []struct {
-		name   string
-		layers []string
-		want   string
-		diags  string
-	}{
+	tests := []mergeCase{
 		{
 			// P2's predecessor in core is A (plain), so P2 goes back after
 			// the project's A, not after the kept P1 the project put later.
@@ -35,24 +30,7 @@ func TestMergePlacesAndReports(t *testing.T) {
 			diags:  "warning append_plain_heading <workspace>/lane.md:2:1-2:5 → <core>/lane.md:1:1\n",
 		},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			maps := make([]map[string]string, len(tt.layers))
-			for i, text := range tt.layers {
-				maps[i] = map[string]string{}
-				if text != "" {
-					maps[i]["lane.md"] = text
-				}
-			}
-			c, diags := compose(fsLayers(maps...), Request{File: "lane.md"})
-			if c.Source != tt.want {
-				t.Errorf("source:\n got %q\nwant %q", c.Source, tt.want)
-			}
-			if got := fmtDiags(diags); got != tt.diags {
-				t.Errorf("diagnostics:\n got %s\nwant %s", got, tt.diags)
-			}
-		})
-	}
+	runMergeCases(t, tests)
 }
 
 // TestAppendPlainHeadingSaysWhere checks the detail of append_plain_heading:

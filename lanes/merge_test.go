@@ -8,13 +8,7 @@ import (
 // to four layers (core, workspace, project, template; "" = no file) and
 // compares the composed text and the diagnostics exactly.
 func TestMergeRules(t *testing.T) {
-	tests := []struct {
-		name         string
-		layers       []string // core, workspace, project, template
-		strictLayers bool
-		want         string
-		diags        string
-	}{
+	tests := []mergeCase{
 		{
 			name:   "a single file is kept, blank lines at either end dropped, a blank line put before a heading",
 			layers: []string{"\n\n# T\n\nintro\n## A\na1\n\n\n## B\nb1\n\n"},
@@ -242,6 +236,23 @@ func TestMergeRules(t *testing.T) {
 			diags:  "error empty_template_file <workspace>/lane.md\n",
 		},
 	}
+	runMergeCases(t, tests)
+}
+
+// mergeCase is one composition of a lane file from up to four layers and
+// what it must give.
+type mergeCase struct {
+	name         string
+	layers       []string // core, workspace, project, template; "" = no file
+	strictLayers bool
+	want         string
+	diags        string
+}
+
+// runMergeCases composes each case's layers and compares the composed text
+// and the diagnostics exactly.
+func runMergeCases(t *testing.T, tests []mergeCase) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			maps := make([]map[string]string, len(tt.layers))

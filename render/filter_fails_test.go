@@ -1,9 +1,9 @@
 package render
 
 import (
+	"maps"
 	"math/big"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -57,11 +57,7 @@ var uncheckedFailures = []string{"cannot select the property", "too big for roun
 func TestFilterFailsMatchSignatures(t *testing.T) {
 	impl := standardFilters()
 	sigs := strict.StandardFilters()
-	names := make([]string, 0, len(sigs))
-	for n := range sigs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(sigs))
 	for _, name := range names {
 		sig, fn := sigs[name], impl[name]
 		for _, c := range failsCalls() {

@@ -1,8 +1,9 @@
 package render
 
 import (
+	"maps"
 	"math/big"
-	"sort"
+	"slices"
 	"testing"
 
 	"github.com/sheaproject/shea/strict"
@@ -18,11 +19,7 @@ import (
 func TestFilterResultsMatchSignatures(t *testing.T) {
 	impl := standardFilters()
 	sigs := strict.StandardFilters()
-	names := make([]string, 0, len(sigs))
-	for n := range sigs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(sigs))
 	inputs := []any{"Hello, World", "2016-03-14", "", int64(3), 2.5, nil, true, js(`{"a":1}`), []any{"b", "a", "b"}, []any{int64(2), int64(1)}}
 	// argument lists: strings, numbers, a property name and a value.
 	argSets := [][]any{{"l", "x"}, {int64(2), int64(1)}, {"%Y", "-"}}

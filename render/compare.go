@@ -139,7 +139,7 @@ func equalDepth(a, b any, depth *eqWalk) bool {
 		return false
 	case rangeValue:
 		y, ok := b.(rangeValue)
-		return ok && x == y
+		return ok && x.equal(y)
 	case time.Time:
 		y, ok := b.(time.Time)
 		return ok && x.Equal(y)

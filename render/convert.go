@@ -84,17 +84,34 @@ func leadingBigInt(s string) *big.Int {
 	return n
 }
 
+// leadingInteger is Ruby's String#to_i, exact: an int64, or a *big.Int
+// beyond it.
+func leadingInteger(s string) any {
+	if n, over := leadingInt64(s); !over {
+		return n
+	}
+	return bigInteger(leadingBigInt(s))
+}
+
 // leadingInt is Ruby's String#to_i: optional sign and leading digits
 // (underscores between digits allowed), 0 when there are none. Beyond
 // int64 it saturates (see leadingBigInt).
 func leadingInt(s string) int64 {
+	if n, over := leadingInt64(s); !over {
+		return n
+	}
+	return clampInt(leadingBigInt(s))
+}
+
+// leadingInt64 is leadingInt, with over true (and n meaningless) when the
+// digits go beyond int64.
+func leadingInt64(s string) (n int64, over bool) {
 	s = strings.TrimLeft(s, " \t\n\v\f\r")
 	i, neg := 0, false
 	if i < len(s) && (s[i] == '-' || s[i] == '+') {
 		neg = s[i] == '-'
 		i++
 	}
-	var n int64
 	for ; i < len(s); i++ {
 		c := s[i]
 		if c == '_' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' && i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
@@ -104,14 +121,14 @@ func leadingInt(s string) int64 {
 			break
 		}
 		if n > (math.MaxInt64-int64(c-'0'))/10 {
-			break // saturate rather than overflow
+			return 0, true
 		}
 		n = n*10 + int64(c-'0')
 	}
 	if neg {
 		n = -n
 	}
-	return n
+	return n, false
 }
 
 // decimal returns the exact decimal value of a number, as Ruby's BigDecimal

@@ -85,9 +85,9 @@ func value(v any) any {
 
 func (c *compiler) rangeLit(e *strict.RangeLit) evalFn {
 	if a, ok := e.Start.(*strict.Literal); ok {
-		if b, ok := e.End.(*strict.Literal); ok {
+		if b, ok := e.End.(*strict.Literal); ok && checkBoundText(literalValue(a), literalValue(b)) == nil {
 			// Constant bounds: the range is made once, boxed once.
-			var r any = rangeValue{literalBound(value(literalValue(a))), literalBound(value(literalValue(b)))}
+			var r any = newRange(literalBound(value(literalValue(a))), literalBound(value(literalValue(b))))
 			return func(*state) (any, error) { return r, nil }
 		}
 	}
@@ -101,62 +101,66 @@ func (c *compiler) rangeLit(e *strict.RangeLit) evalFn {
 		if err != nil {
 			return nil, err
 		}
+		if err := checkBoundText(a, b); err != nil {
+			return nil, placeLimit(err, e)
+		}
 		lo, ok1 := rangeBound(value(a))
 		hi, ok2 := rangeBound(value(b))
 		if !ok1 || !ok2 {
 			return nil, diag.Errorf(codes.RenderError, e.Range(), "invalid integer: a range's bounds must be integers, got (%s..%s)",
 				rubyInspect(normalize(a)), rubyInspect(normalize(b)))
 		}
-		return rangeValue{lo, hi}, nil
+		return newRange(lo, hi), nil
 	}
 }
 
 // literalBound converts a literal range end to an integer as Ruby's to_i
-// does (Liquid makes a range of constants once, when it parses).
-func literalBound(v any) int64 {
+// does (Liquid makes a range of constants once, when it parses): an int64,
+// or a *big.Int beyond it.
+func literalBound(v any) any {
 	switch x := normalize(v).(type) {
 	case int64:
 		return x
 	case *big.Int:
-		return clampInt(x)
+		return bigInteger(x)
 	case float64:
-		// Beyond int64 it saturates, past every loop and memory limit,
-		// which then report it; a wrapped bound would make it empty.
-		switch {
-		case math.IsNaN(x):
-			return 0
-		case x >= math.MaxInt64:
-			return math.MaxInt64
-		case x <= math.MinInt64:
-			return math.MinInt64
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return int64(0) // no literal is either; to_i would raise
 		}
-		return int64(x)
+		if x > -1<<63 && x < 1<<63 {
+			return int64(x)
+		}
+		n, _ := big.NewFloat(x).Int(nil)
+		return bigInteger(n)
 	case string:
-		return leadingInt(x)
+		return leadingInteger(x)
 	}
-	return 0
+	return int64(0)
 }
 
 // rangeBound converts a range end computed while rendering as Liquid 5.4's
-// RangeLookup does: an integer is itself (beyond int64 it saturates), nil
-// and strings go through Ruby's to_i, and anything else through Ruby's
-// Integer() of its string form, which refuses a float ("1.5", "2.0"), a
-// boolean or a collection (ok is false: Liquid's "invalid integer").
-func rangeBound(v any) (n int64, ok bool) {
+// RangeLookup does: an integer is itself, nil and strings go through Ruby's
+// to_i, and anything else through Ruby's Integer() of its string form,
+// which refuses a float ("1.5", "2.0"), a boolean or a collection (ok is
+// false: Liquid's "invalid integer"). n is an int64, or a *big.Int beyond
+// it.
+func rangeBound(v any) (n any, ok bool) {
 	switch x := normalize(v).(type) {
 	case int64:
 		return x, true
 	case *big.Int:
-		return clampInt(x), true
+		return bigInteger(x), true
 	case nil:
-		return 0, true
+		return int64(0), true
 	case string:
-		return leadingInt(x), true
+		return leadingInteger(x), true
 	}
 	if !scalar(v) {
-		return 0, false // the inspect form of a collection is never an integer
+		return nil, false // the inspect form of a collection is never an integer
 	}
-	return parseRubyInteger(strOf(v))
+	// A float, boolean or date: Integer() refuses its string form.
+	i, ok := parseRubyInteger(strOf(v))
+	return i, ok
 }
 
 // segment is a compiled path step.

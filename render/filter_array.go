@@ -65,7 +65,7 @@ func filterJoin(b *budget, in any, args []any, _ map[string]any) (any, error) {
 func filterFirst(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	switch x := in.(type) {
 	case rangeValue:
-		return x.lo, nil // Ruby's Range#first is the start, even when empty
+		return x.first(), nil // Ruby's Range#first is the start, even when empty
 	case string:
 		if r, n := utf8.DecodeRuneInString(x); n > 0 {
 			return string(r), nil
@@ -91,7 +91,7 @@ func filterFirst(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 func filterLast(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 	switch x := in.(type) {
 	case rangeValue:
-		return x.hi, nil
+		return x.last(), nil
 	case string:
 		if r, n := utf8.DecodeLastRuneInString(x); n > 0 {
 			return string(r), nil
@@ -115,6 +115,8 @@ func filterSize(_ *budget, in any, _ []any, _ map[string]any) (any, error) {
 		return int64(8), nil // Ruby's Integer#size
 	case *big.Int:
 		return int64((x.BitLen() + 7) / 8), nil
+	case rangeValue:
+		return x.count(), nil
 	}
 	return size(in), nil
 }

@@ -15,15 +15,15 @@ func TestArrayFilters(t *testing.T) {
 		{filter: "join", in: "a,b", args: args("#"), want: "a,b"},                                    // golden: filters, join, joining a string is a noop
 		{filter: "join", in: int64(123), args: args("#"), want: "123"},                               // golden: filters, join, joining an int is a noop
 		{filter: "join", in: js(`["a","b"]`), want: "a b"},                                           // golden: filters, join, missing argument defaults to a space
-		{filter: "join", in: rangeValue{1, 3}, args: args("#"), want: "1#2#3"},                       // golden: filters, join, range literal join filter left value
-		{filter: "join", in: rangeValue{5, 1}, args: args("#"), want: ""},                            // golden: range, end is less than start
+		{filter: "join", in: rangeValue{lo: 1, hi: 3}, args: args("#"), want: "1#2#3"},               // golden: filters, join, range literal join filter left value
+		{filter: "join", in: rangeValue{lo: 5, hi: 1}, args: args("#"), want: ""},                    // golden: range, end is less than start
 		{filter: "join", in: js(`["a","b"]`), args: args(nil), want: "ab"},                           // golden: filters, join, undefined argument
 		{filter: "join", in: nil, args: args("#"), want: ""},                                         // golden: filters, join, undefined left value
 		{filter: "join", in: js(`["a",1]`), args: args("#"), want: "a#1"},                            // golden: special, first of an object (joins the pair)
 		{filter: "join", in: js(`["a",1,null,{"k":1.5}]`), args: args(","), want: `a,1,,{"k"=>1.5}`}, // ruby: items through Utils.to_s; Hash#inspect before Ruby 3.4, the spec's recorded form
 		{filter: "join", in: js(`[[1,[2]],3]`), args: args(","), want: "1,2,3"},                      // ruby: flattened
 		{filter: "join", in: []string{"x", "y"}, args: args("-"), want: "x-y"},                       // Go slices are arrays
-		{filter: "join", in: rangeValue{1, 1 << 40}, args: args(","), err: "too many items"},         // shea: bounded
+		{filter: "join", in: rangeValue{lo: 1, hi: 1 << 40}, args: args(","), err: "too many items"}, // shea: bounded
 
 		// first, last
 		{filter: "first", in: js(`["a","b"]`), want: "a"},               // golden: filters, first, array of strings
@@ -32,7 +32,7 @@ func TestArrayFilters(t *testing.T) {
 		{filter: "first", in: "hello", want: "h"},                       // golden: filters, first, first of a string (results "" or "h")
 		{filter: "first", in: int64(12), want: nil},                     // golden: filters, first, left value is not an array
 		{filter: "first", in: nil, want: nil},                           // golden: filters, first, left value is undefined
-		{filter: "first", in: rangeValue{1, 3}, want: int64(1)},         // golden: filters, first, range literal first filter left value
+		{filter: "first", in: rangeValue{lo: 1, hi: 3}, want: int64(1)}, // golden: filters, first, range literal first filter left value
 		{filter: "first", in: js(`[[1,2],3]`), want: js(`[1,2]`)},       // ruby: not flattened
 		{filter: "first", in: "", want: nil},                            // empty string: no first character
 		{filter: "last", in: js(`["a","b"]`), want: "b"},                // golden: filters, last, array of strings
@@ -41,19 +41,19 @@ func TestArrayFilters(t *testing.T) {
 		{filter: "last", in: js(`{"b":1,"c":2}`), want: nil},            // golden: filters, last, last of a hash
 		{filter: "last", in: "hello", want: "o"},                        // golden: filters, last, last of a string (results "" or "o")
 		{filter: "last", in: int64(12), want: nil},                      // golden: filters, last, left value not an array
-		{filter: "last", in: rangeValue{1, 3}, want: int64(3)},          // golden: filters, last, range literal last filter left value
+		{filter: "last", in: rangeValue{lo: 1, hi: 3}, want: int64(3)},  // golden: filters, last, range literal last filter left value
 
 		// size
-		{filter: "size", in: js(`{"a":1,"b":2}`), want: int64(2)}, // golden: filters, size, size of a hash
-		{filter: "size", in: "abc", want: int64(3)},               // golden: filters, size, size of a string
-		{filter: "size", in: js(`["a","b","c"]`), want: int64(3)}, // golden: filters, size, size of an array
-		{filter: "size", in: js(`[]`), want: int64(0)},            // golden: filters, size, size of an empty array
-		{filter: "size", in: nil, want: int64(0)},                 // golden: filters, size, undefined left value
-		{filter: "size", in: "héllo", want: int64(5)},             // ruby: characters, not bytes
-		{filter: "size", in: int64(5), want: int64(8)},            // ruby: Integer#size is 8
-		{filter: "size", in: 1.5, want: int64(0)},                 // ruby: Float has no size
-		{filter: "size", in: true, want: int64(0)},                // ruby
-		{filter: "size", in: rangeValue{1, 5}, want: int64(5)},    // ruby: Range#size
+		{filter: "size", in: js(`{"a":1,"b":2}`), want: int64(2)},      // golden: filters, size, size of a hash
+		{filter: "size", in: "abc", want: int64(3)},                    // golden: filters, size, size of a string
+		{filter: "size", in: js(`["a","b","c"]`), want: int64(3)},      // golden: filters, size, size of an array
+		{filter: "size", in: js(`[]`), want: int64(0)},                 // golden: filters, size, size of an empty array
+		{filter: "size", in: nil, want: int64(0)},                      // golden: filters, size, undefined left value
+		{filter: "size", in: "héllo", want: int64(5)},                  // ruby: characters, not bytes
+		{filter: "size", in: int64(5), want: int64(8)},                 // ruby: Integer#size is 8
+		{filter: "size", in: 1.5, want: int64(0)},                      // ruby: Float has no size
+		{filter: "size", in: true, want: int64(0)},                     // ruby
+		{filter: "size", in: rangeValue{lo: 1, hi: 5}, want: int64(5)}, // ruby: Range#size
 
 		// reverse
 		{filter: "reverse", in: js(`["b","a","B","A"]`), want: js(`["A","B","a","b"]`)}, // golden: filters, reverse, array of strings
@@ -61,7 +61,7 @@ func TestArrayFilters(t *testing.T) {
 		{filter: "reverse", in: js(`[]`), want: js(`[]`)},                               // golden: filters, reverse, empty array
 		{filter: "reverse", in: nil, want: js(`[]`)},                                    // golden: filters, reverse, left value is undefined
 		{filter: "reverse", in: int64(123), want: js(`[123]`)},                          // golden: filters, reverse, left value not an array
-		{filter: "reverse", in: rangeValue{2, 5}, want: js(`[5,4,3,2]`)},                // golden: output, reverse a range
+		{filter: "reverse", in: rangeValue{lo: 2, hi: 5}, want: js(`[5,4,3,2]`)},        // golden: output, reverse a range
 		{filter: "reverse", in: js(`{"a":1}`), want: js(`[{"a":1}]`)},                   // ruby: a hash is one item
 
 		// concat
@@ -69,11 +69,11 @@ func TestArrayFilters(t *testing.T) {
 		{filter: "concat", in: "ab", args: args(js(`["c","d"]`)), want: js(`["ab","c","d"]`)},                                               // golden: filters, concat, left value is not array-like
 		{filter: "concat", in: js(`[["a","x"],["b",["y",["z"]]]]`), args: args(js(`["c","d"]`)), want: js(`["a","x","b","y","z","c","d"]`)}, // golden: filters, concat, nested left value gets flattened
 		{filter: "concat", in: js(`["a","b"]`), args: args(int64(5)), err: "concat filter requires an array argument"},                      // golden: filters, concat, non array-like argument is an error
-		{filter: "concat", in: rangeValue{1, 3}, args: args(js(`[5,6,7]`)), want: js(`[1,2,3,5,6,7]`)},                                      // golden: filters, concat, range literal concat filter left value
+		{filter: "concat", in: rangeValue{lo: 1, hi: 3}, args: args(js(`[5,6,7]`)), want: js(`[1,2,3,5,6,7]`)},                              // golden: filters, concat, range literal concat filter left value
 		{filter: "concat", in: js(`["a","b"]`), args: args(nil), err: "concat filter requires an array argument"},                           // golden: filters, concat, undefined argument is an error
 		{filter: "concat", in: nil, args: args(js(`["c","d"]`)), want: js(`["c","d"]`)},                                                     // golden: filters, concat, undefined left value
 		{filter: "concat", in: js(`[1]`), args: args(js(`[[2],3]`)), want: js(`[1,[2],3]`)},                                                 // ruby: the argument is not flattened
-		{filter: "concat", in: js(`[1]`), args: args(rangeValue{2, 3}), err: "requires an array"},                                           // ruby: a Range has no to_ary
+		{filter: "concat", in: js(`[1]`), args: args(rangeValue{lo: 2, hi: 3}), err: "requires an array"},                                   // ruby: a Range has no to_ary
 		{filter: "concat", in: js(`[1]`), args: args(js(`{"a":1}`)), err: "requires an array"},                                              // ruby
 
 		// compact

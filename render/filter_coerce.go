@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/big"
 	"reflect"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -89,7 +88,7 @@ func writeInspect(b stringWriter, v any, depth int, quoted bool) {
 		}
 		return
 	case rangeValue:
-		b.WriteString(strconv.FormatInt(x.lo, 10) + ".." + strconv.FormatInt(x.hi, 10))
+		b.WriteString(x.String())
 		return
 	case int64, float64, bool, time.Time, *big.Int:
 		b.WriteString(toString(x))

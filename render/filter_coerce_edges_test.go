@@ -104,7 +104,7 @@ func TestIterItemsDeadline(t *testing.T) {
 		fail bool
 	}{{workQuantum - 1, false}, {workQuantum, true}, {3 * workQuantum, true}} {
 		b := &budget{ctx: ctx, limits: Limits{MaxMemory: 1 << 30}}
-		items, err := iterItems(b, rangeValue{1, c.hi})
+		items, err := iterItems(b, rangeValue{lo: 1, hi: c.hi})
 		if c.fail != (err != nil) || !c.fail && int64(len(items)) != c.hi {
 			t.Errorf("(1..%d) with a cancelled context: %d items, error %v", c.hi, len(items), err)
 		}

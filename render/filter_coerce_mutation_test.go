@@ -358,19 +358,19 @@ func TestFilterDepthLimits(t *testing.T) {
 // keeps a range nested in an array whole (Ruby: [1..2, [3]].flatten is
 // [1..2, 3]).
 func TestIterItemsRanges(t *testing.T) {
-	items, err := iterItems(nil, rangeValue{1, maxFilterItems})
+	items, err := iterItems(nil, rangeValue{lo: 1, hi: maxFilterItems})
 	if err != nil || len(items) != maxFilterItems || items[len(items)-1] != int64(maxFilterItems) {
 		t.Errorf("(1..%d): %d items, %v", maxFilterItems, len(items), err)
 	}
-	if _, err := iterItems(nil, rangeValue{1, maxFilterItems + 1}); err == nil {
+	if _, err := iterItems(nil, rangeValue{lo: 1, hi: maxFilterItems + 1}); err == nil {
 		t.Errorf("(1..%d): no error", maxFilterItems+1)
 	}
-	items, err = iterItems(nil, rangeValue{math.MaxInt64 - 1, math.MaxInt64})
+	items, err = iterItems(nil, rangeValue{lo: math.MaxInt64 - 1, hi: math.MaxInt64})
 	if err != nil || !reflect.DeepEqual(items, []any{int64(math.MaxInt64 - 1), int64(math.MaxInt64)}) {
 		t.Errorf("range to MaxInt64: %v, %v", items, err)
 	}
-	got, err := flatten([]any{rangeValue{1, 2}, []any{int64(3)}})
-	if err != nil || !reflect.DeepEqual(got, []any{rangeValue{1, 2}, int64(3)}) {
+	got, err := flatten([]any{rangeValue{lo: 1, hi: 2}, []any{int64(3)}})
+	if err != nil || !reflect.DeepEqual(got, []any{rangeValue{lo: 1, hi: 2}, int64(3)}) {
 		t.Errorf("flatten [1..2, [3]] = %v, %v", got, err)
 	}
 }
@@ -387,7 +387,7 @@ func TestIterItemsRangeMemory(t *testing.T) {
 		fail bool
 	}{{need, false}, {need - 1, true}} {
 		b := &budget{ctx: context.Background(), limits: Limits{MaxMemory: c.max}}
-		items, err := iterItems(b, rangeValue{1, n})
+		items, err := iterItems(b, rangeValue{lo: 1, hi: n})
 		if c.fail != (err != nil) || !c.fail && len(items) != n {
 			t.Errorf("(1..%d) with a %d-byte limit: %d items, error %v", n, c.max, len(items), err)
 		}

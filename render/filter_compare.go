@@ -104,7 +104,7 @@ func writeEqlKey(b stringWriter, v any, depth int) {
 		b.WriteString(":")
 		b.WriteString(x)
 	case rangeValue:
-		b.WriteString(fmt.Sprintf("r%d..%d", x.lo, x.hi))
+		b.WriteString("r" + x.String())
 	case time.Time:
 		b.WriteString(fmt.Sprintf("t%d", x.UnixNano()))
 	default:

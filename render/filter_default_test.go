@@ -25,7 +25,7 @@ func TestDefaultFilter(t *testing.T) {
 		{filter: "default", in: " ", args: args("x"), want: " "},                                                    // ruby: whitespace is not empty
 		{filter: "default", in: false, args: args("bar"), kw: map[string]any{"allow_false": "yes"}, want: false},    // ruby: any truthy value allows false
 		{filter: "default", in: emptyValue{}, args: args("x"), want: "x"},                                           // the empty keyword reads as ""
-		{filter: "default", in: rangeValue{5, 1}, args: args("x"), want: rangeValue{5, 1}},                          // ruby: a Range has no empty?
+		{filter: "default", in: rangeValue{lo: 5, hi: 1}, args: args("x"), want: rangeValue{lo: 5, hi: 1}},          // ruby: a Range has no empty?
 		{filter: "default", in: []string{}, args: args("x"), want: "x"},                                             // Go slices
 	})
 }

@@ -173,7 +173,7 @@ func hostileValues() []any {
 		js(`{}`), js(`{"a":1,"b":[1,2],"c":null}`), js(`[{"a":1},{"a":"x"},{"b":2},null,5]`),
 		map[string]any{"k": int64(1)}, []string{"x", "y"}, []int{3, 1, 2}, map[string]int{"a": 1},
 		plain{Name: "n", Count: 2}, &plain{Name: "p"}, nilPtr, nilMap,
-		rangeValue{1, 5}, rangeValue{5, 1}, rangeValue{math.MinInt64, math.MaxInt64},
+		rangeValue{lo: 1, hi: 5}, rangeValue{lo: 5, hi: 1}, rangeValue{lo: math.MinInt64, hi: math.MaxInt64},
 		blankValue{}, emptyValue{},
 		time.Date(2016, 3, 14, 10, 0, 0, 0, time.UTC), time.Time{},
 		int(7), uint64(math.MaxUint64), float32(1.5), struct{}{}, func() {}, make(chan int),
@@ -186,7 +186,7 @@ func hostileValues() []any {
 // error always has a message.
 func TestFiltersNeverPanic(t *testing.T) {
 	values := hostileValues()
-	argValues := []any{nil, int64(2), -1.5, "a", "", []any{int64(1)}, js(`{"a":1}`), rangeValue{1, 3}, math.NaN(), int64(math.MaxInt64), "%Y %%%-d %:z %", true}
+	argValues := []any{nil, int64(2), -1.5, "a", "", []any{int64(1)}, js(`{"a":1}`), rangeValue{lo: 1, hi: 3}, math.NaN(), int64(math.MaxInt64), "%Y %%%-d %:z %", true}
 	impl := standardFilters()
 	names := make([]string, 0, len(impl))
 	for n := range impl {

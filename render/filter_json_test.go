@@ -23,7 +23,7 @@ func TestJSONFilter(t *testing.T) {
 		{filter: "json", in: map[string]any{"b": int64(2), "a": int64(1)}, want: `{"a":1,"b":2}`}, // Go maps sorted by key
 		{filter: "json", in: item{Name: "n", Count: 2, Skip: true, Plain: 1}, want: `{"name":"n","count":2,"Plain":1.0}`},
 		{filter: "json", in: []int{1, 2}, want: `[1,2]`},
-		{filter: "json", in: rangeValue{1, 3}, want: `[1,2,3]`},
+		{filter: "json", in: rangeValue{lo: 1, hi: 3}, want: `[1,2,3]`},
 		{filter: "json", in: 1e20, want: `1.0e+20`},
 		{filter: "json", in: time.Date(2016, 3, 14, 10, 0, 0, 0, time.UTC), want: `"2016-03-14 10:00:00 +0000"`},
 		{filter: "json", in: math.NaN(), err: "NaN cannot be encoded as JSON"},

@@ -43,8 +43,8 @@ func TestInspectAndPrintedSizes(t *testing.T) {
 		{[]any{"ab", int64(-12), []any{"c", []any{int64(3)}}}, true},
 		{[]any{}, true},
 		{[]any{map[string]any{"k": "\x01é\""}, nil, "x"}, false},
-		{rangeValue{1, 100}, false},
-		{[]any{1.5, true, rangeValue{-3, 3}}, false},
+		{rangeValue{lo: 1, hi: 100}, false},
+		{[]any{1.5, true, rangeValue{lo: -3, hi: 3}}, false},
 	} {
 		want, err := printValue(nil, tt.v)
 		if err != nil {

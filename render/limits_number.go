@@ -89,6 +89,20 @@ func (b *budget) number(n, m rnum) error {
 // bigBytes is what a big integer held by a template costs.
 func bigBytes(x *big.Int) int64 { return int64(len(x.Bits())) * 8 }
 
+// checkBoundText refuses a range bound given as a string whose leading
+// digits, which Ruby's to_i reads exactly, are more than a number may have
+// (their conversion takes time quadratic in them).
+func checkBoundText(bounds ...any) error {
+	for _, v := range bounds {
+		if s, ok := normalize(v).(string); ok && len(s) > maxNumberText {
+			if n := len(leadingDigits(s)); n > maxNumberText {
+				return &limitError{codes.MemoryLimit, fmt.Sprintf("a range's bound of %d digits is more than the %d a number may have", n, maxNumberText)}
+			}
+		}
+	}
+	return nil
+}
+
 // leadingDigits returns the digits of the integer String#to_i reads at
 // the start of s (white space, a sign, digits with single underscores
 // between them), underscores removed, with its sign.

@@ -126,10 +126,13 @@ func index(n int, k int64, at func(int) any) (any, bool) {
 func command(obj any, name string) (any, bool) {
 	switch name {
 	case "size":
+		if r, ok := obj.(rangeValue); ok {
+			return r.count(), true
+		}
 		return size(obj), true
 	case "first":
 		if r, ok := obj.(rangeValue); ok {
-			return r.lo, true // Ruby's Range#first, without making the numbers
+			return r.first(), true // Ruby's Range#first, without making the numbers
 		}
 		if isArray(obj) {
 			l := toList(obj)
@@ -147,7 +150,7 @@ func command(obj any, name string) (any, bool) {
 		}
 	case "last":
 		if r, ok := obj.(rangeValue); ok {
-			return r.hi, true
+			return r.last(), true
 		}
 		if isArray(obj) {
 			l := toList(obj)

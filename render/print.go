@@ -142,7 +142,7 @@ func (p *printer) value(v any) {
 			p.value(e)
 		}
 	case rangeValue:
-		p.str(fmt.Sprintf("%d..%d", x.lo, x.hi))
+		p.str(x.String())
 	case time.Time:
 		p.str(x.Format("2006-01-02 15:04:05 -0700"))
 	case *Map, map[string]any:

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -26,8 +27,96 @@ import (
 // reflection, and values implementing ToLiquid() (osteele/liquid's Drop)
 // are converted first. Every operation follows Shopify Liquid (Ruby) semantics.
 
-// rangeValue is an inclusive integer range, as written (a..b).
-type rangeValue struct{ lo, hi int64 }
+// rangeValue is an inclusive integer range, as written (a..b). lo and hi
+// are its ends within int64: an end beyond it saturates there, which every
+// loop and list made of the range then meets as a limit. wide keeps such a
+// range's exact ends (Ruby's Bignums) for what reads them without making
+// the numbers: printing, first, last, size and equality.
+type rangeValue struct {
+	lo, hi int64
+	wide   *[2]*big.Int
+}
+
+// newRange makes the range lo..hi of two integers, each an int64 or a
+// *big.Int.
+func newRange(lo, hi any) rangeValue {
+	r := rangeValue{lo: saturated(lo), hi: saturated(hi)}
+	if _, ok := lo.(*big.Int); ok {
+		r.wide = &[2]*big.Int{bigOf(lo), bigOf(hi)}
+	} else if _, ok := hi.(*big.Int); ok {
+		r.wide = &[2]*big.Int{bigOf(lo), bigOf(hi)}
+	}
+	return r
+}
+
+// saturated is an integer (int64 or *big.Int) clamped to int64.
+func saturated(n any) int64 {
+	if b, ok := n.(*big.Int); ok {
+		return clampInt(b)
+	}
+	return n.(int64)
+}
+
+// bigOf is an integer (int64 or *big.Int) as a *big.Int.
+func bigOf(n any) *big.Int {
+	if b, ok := n.(*big.Int); ok {
+		return b
+	}
+	return big.NewInt(n.(int64))
+}
+
+// first and last are the range's exact ends: an int64, or a *big.Int
+// beyond it.
+func (r rangeValue) first() any {
+	if r.wide != nil {
+		return bigInteger(r.wide[0])
+	}
+	return r.lo
+}
+
+func (r rangeValue) last() any {
+	if r.wide != nil {
+		return bigInteger(r.wide[1])
+	}
+	return r.hi
+}
+
+// count is the exact number of the range's items, as Ruby's Range#size.
+func (r rangeValue) count() any {
+	if r.wide == nil && (r.hi < r.lo || r.len() < math.MaxInt64) {
+		return r.len()
+	}
+	n := new(big.Int).Sub(bigOf(r.last()), bigOf(r.first()))
+	if n.Sign() < 0 {
+		return int64(0)
+	}
+	return bigInteger(n.Add(n, big.NewInt(1)))
+}
+
+// String is the range as Liquid prints it, lo..hi.
+func (r rangeValue) String() string {
+	if r.wide != nil {
+		return r.wide[0].String() + ".." + r.wide[1].String()
+	}
+	return strconv.FormatInt(r.lo, 10) + ".." + strconv.FormatInt(r.hi, 10)
+}
+
+// equal reports whether two ranges have the same ends.
+func (r rangeValue) equal(o rangeValue) bool {
+	if r.wide == nil && o.wide == nil {
+		return r.lo == o.lo && r.hi == o.hi
+	}
+	return bigOf(r.first()).Cmp(bigOf(o.first())) == 0 && bigOf(r.last()).Cmp(bigOf(o.last())) == 0
+}
+
+// bigInteger is n as the value model holds an integer: an int64 when it
+// fits, the *big.Int otherwise.
+func bigInteger(n *big.Int) any {
+	if n.IsInt64() {
+		return n.Int64()
+	}
+	return n
+}
 
 func (r rangeValue) len() int64 {
 	if r.hi < r.lo {
@@ -288,7 +377,7 @@ func size(v any) int64 {
 	case map[string]any:
 		return int64(len(x))
 	case rangeValue:
-		return x.len()
+		return x.len() // at most int64's largest: count is exact
 	}
 	rv := reflect.ValueOf(v)
 	switch rv.Kind() {

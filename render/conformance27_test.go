@@ -172,6 +172,14 @@ func TestConformanceTags(t *testing.T) {
 		// An attribute tablerow does not know is never read, however its
 		// value is written (found by FuzzParse; Ruby 5.4, strict and lax).
 		{"{%tablerow A in 0000 A:x.%}{%endtablerow%}|{%tablerow A in 0000 A:0A.%}{%endtablerow%}", "", "<tr class=\"row1\">\n</tr>\n|<tr class=\"row1\">\n</tr>\n", false},
+		// A case's subject is evaluated for each when value, after what the
+		// clauses before assigned (Ruby 5.4, strict and lax; found by make
+		// differential).
+		{"{% assign x = 1 %}{% case x %}{% when 1 %}{% assign x = 2 %}a{% when 2 %}b{% else %}c{% endcase %}|{% assign y = 1 %}{% case y %}{% when 1, 1 %}{% assign y = 3 %}a{% else %}e{% endcase %}|{% assign z = 1 %}{% case z %}{% when 2 %}{% else %}{% assign z = 2 %}x{% when 2 %}w{% endcase %}", "", "ab|a|xw", false},
+		// A case's subject is a value: blank and empty there are the empty
+		// string, which a when of empty matches (Ruby 5.4, strict and lax;
+		// found by make differential).
+		{"{% case empty %}{% when empty %}a{% endcase %}{% case blank %}{% when empty %}d{% endcase %}{% case \"\" %}{% when empty %}e{% endcase %}{% case empty %}{% when \"\" %}f{% endcase %}{% case empty %}{% when nil %}g{% endcase %}", "", "adef", false},
 		// Loop attributes run together: a header the strict parser reads
 		// is read strictly in lax markup too, as Liquid's warn mode does
 		// (found by FuzzParse; Ruby 5.4 strict; its lax parser alone reads

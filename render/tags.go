@@ -154,10 +154,6 @@ func (c *compiler) caseBlock(n *strict.Case) blockFn {
 		}
 	}
 	return func(st *state, w *writer, cl []body) error {
-		s, err := subject(st)
-		if err != nil {
-			return err
-		}
 		matched := false
 		for i, when := range whens {
 			if when.values == nil {
@@ -169,13 +165,22 @@ func (c *compiler) caseBlock(n *strict.Case) blockFn {
 				continue
 			}
 			for _, ve := range when.values {
+				// Each value is a condition of its own, as in Liquid,
+				// where "when a, b" is two: the subject is evaluated for
+				// each, after what the clauses before it assigned, and a
+				// matching value renders the clause again. The subject is
+				// a value: blank and empty there are the empty string,
+				// while in a when they keep their meaning ({% case empty
+				// %}{% when empty %} matches).
+				s, err := subject(st)
+				if err != nil {
+					return err
+				}
 				v, err := ve(st)
 				if err != nil {
 					return err
 				}
-				// Each matching value renders the clause again, as in
-				// Liquid, where "when a, b" is two conditions.
-				if equal(s, v) {
+				if equal(value(s), v) {
 					matched = true
 					if err := cl[i+1].render(st, w); err != nil {
 						return err

@@ -41,9 +41,9 @@ type rangeValue struct {
 // *big.Int.
 func newRange(lo, hi any) rangeValue {
 	r := rangeValue{lo: saturated(lo), hi: saturated(hi)}
-	if _, ok := lo.(*big.Int); ok {
-		r.wide = &[2]*big.Int{bigOf(lo), bigOf(hi)}
-	} else if _, ok := hi.(*big.Int); ok {
+	_, wideLo := lo.(*big.Int)
+	_, wideHi := hi.(*big.Int)
+	if wideLo || wideHi {
 		r.wide = &[2]*big.Int{bigOf(lo), bigOf(hi)}
 	}
 	return r

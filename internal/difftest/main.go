@@ -254,6 +254,14 @@ func (r *ruby) render(c Case) (outcome, error) {
 		return outcome{}, fmt.Errorf("worker answered %q: %w", strings.TrimSpace(rep.line), err)
 	}
 	if a.Output == nil {
+		if strings.HasPrefix(a.Error, "NoMemoryError") {
+			// A worker that ran out of memory can fail the cases after
+			// this one too (an empty template was seen to): start afresh.
+			r.close()
+			if err := r.start(); err != nil {
+				return outcome{}, err
+			}
+		}
 		return outcome{err: a.Error}, nil
 	}
 	b, err := base64.StdEncoding.DecodeString(*a.Output)

@@ -257,9 +257,7 @@ func TestLoadReadsWorkflowOnceUnlessFailing(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "WORKFLOW.md")
-			if err := os.WriteFile(path, []byte(tt.text), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			writeFile(t, path, tt.text)
 			canon, err := filepath.EvalSymlinks(path)
 			if err != nil {
 				t.Fatal(err)

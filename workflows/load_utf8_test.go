@@ -1,7 +1,6 @@
 package workflows
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -22,9 +21,7 @@ func TestLoadInvalidUTF8(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "WORKFLOW.md")
-			if err := os.WriteFile(path, []byte(tt.text), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			writeFile(t, path, tt.text)
 			_, diags := Load(path, Options{Root: dir, Getenv: func(string) string { return "" }})
 			var found []string
 			for _, d := range diags {

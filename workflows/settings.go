@@ -155,6 +155,16 @@ type field[T any] struct {
 	raw any    // the value as written, for messages
 }
 
+// decodeStrings decodes each item of the list at p as a string field;
+// nil when p is no list.
+func decodeStrings(p place) []field[string] {
+	var out []field[string]
+	for _, item := range p.items() {
+		out = append(out, decodeField[string](item))
+	}
+	return out
+}
+
 // decodeField decodes the setting at p.
 func decodeField[T any](p place) field[T] {
 	f := field[T]{ptr: p.ptr, set: p.n != nil}
@@ -269,9 +279,7 @@ func decodeResources(p place) resourceSettings {
 		section:       decodeSection(p),
 		manifest:      decodeField[string](p.key("manifest")),
 		enabledGroups: decodeField[[]any](p.key("enabled_groups")),
-	}
-	for _, g := range p.key("enabled_groups").items() {
-		r.groups = append(r.groups, decodeField[string](g))
+		groups:        decodeStrings(p.key("enabled_groups")),
 	}
 	return r
 }
@@ -291,9 +299,7 @@ func decodeOwn(p place) ownSettings {
 		disable:       decodeField[[]any](p.key("disable")),
 		engine:        decodeField[string](p.key("engine")),
 		lenientConfig: decodeField[bool](p.key("lenient_config")),
-	}
-	for _, e := range p.key("disable").items() {
-		s.disabled = append(s.disabled, decodeField[string](e))
+		disabled:      decodeStrings(p.key("disable")),
 	}
 	return s
 }

@@ -84,40 +84,25 @@ func shortDiags(ls Layers, l diag.List) string {
 // expected texts follow by hand from the rules in mergeReplace and indexOf.
 func TestMergePlacesAfterPlainTwin(t *testing.T) {
 	const core = "## A\n<!-- protected -->\np\n\n## A\nq\n\n## P2\n<!-- protected -->\n2\n"
-	tests := []struct {
-		name  string
-		ws    string
-		want  string
-		diags string
-	}{
+	tests := []mergeCase{
 		{
 			// The first A of the workspace repeats the protected A word for
 			// word (kept, no report); its second A replaces the plain A.
 			// P2 followed the plain A in core, so it follows the
 			// workspace's second A, not the protected A at the top.
-			name:  "the predecessor is the plain twin, later in the higher file",
-			ws:    "## A\np\n\n## X\nx\n\n## A\nq2\n",
-			want:  "## A\np\n\n## X\nx\n\n## A\nq2\n\n## P2\n2\n",
-			diags: "warning protected_section_override <workspace>/lane.md:1:1-1:5 → <core>/lane.md:8:1\n",
+			name:   "the predecessor is the plain twin, later in the higher file",
+			layers: []string{core, "## A\np\n\n## X\nx\n\n## A\nq2\n"},
+			want:   "## A\np\n\n## X\nx\n\n## A\nq2\n\n## P2\n2\n",
+			diags:  "warning protected_section_override <workspace>/lane.md:1:1-1:5 → <core>/lane.md:8:1\n",
 		},
 		{
 			// No plain A is left, so P2 goes after the kept protected A,
 			// its predecessor's predecessor in core.
-			name:  "the plain twin is gone: after the kept protected section",
-			ws:    "## X\nx\n\n## A\np\n\n## Y\ny\n",
-			want:  "## X\nx\n\n## A\np\n\n## P2\n2\n\n## Y\ny\n",
-			diags: "warning protected_section_override <workspace>/lane.md:1:1-1:5 → <core>/lane.md:8:1\n",
+			name:   "the plain twin is gone: after the kept protected section",
+			layers: []string{core, "## X\nx\n\n## A\np\n\n## Y\ny\n"},
+			want:   "## X\nx\n\n## A\np\n\n## P2\n2\n\n## Y\ny\n",
+			diags:  "warning protected_section_override <workspace>/lane.md:1:1-1:5 → <core>/lane.md:8:1\n",
 		},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c, diags := compose(fsLayers(lane(core), lane(tt.ws)), Request{File: "lane.md"})
-			if c.Source != tt.want {
-				t.Errorf("source:\n got %q\nwant %q", c.Source, tt.want)
-			}
-			if got := fmtDiags(diags); got != tt.diags {
-				t.Errorf("diagnostics:\n got %s\nwant %s", got, tt.diags)
-			}
-		})
-	}
+	runMergeCases(t, tests)
 }

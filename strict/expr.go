@@ -216,8 +216,10 @@ func scanNumber(src string, i, to int) int {
 type exprParser struct {
 	p    *parser
 	toks []etok
-	i    int
-	err  bool
+	// from and to delimit the markup being parsed, in p.src.
+	from, to int
+	i        int
+	err      bool
 	// depth counts the expressions being parsed inside each other
 	// (brackets, ranges); it is bounded by the parser's nesting limit.
 	depth int
@@ -230,7 +232,7 @@ func (p *parser) newExprParser(from, to int) *exprParser {
 	p.etoks = toks
 	// The parser is reused too: like the tokens it reads, it is done with
 	// before the next piece of markup is lexed.
-	p.ep = exprParser{p: p, toks: toks}
+	p.ep = exprParser{p: p, toks: toks, from: from, to: to}
 	ep := &p.ep
 	if lerr != nil {
 		ep.fail(lerr.at, lerr.at+1, "%s", lerr.msg)
@@ -266,7 +268,10 @@ func (e *exprParser) fail(from, to int, format string, args ...any) {
 			to = len(e.p.src)
 		}
 	}
-	e.p.errorAt(codes.SyntaxError, from, to, format, args...)
+	d := e.p.errorAt(codes.SyntaxError, from, to, format, args...)
+	if hint := arithmeticHint(e.p.src, e.from, e.to, from); hint != "" {
+		d.Detail = hint
+	}
 }
 
 func (e *exprParser) failTok(t etok, want string) {

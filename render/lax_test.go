@@ -36,6 +36,10 @@ func TestLaxSyntax(t *testing.T) {
 		{`{{ x | append: "a" junk | upcase }}`, "HIA"},
 		{`{{ x | upcase junk }}`, "HI"},
 		{`{% assign y = x junk %}{{ y }}`, "hi"},
+		// A value that starts with what no token starts with (issue 36).
+		{`{% assign y = +1 %}[{{ y }}]`, "[]"},
+		{`{% assign y = *1 %}[{{ y }}]`, "[]"},
+		{`{% assign y = 'a' + 'b' %}[{{ y }}]`, "[a]"},
 		{`{% echo x junk %}`, "hi"},
 		{`{{ x ) }}`, "hi"},
 		{`{{ x == n }}`, "hi"},

@@ -30,3 +30,16 @@ func TestConformanceIncludeIterates(t *testing.T) {
 		{name: "with an array as another name", src: `{% include 'pp' with arr as q %}`, data: d, want: "[][]", compatOnly: true},
 	})
 }
+
+// Issue 36: cycle and when values, which Liquid 5.4 reads with its lax
+// patterns in every mode (they have no strict parse): digits and dots are
+// a float, 1.5e3 a variable. Checked against Ruby 5.4 with and without
+// --lax (strict: when 1.5e3 is an undefined variable there, which shea's
+// strict mode rejects before rendering).
+func TestConformanceLaxNumbersInPatterns(t *testing.T) {
+	runConformance(t, nil, []conformanceCase{
+		{name: "cycle float with a trailing dot", src: `{% cycle 1., 'a' %}`, want: "1.0", compatOnly: true},
+		{name: "when a variable spelt as a number", src: `{% case nil %}{% when 1.5e3 %}Y{% endcase %}`, want: "Y", compatOnly: true},
+		{name: "when a float with a trailing dot", src: `{% case 1 %}{% when 1. %}Y{% endcase %}`, want: "Y", compatOnly: true},
+	})
+}

@@ -36,6 +36,18 @@ func TestLaxSyntax(t *testing.T) {
 		{`{{ x | append: "a" junk | upcase }}`, "HIA"},
 		{`{{ x | upcase junk }}`, "HI"},
 		{`{% assign y = x junk %}{{ y }}`, "hi"},
+		// Digits and dots outside a range's parentheses are one float,
+		// Ruby's to_f of them; digits followed by letters are a variable,
+		// and 1.5e3 the key 5e3 of the variable 1 (issue 36).
+		{`{% if 1. == 1 %}Y{% endif %}`, "Y"},
+		{`{% if 1.5.3 == 1.5 %}Y{% endif %}`, "Y"},
+		{`{% if 1..3 == 1 %}Y{% endif %}`, "Y"},
+		{`{% for i in 1..3 %}{{ i }}{% endfor %}`, ""},
+		{`{% for i in (1..3.) %}{{ i }}{% endfor %}`, "123"},
+		{`{{ 1. }}`, "1.0"},
+		{`{% assign y = 2. | plus: 1 %}{{ y }}`, "3.0"},
+		{`{% if 1.5e3 %}Y{% else %}N{% endif %}`, "N"},
+		{`{% if 15e3 > 1 %}Y{% else %}N{% endif %}`, "N"},
 		// A value that starts with what no token starts with (issue 36).
 		{`{% assign y = +1 %}[{{ y }}]`, "[]"},
 		{`{% assign y = *1 %}[{{ y }}]`, "[]"},

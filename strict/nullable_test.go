@@ -58,6 +58,7 @@ func TestNilFromSchema(t *testing.T) {
 		{"anyOf with null, oneOf without", `{"anyOf": [` + arr + `, {"type": "null"}], "oneOf": [` + arr + `, {"type": "array", "minItems": 1}]}`, false, false},
 		{"oneOf with null, anyOf without", `{"anyOf": [` + arr + `, {"type": "array", "minItems": 1}], "oneOf": [` + arr + `, {"type": "null"}]}`, false, false},
 		{"anyOf and oneOf both with null", `{"anyOf": [` + arr + `, {"type": "null"}], "oneOf": [` + arr + `, {"type": "null"}]}`, false, true},
+		{"allOf with one non-null member", `{"allOf": [{"anyOf": [` + arr + `, {"type": "null"}]}, ` + arr + `]}`, false, false},
 		{"allOf of nullable members", `{"allOf": [{"anyOf": [` + arr + `, {"type": "null"}]}, {"oneOf": [` + arr + `, {"type": "null"}]}]}`, false, true},
 		{"const not null", `{"anyOf": [` + arr + `, {"type": "null"}], "const": ["a"]}`, false, false},
 		{"const null", `{"anyOf": [` + arr + `, {"type": "null"}], "const": null}`, false, true},
@@ -143,6 +144,52 @@ func TestNilThroughLongRefChains(t *testing.T) {
 				want = []string{nilFailure("p")}
 			}
 			if diff := cmp.Diff(want, concatDiags(t, s, "p"), cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestNilFromPatternAndAdditionalKeys checks that a key an object allows
+// through patternProperties or additionalProperties, without declaring it,
+// may be nil where the data may leave it out (Liquid reads nil there, and
+// concat of nil fails), and is not when the object requires it and its
+// schema does not allow null.
+func TestNilFromPatternAndAdditionalKeys(t *testing.T) {
+	const undeclared = "undeclared_key 1:19@18-1:23@22 o.x1 is not declared: it renders as nil when absent"
+	tests := []struct {
+		name   string
+		object string
+		want   []string
+	}{
+		{"pattern key", `{"type": "object", "patternProperties": {"^x": {"type": "array"}}}`,
+			[]string{nilFailure("o.x1")}},
+		{"required pattern key", `{"type": "object", "required": ["x1"], "patternProperties": {"^x": {"type": "array"}}}`,
+			nil},
+		{"required pattern key that may be null", `{"type": "object", "required": ["x1"], "patternProperties": {"^x": {"type": ["array", "null"]}}}`,
+			[]string{nilFailure("o.x1")}},
+		{"required key, one of two patterns may be null", `{"type": "object", "required": ["x1"], "patternProperties": {"^x": {"type": "array"}, "1$": {"anyOf": [{"type": "array"}, {"type": "null"}]}}}`,
+			[]string{nilFailure("o.x1")}},
+		{"required key, another pattern may be null", `{"type": "object", "required": ["x1"], "patternProperties": {"^x": {"type": "array"}, "^y": {"anyOf": [{"type": "array"}, {"type": "null"}]}}}`,
+			nil},
+		{"additional key", `{"type": "object", "additionalProperties": {"type": "array"}}`,
+			[]string{nilFailure("o.x1"), undeclared}},
+		{"required additional key", `{"type": "object", "required": ["x1"], "additionalProperties": {"type": "array"}}`,
+			[]string{undeclared}},
+		{"required additional key that may be null", `{"type": "object", "required": ["x1"], "additionalProperties": {"type": ["array", "null"]}}`,
+			[]string{nilFailure("o.x1"), undeclared}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := CompileSchema("keys.json", []byte(`{
+				"type": "object",
+				"required": ["list", "o"],
+				"properties": {"list": {"type": "array"}, "o": `+tt.object+`}
+			}`), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, concatDiags(t, s, "o.x1"), cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})

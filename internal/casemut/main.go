@@ -1,0 +1,175 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// report is the shape of gremlins' JSON report that scripts/mutation.sh
+// reads.
+type report struct {
+	Files []fileReport `json:"files"`
+}
+
+type fileReport struct {
+	Name      string           `json:"file_name"`
+	Mutations []mutationReport `json:"mutations"`
+}
+
+type mutationReport struct {
+	Type   string `json:"type"`
+	Status string `json:"status"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("casemut", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	coef := fs.Int("timeout-coefficient", 60, "how many times the unmutated tests' time a mutant's tests may take")
+	out := fs.String("o", "", "write the JSON report to this file")
+	dry := fs.Bool("dry-run", false, "list the mutants, test none")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: casemut [-timeout-coefficient N] [-o report.json] file.go")
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if *dry {
+		return list(fs.Arg(0), stdout, stderr)
+	}
+	rep, err := mutate(ctx, fs.Arg(0), *coef, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "casemut: %v\n", err)
+		return 1
+	}
+	if *out != "" {
+		b, err := json.MarshalIndent(rep, "", "  ")
+		if err == nil {
+			err = os.WriteFile(*out, append(b, '\n'), 0o644)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "casemut: %v\n", err)
+			return 1
+		}
+	}
+	return 0
+}
+
+// list prints file's mutants, one a line.
+func list(file string, stdout, stderr io.Writer) int {
+	src, err := os.ReadFile(file)
+	if err == nil {
+		var ms []mutant
+		if ms, err = findMutants(file, src); err == nil {
+			for _, m := range ms {
+				fmt.Fprintf(stdout, "%s %s:%d:%d %q\n", m.kind, file, m.line, m.col, src[m.start:m.end])
+			}
+			return 0
+		}
+	}
+	fmt.Fprintf(stderr, "casemut: %v\n", err)
+	return 1
+}
+
+// mutate tests every case-clause mutant of file against its package's
+// tests, printing one line per mutant to w.
+func mutate(ctx context.Context, file string, coef int, w io.Writer) (report, error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return report{}, err
+	}
+	src, err := os.ReadFile(abs)
+	if err != nil {
+		return report{}, err
+	}
+	ms, err := findMutants(file, src)
+	if err != nil {
+		return report{}, err
+	}
+	fr := fileReport{Name: filepath.ToSlash(file), Mutations: []mutationReport{}}
+	rep := report{Files: []fileReport{fr}}
+	if len(ms) == 0 {
+		return rep, nil
+	}
+	dir := filepath.Dir(abs)
+	tmp, err := os.MkdirTemp("", "casemut")
+	if err != nil {
+		return report{}, err
+	}
+	defer os.RemoveAll(tmp)
+
+	begin := time.Now()
+	if o, err := goCmd(ctx, dir, 0, "test", "-count=1", "."); err != nil {
+		return report{}, fmt.Errorf("the unmutated tests of %s fail: %w\n%s", dir, err, o)
+	}
+	timeout := time.Duration(coef) * time.Since(begin)
+
+	mutated := filepath.Join(tmp, filepath.Base(abs))
+	overlay := filepath.Join(tmp, "overlay.json")
+	ov, err := json.Marshal(map[string]map[string]string{"Replace": {abs: mutated}})
+	if err != nil {
+		return report{}, err
+	}
+	if err := os.WriteFile(overlay, ov, 0o644); err != nil {
+		return report{}, err
+	}
+	for _, m := range ms {
+		if err := os.WriteFile(mutated, m.apply(src), 0o644); err != nil {
+			return report{}, err
+		}
+		status := "KILLED"
+		if _, err := goCmd(ctx, dir, 0, "build", "-overlay", overlay, "."); err != nil {
+			status = "NOT VIABLE"
+		} else if _, err := goCmd(ctx, dir, timeout, "test", "-count=1", "-overlay", overlay, "."); err == nil {
+			status = "LIVED"
+		} else if errors.Is(err, context.DeadlineExceeded) {
+			status = "TIMED OUT"
+		}
+		if ctx.Err() != nil {
+			return report{}, ctx.Err()
+		}
+		fmt.Fprintf(w, "%12s %s %s:%d:%d\n", status, m.kind, file, m.line, m.col)
+		fr.Mutations = append(fr.Mutations, mutationReport{Type: m.kind, Status: status, Line: m.line, Column: m.col})
+	}
+	rep.Files[0] = fr
+	return rep, nil
+}
+
+// goCmd runs the go command in dir, within timeout when it is not zero,
+// and returns its combined output. An error wraps
+// context.DeadlineExceeded when the timeout ended it.
+func goCmd(ctx context.Context, dir string, timeout time.Duration, args ...string) ([]byte, error) {
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = dir
+	// Kill the test binary too, not only the go command, on a timeout.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	out, err := cmd.CombinedOutput()
+	if err != nil && ctx.Err() != nil {
+		return out, fmt.Errorf("go %s: %w", args[0], ctx.Err())
+	}
+	return out, err
+}

@@ -10,7 +10,8 @@
 #   FILES="render/compare.go …"   the files (default: the list below)
 #   WORKERS=1                      gremlins workers (the machine has two cores)
 #   TIMEOUT_COEFFICIENT=60         how many times the tests' normal time a mutant may take
-#   CASES=0                        skip the case-clause mutants
+#   CASEMUT=0                      skip the case-clause mutants
+#   CASE_SAMPLE=N CASE_SEED=1      test a seeded random sample of N case-clause mutants per file
 #   OUT=dir                        keep each file's JSON reports there
 #   SHEA_SHARED_DIR=/abs/path      the shared test data (default: ../shared)
 #
@@ -60,7 +61,7 @@ trap 'exit 130' INT TERM
 
 gremlins=(go tool -modfile="$PWD/tools/mutation/go.mod" gremlins)
 casemut="$OUT/casemut"
-if [ "${CASES:-1}" != 0 ]; then
+if [ "${CASEMUT:-1}" != 0 ]; then
   go build -o "$casemut" ./internal/casemut
 fi
 status=0
@@ -75,12 +76,12 @@ for f in $FILES; do
   "${gremlins[@]}" unleash --silent --workers "$WORKERS" --timeout-coefficient "$COEF" --invert-logical \
       "${excludes[@]}" -o "$base.json" "./$dir" || status=1
   reports=("$base.json")
-  if [ "${CASES:-1}" != 0 ]; then
-    "$casemut" -timeout-coefficient "$COEF" -o "$base.cases.json" "$f" >"$base.cases.log" || status=1
+  if [ "${CASEMUT:-1}" != 0 ]; then
+    "$casemut" -timeout-coefficient "$COEF" -sample "${CASE_SAMPLE:-0}" -seed "${CASE_SEED:-1}" -o "$base.cases.json" "$f" >"$base.cases.log" || status=1
     reports+=("$base.cases.json")
   fi
   python3 - "$f" "${reports[@]}" <<'PY'
-import json, sys
+import json, os, sys
 name, paths = sys.argv[1], sys.argv[2:]
 killed = lived = timed_out = 0
 for path in paths:
@@ -99,7 +100,8 @@ for path in paths:
 viable = killed + lived
 pct = 100.0 * killed / viable if viable else 100.0
 extra = f" ({timed_out} timed out, not counted)" if timed_out else ""
-print(f"{name}: {killed} killed, {lived} lived, {pct:.1f}% of {viable} viable mutants killed{extra}")
+sample = f" (case clauses: a sample of {os.environ['CASE_SAMPLE']}, seed {os.environ.get('CASE_SEED') or '1'})" if os.environ.get('CASE_SAMPLE', '0') not in ('', '0') and len(paths) > 1 else ''
+print(f"{name}: {killed} killed, {lived} lived, {pct:.1f}% of {viable} viable mutants killed{extra}{sample}")
 PY
 done
 echo "reports: $OUT"

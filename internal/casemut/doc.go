@@ -4,7 +4,7 @@
 // runs it after gremlins on each file and counts its mutants in the file's
 // score.
 //
-//	go run ./internal/casemut [-timeout-coefficient N] [-o report.json] file.go
+//	go run ./internal/casemut [-timeout-coefficient N] [-sample N -seed S] [-dry-run] [-o report.json] file.go
 //
 // For every clause of an expression or type switch that has expressions,
 // casemut makes these mutants, one at a time:
@@ -25,7 +25,9 @@
 // interrupted run leaves nothing behind. A mutant that does not build is
 // NOT VIABLE; one whose package tests fail is KILLED, pass LIVED, and run
 // longer than the coefficient times the unmutated tests' time TIMED OUT.
-// The report has the shape of gremlins' JSON report (files, each with its
+// -sample tests only that many mutants, chosen at random by -seed, for a
+// package whose tests are too slow to run once per mutant; -dry-run lists
+// the mutants. The report has the shape of gremlins' JSON report (files, each with its
 // mutations' type, status, line and column), so that the script scores
 // both alike.
 package main

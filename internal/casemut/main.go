@@ -7,10 +7,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"sort"
 	"syscall"
 	"time"
 )
@@ -43,11 +45,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	coef := fs.Int("timeout-coefficient", 60, "how many times the unmutated tests' time a mutant's tests may take")
 	out := fs.String("o", "", "write the JSON report to this file")
 	dry := fs.Bool("dry-run", false, "list the mutants, test none")
+	sample := fs.Int("sample", 0, "test only this many mutants, chosen at random by -seed (0: all)")
+	seed := fs.Uint64("seed", 1, "the seed of -sample's choice")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: casemut [-timeout-coefficient N] [-o report.json] file.go")
+		fmt.Fprintln(stderr, "usage: casemut [-timeout-coefficient N] [-sample N -seed S] [-dry-run] [-o report.json] file.go")
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -55,7 +59,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *dry {
 		return list(fs.Arg(0), stdout, stderr)
 	}
-	rep, err := mutate(ctx, fs.Arg(0), *coef, stdout)
+	rep, err := mutate(ctx, fs.Arg(0), *coef, sampler{*sample, *seed}, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "casemut: %v\n", err)
 		return 1
@@ -89,9 +93,31 @@ func list(file string, stdout, stderr io.Writer) int {
 	return 1
 }
 
-// mutate tests every case-clause mutant of file against its package's
-// tests, printing one line per mutant to w.
-func mutate(ctx context.Context, file string, coef int, w io.Writer) (report, error) {
+// sampler chooses the mutants to test: n of them at random by seed, or
+// all when n is 0.
+type sampler struct {
+	n    int
+	seed uint64
+}
+
+// choose returns the mutants to test, in their order in the file.
+func (s sampler) choose(ms []mutant) []mutant {
+	if s.n <= 0 || s.n >= len(ms) {
+		return ms
+	}
+	r := rand.New(rand.NewPCG(s.seed, 0))
+	keep := r.Perm(len(ms))[:s.n]
+	sort.Ints(keep)
+	out := make([]mutant, len(keep))
+	for i, k := range keep {
+		out[i] = ms[k]
+	}
+	return out
+}
+
+// mutate tests the case-clause mutants of file that s chooses against
+// its package's tests, printing one line per mutant to w.
+func mutate(ctx context.Context, file string, coef int, s sampler, w io.Writer) (report, error) {
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return report{}, err
@@ -104,6 +130,7 @@ func mutate(ctx context.Context, file string, coef int, w io.Writer) (report, er
 	if err != nil {
 		return report{}, err
 	}
+	ms = s.choose(ms)
 	fr := fileReport{Name: filepath.ToSlash(file), Mutations: []mutationReport{}}
 	rep := report{Files: []fileReport{fr}}
 	if len(ms) == 0 {

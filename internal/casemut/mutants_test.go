@@ -114,7 +114,7 @@ func F(r rune) bool {
 		}
 	}
 	var out bytes.Buffer
-	rep, err := mutate(context.Background(), filepath.Join(dir, "p.go"), 60, &out)
+	rep, err := mutate(context.Background(), filepath.Join(dir, "p.go"), 60, sampler{}, &out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,5 +139,26 @@ func F(r rune) bool {
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "p.go")); err != nil || string(b) != src {
 		t.Errorf("p.go after the run: %q, %v; want it unchanged", b, err)
+	}
+}
+
+// TestSample: a sample is the given number of distinct mutants in the
+// file's order, the same for the same seed, all of them for 0.
+func TestSample(t *testing.T) {
+	var ms []mutant
+	for i := 0; i < 20; i++ {
+		ms = append(ms, mutant{start: i})
+	}
+	a, b := sampler{5, 7}.choose(ms), sampler{5, 7}.choose(ms)
+	if len(a) != 5 || fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Fatalf("sample %v, again %v: want the same 5", a, b)
+	}
+	for i := 1; i < len(a); i++ {
+		if a[i].start <= a[i-1].start {
+			t.Errorf("sample %v is not in the file's order, or repeats", a)
+		}
+	}
+	if got := (sampler{}).choose(ms); len(got) != len(ms) {
+		t.Errorf("no sample: %d mutants, want all %d", len(got), len(ms))
 	}
 }

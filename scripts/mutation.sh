@@ -10,6 +10,8 @@
 #   FILES="render/compare.go …"   the files (default: the list below)
 #   WORKERS=1                      gremlins workers (the machine has two cores)
 #   TIMEOUT_COEFFICIENT=60         how many times the tests' normal time a mutant may take
+#   SAMPLE=N SEED=1                test a seeded random sample of N of gremlins' covered mutants per file
+#                                  (gremlins lists them in a dry run; casemut tests the sample)
 #   CASEMUT=0                      skip the case-clause mutants
 #   CASE_SAMPLE=N CASE_SEED=1      test a seeded random sample of N case-clause mutants per file
 #   OUT=dir                        keep each file's JSON reports there
@@ -61,9 +63,7 @@ trap 'exit 130' INT TERM
 
 gremlins=(go tool -modfile="$PWD/tools/mutation/go.mod" gremlins)
 casemut="$OUT/casemut"
-if [ "${CASEMUT:-1}" != 0 ]; then
-  go build -o "$casemut" ./internal/casemut
-fi
+go build -o "$casemut" ./internal/casemut
 status=0
 for f in $FILES; do
   dir="$(dirname "$f")"
@@ -73,8 +73,14 @@ for f in $FILES; do
     excludes+=(-E "(^|/)$(basename "$other" | sed 's/\./\\./g')\$")
   done
   base="$OUT/$(echo "$f" | tr / _)"
-  "${gremlins[@]}" unleash --silent --workers "$WORKERS" --timeout-coefficient "$COEF" --invert-logical \
-      "${excludes[@]}" -o "$base.json" "./$dir" || status=1
+  if [ "${SAMPLE:-0}" != 0 ]; then
+    "${gremlins[@]}" unleash --silent --dry-run --invert-logical "${excludes[@]}" -o "$base.dry.json" "./$dir" || status=1
+    "$casemut" -from "$base.dry.json" -sample "$SAMPLE" -seed "${SEED:-1}" -timeout-coefficient "$COEF" \
+        -o "$base.json" "$f" >"$base.log" || status=1
+  else
+    "${gremlins[@]}" unleash --silent --workers "$WORKERS" --timeout-coefficient "$COEF" --invert-logical \
+        "${excludes[@]}" -o "$base.json" "./$dir" || status=1
+  fi
   reports=("$base.json")
   if [ "${CASEMUT:-1}" != 0 ]; then
     "$casemut" -timeout-coefficient "$COEF" -sample "${CASE_SAMPLE:-0}" -seed "${CASE_SEED:-1}" -o "$base.cases.json" "$f" >"$base.cases.log" || status=1
@@ -100,6 +106,9 @@ for path in paths:
 viable = killed + lived
 pct = 100.0 * killed / viable if viable else 100.0
 extra = f" ({timed_out} timed out, not counted)" if timed_out else ""
+if os.environ.get("SAMPLE", "0") not in ("", "0"):
+    covered = sum(1 for fl in json.load(open(paths[0][:-len(".json")] + ".dry.json")).get("files", []) for m in fl.get("mutations", []) if m.get("status") == "RUNNABLE")
+    extra += f" (gremlins' mutants: a sample of {os.environ['SAMPLE']} of {covered} covered, seed {os.environ.get('SEED') or '1'})"
 sample = f" (case clauses: a sample of {os.environ['CASE_SAMPLE']}, seed {os.environ.get('CASE_SEED') or '1'})" if os.environ.get('CASE_SAMPLE', '0') not in ('', '0') and len(paths) > 1 else ''
 print(f"{name}: {killed} killed, {lived} lived, {pct:.1f}% of {viable} viable mutants killed{extra}{sample}")
 PY

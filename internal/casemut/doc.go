@@ -4,7 +4,7 @@
 // runs it after gremlins on each file and counts its mutants in the file's
 // score.
 //
-//	go run ./internal/casemut [-timeout-coefficient N] [-sample N -seed S] [-dry-run] [-o report.json] file.go
+//	go run ./internal/casemut [-timeout-coefficient N] [-from gremlins.json] [-sample N -seed S] [-dry-run] [-o report.json] file.go
 //
 // For every clause of an expression or type switch that has expressions,
 // casemut makes these mutants, one at a time:
@@ -25,6 +25,11 @@
 // interrupted run leaves nothing behind. A mutant that does not build is
 // NOT VIABLE; one whose package tests fail is KILLED, pass LIVED, and run
 // longer than the coefficient times the unmutated tests' time TIMED OUT.
+// -from report.json tests, in place of the case clauses' mutants, those a
+// gremlins dry-run report lists as RUNNABLE (covered), each made as
+// gremlins makes it: with -sample, the script's way to sample gremlins'
+// mutants of a file whose package tests are slow.
+//
 // -sample tests only that many mutants, chosen at random by -seed, for a
 // package whose tests are too slow to run once per mutant; -dry-run lists
 // the mutants. The report has the shape of gremlins' JSON report (files, each with its

@@ -47,11 +47,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	dry := fs.Bool("dry-run", false, "list the mutants, test none")
 	sample := fs.Int("sample", 0, "test only this many mutants, chosen at random by -seed (0: all)")
 	seed := fs.Uint64("seed", 1, "the seed of -sample's choice")
+	from := fs.String("from", "", "test the RUNNABLE mutants of this gremlins dry-run report instead of the case clauses'")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: casemut [-timeout-coefficient N] [-sample N -seed S] [-dry-run] [-o report.json] file.go")
+		fmt.Fprintln(stderr, "usage: casemut [-timeout-coefficient N] [-from gremlins.json] [-sample N -seed S] [-dry-run] [-o report.json] file.go")
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -59,7 +60,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *dry {
 		return list(fs.Arg(0), stdout, stderr)
 	}
-	rep, err := mutate(ctx, fs.Arg(0), *coef, sampler{*sample, *seed}, stdout)
+	rep, err := mutate(ctx, fs.Arg(0), *from, *coef, sampler{*sample, *seed}, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "casemut: %v\n", err)
 		return 1
@@ -117,7 +118,8 @@ func (s sampler) choose(ms []mutant) []mutant {
 
 // mutate tests the case-clause mutants of file that s chooses against
 // its package's tests, printing one line per mutant to w.
-func mutate(ctx context.Context, file string, coef int, s sampler, w io.Writer) (report, error) {
+// With from, the mutants are those of a gremlins dry-run report.
+func mutate(ctx context.Context, file, from string, coef int, s sampler, w io.Writer) (report, error) {
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return report{}, err
@@ -126,7 +128,12 @@ func mutate(ctx context.Context, file string, coef int, s sampler, w io.Writer) 
 	if err != nil {
 		return report{}, err
 	}
-	ms, err := findMutants(file, src)
+	var ms []mutant
+	if from != "" {
+		ms, err = fromReport(from, src)
+	} else {
+		ms, err = findMutants(file, src)
+	}
 	if err != nil {
 		return report{}, err
 	}

@@ -114,7 +114,7 @@ func F(r rune) bool {
 		}
 	}
 	var out bytes.Buffer
-	rep, err := mutate(context.Background(), filepath.Join(dir, "p.go"), 60, sampler{}, &out)
+	rep, err := mutate(context.Background(), filepath.Join(dir, "p.go"), "", 60, sampler{}, &out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,5 +160,38 @@ func TestSample(t *testing.T) {
 	}
 	if got := (sampler{}).choose(ms); len(got) != len(ms) {
 		t.Errorf("no sample: %d mutants, want all %d", len(got), len(ms))
+	}
+}
+
+// TestFromReport makes the mutants a gremlins dry-run report lists as
+// RUNNABLE, each as gremlins makes it, and refuses a position that holds
+// no such operator.
+func TestFromReport(t *testing.T) {
+	src := []byte("package p\n\nfunc f(a, b int) bool {\n\ta++\n\treturn a < -b && a != 0\n}\n")
+	dir := t.TempDir()
+	write := func(muts string) string {
+		p := filepath.Join(dir, "r.json")
+		if err := os.WriteFile(p, []byte(`{"files":[{"file_name":"p.go","mutations":[`+muts+`]}]}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	ms, err := fromReport(write(`{"type":"INCREMENT_DECREMENT","status":"RUNNABLE","line":4,"column":3},
+		{"type":"CONDITIONALS_BOUNDARY","status":"RUNNABLE","line":5,"column":11},
+		{"type":"INVERT_NEGATIVES","status":"RUNNABLE","line":5,"column":13},
+		{"type":"INVERT_LOGICAL","status":"RUNNABLE","line":5,"column":16},
+		{"type":"CONDITIONALS_NEGATION","status":"NOT COVERED","line":5,"column":21}`), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range ms {
+		got = append(got, string(m.apply(src)[m.start:m.start+len(m.repl)]))
+	}
+	if strings.Join(got, " ") != "-- <= + ||" {
+		t.Errorf("replacements %q, want [-- <= + ||]", got)
+	}
+	if _, err := fromReport(write(`{"type":"INVERT_LOGICAL","status":"RUNNABLE","line":5,"column":12}`), src); err == nil {
+		t.Error("a mutant at a position without its operator: no error")
 	}
 }

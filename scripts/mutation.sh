@@ -11,7 +11,9 @@
 #   WORKERS=1                      gremlins workers (the machine has two cores)
 #   TIMEOUT_COEFFICIENT=60         how many times the tests' normal time a mutant may take
 #   SAMPLE=N SEED=1                test a seeded random sample of N of gremlins' covered mutants per file
-#                                  (gremlins lists them in a dry run; casemut tests the sample)
+#                                  (gremlins lists them in a dry run; casemut tests the sample); SAMPLE=all: all
+#   FIRST=regexp                   with SAMPLE and for the case clauses: run the tests matching regexp
+#                                  first; a mutant they kill is killed without the whole package's run
 #   CASEMUT=0                      skip the case-clause mutants
 #   CASE_SAMPLE=N CASE_SEED=1      test a seeded random sample of N case-clause mutants per file
 #   OUT=dir                        keep each file's JSON reports there
@@ -75,7 +77,8 @@ for f in $FILES; do
   base="$OUT/$(echo "$f" | tr / _)"
   if [ "${SAMPLE:-0}" != 0 ]; then
     "${gremlins[@]}" unleash --silent --dry-run --invert-logical "${excludes[@]}" -o "$base.dry.json" "./$dir" || status=1
-    "$casemut" -from "$base.dry.json" -sample "$SAMPLE" -seed "${SEED:-1}" -timeout-coefficient "$COEF" \
+    n="$SAMPLE"; [ "$n" = all ] && n=0
+    "$casemut" -from "$base.dry.json" -sample "$n" -seed "${SEED:-1}" -first "${FIRST:-}" -timeout-coefficient "$COEF" \
         -o "$base.json" "$f" >"$base.log" || status=1
   else
     "${gremlins[@]}" unleash --silent --workers "$WORKERS" --timeout-coefficient "$COEF" --invert-logical \
@@ -83,7 +86,7 @@ for f in $FILES; do
   fi
   reports=("$base.json")
   if [ "${CASEMUT:-1}" != 0 ]; then
-    "$casemut" -timeout-coefficient "$COEF" -sample "${CASE_SAMPLE:-0}" -seed "${CASE_SEED:-1}" -o "$base.cases.json" "$f" >"$base.cases.log" || status=1
+    "$casemut" -timeout-coefficient "$COEF" -first "${FIRST:-}" -sample "${CASE_SAMPLE:-0}" -seed "${CASE_SEED:-1}" -o "$base.cases.json" "$f" >"$base.cases.log" || status=1
     reports+=("$base.cases.json")
   fi
   python3 - "$f" "${reports[@]}" <<'PY'
@@ -108,7 +111,10 @@ pct = 100.0 * killed / viable if viable else 100.0
 extra = f" ({timed_out} timed out, not counted)" if timed_out else ""
 if os.environ.get("SAMPLE", "0") not in ("", "0"):
     covered = sum(1 for fl in json.load(open(paths[0][:-len(".json")] + ".dry.json")).get("files", []) for m in fl.get("mutations", []) if m.get("status") == "RUNNABLE")
-    extra += f" (gremlins' mutants: a sample of {os.environ['SAMPLE']} of {covered} covered, seed {os.environ.get('SEED') or '1'})"
+    if os.environ["SAMPLE"] == "all":
+        extra += f" (gremlins' {covered} covered mutants, tested by casemut)"
+    else:
+        extra += f" (gremlins' mutants: a sample of {os.environ['SAMPLE']} of {covered} covered, seed {os.environ.get('SEED') or '1'})"
 sample = f" (case clauses: a sample of {os.environ['CASE_SAMPLE']}, seed {os.environ.get('CASE_SEED') or '1'})" if os.environ.get('CASE_SAMPLE', '0') not in ('', '0') and len(paths) > 1 else ''
 print(f"{name}: {killed} killed, {lived} lived, {pct:.1f}% of {viable} viable mutants killed{extra}{sample}")
 PY

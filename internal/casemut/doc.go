@@ -4,7 +4,7 @@
 // runs it after gremlins on each file and counts its mutants in the file's
 // score.
 //
-//	go run ./internal/casemut [-timeout-coefficient N] [-from gremlins.json] [-sample N -seed S] [-dry-run] [-o report.json] file.go
+//	go run ./internal/casemut [-timeout-coefficient N] [-first regexp] [-from gremlins.json] [-sample N -seed S] [-dry-run] [-o report.json] file.go
 //
 // For every clause of an expression or type switch that has expressions,
 // casemut makes these mutants, one at a time:
@@ -29,6 +29,10 @@
 // gremlins dry-run report lists as RUNNABLE (covered), each made as
 // gremlins makes it: with -sample, the script's way to sample gremlins'
 // mutants of a file whose package tests are slow.
+//
+// -first regexp runs the package's tests matching it before the whole
+// package's: a mutant they kill is KILLED at once (it fails the whole
+// suite too), and only one they let live runs everything.
 //
 // -sample tests only that many mutants, chosen at random by -seed, for a
 // package whose tests are too slow to run once per mutant; -dry-run lists

@@ -47,12 +47,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	dry := fs.Bool("dry-run", false, "list the mutants, test none")
 	sample := fs.Int("sample", 0, "test only this many mutants, chosen at random by -seed (0: all)")
 	seed := fs.Uint64("seed", 1, "the seed of -sample's choice")
+	first := fs.String("first", "", "run the package's tests matching this regexp first: a mutant they kill is KILLED without the whole package's run")
 	from := fs.String("from", "", "test the RUNNABLE mutants of this gremlins dry-run report instead of the case clauses'")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: casemut [-timeout-coefficient N] [-from gremlins.json] [-sample N -seed S] [-dry-run] [-o report.json] file.go")
+		fmt.Fprintln(stderr, "usage: casemut [-timeout-coefficient N] [-first regexp] [-from gremlins.json] [-sample N -seed S] [-dry-run] [-o report.json] file.go")
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -60,7 +61,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *dry {
 		return list(fs.Arg(0), stdout, stderr)
 	}
-	rep, err := mutate(ctx, fs.Arg(0), *from, *coef, sampler{*sample, *seed}, stdout)
+	rep, err := mutate(ctx, fs.Arg(0), *from, *first, *coef, sampler{*sample, *seed}, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "casemut: %v\n", err)
 		return 1
@@ -118,8 +119,11 @@ func (s sampler) choose(ms []mutant) []mutant {
 
 // mutate tests the case-clause mutants of file that s chooses against
 // its package's tests, printing one line per mutant to w.
-// With from, the mutants are those of a gremlins dry-run report.
-func mutate(ctx context.Context, file, from string, coef int, s sampler, w io.Writer) (report, error) {
+// With from, the mutants are those of a gremlins dry-run report. With
+// first, the tests matching it run first, and only a mutant they do not
+// kill runs the whole package's tests: a mutant that fails some of the
+// tests fails them all.
+func mutate(ctx context.Context, file, from, first string, coef int, s sampler, w io.Writer) (report, error) {
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return report{}, err
@@ -172,6 +176,8 @@ func mutate(ctx context.Context, file, from string, coef int, s sampler, w io.Wr
 		status := "KILLED"
 		if _, err := goCmd(ctx, dir, 0, "build", "-overlay", overlay, "."); err != nil {
 			status = "NOT VIABLE"
+		} else if first != "" && failsFirst(ctx, dir, timeout, overlay, first) {
+			status = "KILLED"
 		} else if _, err := goCmd(ctx, dir, timeout, "test", "-count=1", "-overlay", overlay, "."); err == nil {
 			status = "LIVED"
 		} else if errors.Is(err, context.DeadlineExceeded) {
@@ -185,6 +191,13 @@ func mutate(ctx context.Context, file, from string, coef int, s sampler, w io.Wr
 	}
 	rep.Files[0] = fr
 	return rep, nil
+}
+
+// failsFirst reports whether the tests matching first fail on the mutant
+// (not merely time out).
+func failsFirst(ctx context.Context, dir string, timeout time.Duration, overlay, first string) bool {
+	_, err := goCmd(ctx, dir, timeout, "test", "-count=1", "-overlay", overlay, "-run", first, ".")
+	return err != nil && !errors.Is(err, context.DeadlineExceeded)
 }
 
 // goCmd runs the go command in dir, within timeout when it is not zero,

@@ -113,28 +113,32 @@ func F(r rune) bool {
 			t.Fatal(err)
 		}
 	}
-	var out bytes.Buffer
-	rep, err := mutate(context.Background(), filepath.Join(dir, "p.go"), "", 60, sampler{}, &out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]string{}
-	for _, m := range rep.Files[0].Mutations {
-		got[fmt.Sprintf("%s@%d:%d", m.Type, m.Line, m.Column)] = m.Status
-	}
-	want := map[string]string{
-		"CASE_REMOVE_EXPR@5:7":       "KILLED",     // 'a' no longer true
-		"CASE_REMOVE_EXPR@5:12":      "LIVED",      // no test asks about 'b'
-		"CASE_REMOVE_CLAUSE@9:2":     "NOT VIABLE", // s declared and not used
-		"ARITHMETIC_BASE@9:8":        "NOT VIABLE", // string minus string
-		"CONDITIONALS_NEGATION@9:12": "LIVED",      // an empty clause
-	}
-	if len(got) != len(want) {
-		t.Errorf("mutants %v, want %v\n%s", got, want, out.String())
-	}
-	for k, w := range want {
-		if got[k] != w {
-			t.Errorf("%s: %q, want %q\n%s", k, got[k], w, out.String())
+	// The same statuses whether no tests run first, tests that kill
+	// run first, or tests that match nothing.
+	for _, first := range []string{"", "TestF", "TestNone"} {
+		var out bytes.Buffer
+		rep, err := mutate(context.Background(), filepath.Join(dir, "p.go"), "", first, 60, sampler{}, &out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, m := range rep.Files[0].Mutations {
+			got[fmt.Sprintf("%s@%d:%d", m.Type, m.Line, m.Column)] = m.Status
+		}
+		want := map[string]string{
+			"CASE_REMOVE_EXPR@5:7":       "KILLED",     // 'a' no longer true
+			"CASE_REMOVE_EXPR@5:12":      "LIVED",      // no test asks about 'b'
+			"CASE_REMOVE_CLAUSE@9:2":     "NOT VIABLE", // s declared and not used
+			"ARITHMETIC_BASE@9:8":        "NOT VIABLE", // string minus string
+			"CONDITIONALS_NEGATION@9:12": "LIVED",      // an empty clause
+		}
+		if len(got) != len(want) {
+			t.Errorf("mutants %v, want %v\n%s", got, want, out.String())
+		}
+		for k, w := range want {
+			if got[k] != w {
+				t.Errorf("-first %q: %s: %q, want %q\n%s", first, k, got[k], w, out.String())
+			}
 		}
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "p.go")); err != nil || string(b) != src {

@@ -35,9 +35,9 @@ func (s *store) diagnose(main *strict.Template, err error, code diag.Code) *diag
 	msg, quoted := words(err.Error(), path)
 	rng := locate(t, line, quoted)
 	summary, detail := explain(msg, quoted)
-	what := "cannot parse the template"
-	if code == codes.OsteeleRenderError {
-		what = "fails to render the template"
+	what := "fails to render the template"
+	if code == codes.OsteeleParseError {
+		what = "cannot parse the template"
 	}
 	if summary == "" {
 		summary = "osteele/liquid " + what + ": " + msg

@@ -89,7 +89,7 @@ type osteelePiece struct {
 // osteelePieces returns the templates of an item: one, or a lane's system
 // and user parts.
 func (w *Workflow) osteelePieces(it *item) []osteelePiece {
-	opts := osteele.Options{Timeout: w.opts.Limits.Timeout, MaxOutputBytes: w.opts.Limits.MaxOutputBytes}
+	opts := osteele.Options{Limits: w.opts.Limits, Prover: w.opts.OsteeleProver}
 	switch {
 	case it.tpl != nil:
 		if it.dir != "" {

@@ -148,7 +148,7 @@ Examples:
 			if err := checkEngine(engine); err != nil {
 				return err
 			}
-			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits, Engine: engine, LenientConfig: lenientConfig}
+			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits, Engine: engine, LenientConfig: lenientConfig, OsteeleProver: osteeleProver}
 			if contextSchema != "" {
 				b, err := readContextSchema(contextSchema)
 				if err != nil {

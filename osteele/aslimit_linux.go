@@ -9,8 +9,8 @@ import (
 )
 
 // limitAddressSpace caps the process's address space at what it maps now
-// plus twice budget (the heap may grow to twice what it holds before the
-// collector runs), so that one allocation osteele makes past the budget
+// plus three times budget (the heap may grow to twice the budget before
+// the collector runs, and an array is allocated whole), so that one allocation osteele makes past the budget
 // (a range of a hundred million numbers made an array at once) is refused
 // rather than taken from the machine. Go then ends the process with "out
 // of memory". It does nothing when the current size cannot be read.
@@ -30,7 +30,7 @@ func limitAddressSpace(budget int64) {
 		if err != nil {
 			return
 		}
-		max := uint64(kb<<10 + 2*budget)
+		max := uint64(kb<<10 + 3*budget)
 		_ = syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: max, Max: max})
 		return
 	}

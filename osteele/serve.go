@@ -67,7 +67,10 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	}
 	if req.MaxMemory > 0 {
 		debug.SetMaxStack(maxChildStack)
-		debug.SetMemoryLimit(req.MaxMemory)
+		// The collector may let the heap grow past the budget, so that it
+		// does not run without end before the watchdog sees the budget
+		// passed.
+		debug.SetMemoryLimit(2 * req.MaxMemory)
 		limitAddressSpace(req.MaxMemory)
 	}
 	out := &lineWriter{enc: json.NewEncoder(w)}

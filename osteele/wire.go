@@ -90,7 +90,9 @@ func toWire(v any) (wire, error) {
 // wireError is the error of a value toWire cannot encode.
 type wireError struct{ v any }
 
-func (e *wireError) Error() string { return fmt.Sprintf("a %T cannot be passed to a prover child", e.v) }
+func (e *wireError) Error() string {
+	return fmt.Sprintf("a %T cannot be passed to a prover child", e.v)
+}
 
 // value decodes a wire into what osteele reads (integers as int, as
 // bindings gives them where they fit).

@@ -271,6 +271,9 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 	for _, it := range w.workpads {
 		smoke(it)
 	}
+	if osteeleProof {
+		diags = append(diags, w.osteeleVersionDiags()...)
+	}
 	diags = w.dropDisabled(diags)
 	diags.Sort()
 	r := &Report{Workflow: w.Path, Profile: w.Profile, Diagnostics: diags}
@@ -611,7 +614,7 @@ func (w *Workflow) sheaReadback(rb *readback, smoked map[*item]bool) {
 // has no such line, so the order Shea Symphony prints is kept.
 func (w *Workflow) engineReadback(rb *readback) {
 	if w.Engine() == EngineOsteele {
-		rb.add("prompt_engine", "osteele/liquid", Field{"version", osteele.Version})
+		rb.add("prompt_engine", "osteele/liquid", append([]Field{{"version", osteele.Version}}, w.runnerOsteeleFields()...)...)
 	}
 }
 

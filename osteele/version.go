@@ -118,6 +118,9 @@ func parseRequirement(path string, data []byte) (Requirement, error) {
 type Difference struct {
 	// Since is the first version that behaves as Version does.
 	Since string
+	// From is the first version that has the difference, "" when every
+	// version before Since has it.
+	From string
 	// Text says what an older version does.
 	Text string
 }
@@ -127,18 +130,18 @@ type Difference struct {
 // osteele/liquid's CHANGELOG.md and those on nil, missing keys, filters
 // and the render tag were checked by rendering with v1.8.1 and v1.9.2.
 var differences = []Difference{
-	{"v1.9.1", "with StrictVariables, a bound nil ({{ issue.description }} when it is null) is an undefined-variable error: every optional field a runner sends as nil fails the render; v1.9.2 prints it empty"},
-	{"v1.9.1", "a nested include resolves its name from the root template, not from the including partial's directory"},
-	{"v1.9.1", "include accepts absolute paths and paths that leave the template's directory"},
-	{"v1.9.1", "capitalize, truncate and truncatewords differ on Unicode and short strings"},
-	{"v1.9.0", "no {% render %} tag (undefined tag \"render\")"},
-	{"v1.9.0", "no filters where, sum, at_least, at_most, pluralize, handleize (handle), remove_last, replace_last (undefined filter)"},
-	{"v1.9.0", "no keyword arguments to filters (default: x, allow_false: true)"},
-	{"v1.9.0", `no escapes in double-quoted strings: "a\nb" prints a backslash and n`},
-	{"v1.8.1", "plus, minus, times and divided_by do not convert a string to a number"},
-	{"v1.8.0", "no StrictVariables: an undefined variable or missing key prints nothing instead of failing"},
-	{"v1.8.0", "no LaxFilters, json filter, for-else, unless-else, ranges outside for loops or expressions as loop modifiers"},
-	{"v1.8.0", "the size filter counts bytes, not characters; arithmetic on integers can give floats"},
+	{"v1.9.1", "", "with StrictVariables, a bound nil ({{ issue.description }} when it is null) is an undefined-variable error: every optional field a runner sends as nil fails the render; v1.9.2 prints it empty"},
+	{"v1.9.1", "", "a nested include resolves its name from the root template, not from the including partial's directory"},
+	{"v1.9.1", "", "include accepts absolute paths and paths that leave the template's directory"},
+	{"v1.9.1", "", "capitalize, truncate and truncatewords differ on Unicode and short strings"},
+	{"v1.9.0", "", "no {% render %} tag (undefined tag \"render\")"},
+	{"v1.9.0", "", "no filters where, sum, at_least, at_most, pluralize, handleize (handle), remove_last, replace_last (undefined filter)"},
+	{"v1.9.0", "", "no keyword arguments to filters (default: x, allow_false: true)"},
+	{"v1.9.0", "", `no escapes in double-quoted strings: "a\nb" prints a backslash and n`},
+	{"v1.8.1", "v1.8.0", "plus, minus, times and divided_by do not convert a string to a number"},
+	{"v1.8.0", "", "no StrictVariables: an undefined variable or missing key prints nothing instead of failing"},
+	{"v1.8.0", "", "no LaxFilters, json filter, for-else, unless-else, ranges outside for loops or expressions as loop modifiers"},
+	{"v1.8.0", "", "the size filter counts bytes, not characters; arithmetic on integers can give floats"},
 }
 
 // Differences returns the known differences between osteele/liquid at
@@ -151,7 +154,7 @@ func Differences(version string) []Difference {
 	}
 	var out []Difference
 	for _, d := range differences {
-		if semver.Compare(version, d.Since) < 0 {
+		if semver.Compare(version, d.Since) < 0 && (d.From == "" || semver.Compare(version, d.From) >= 0) {
 			out = append(out, d)
 		}
 	}

@@ -118,7 +118,11 @@ osteele_render_error at the line osteele gives, in the workflow's lines,
 naming the constructs osteele lacks ({% liquid %}, elsif inside unless,
 ...); a template whose output differs from shea's gets an
 osteele_output_differs warning showing both. The readback then has the
-line prompt_engine=osteele/liquid version=v1.9.2 after prompt_renderer.
+line prompt_engine=osteele/liquid version=v1.9.2 after prompt_renderer,
+with the version the runner's go.mod requires (runner_version=, go_mod=;
+an older one with known differences is an osteele_version_differs
+warning). osteele renders in a child process within the limits: four
+times --max-memory (memory_limit), --timeout, --max-depth.
 
 Exit status: 0 when every workflow is valid (warnings allowed), 1 when one
 has errors, 2 when a workflow cannot be read, none is found, or the

@@ -1048,6 +1048,10 @@ func (w *walker) include(n *Include) {
 		if n.Render && n.For {
 			args = append(args, binding{"forloop", forloopShape})
 		}
+	} else if sh, ok := w.lookup(name); ok && !n.Render {
+		// An include without "with" binds the local of the partial's name,
+		// one item at a time when it is an array, as "with" does.
+		args = append(args, binding{name[strings.LastIndexByte(name, '/')+1:], boundShape(sh, n)})
 	}
 	// The memo key holds the shape of every name the partial can see: a
 	// render partial sees only its arguments; an include also sees the

@@ -127,8 +127,11 @@ type Difference struct {
 
 // differences are the known differences of versions before Version, by
 // the version that changed it, newest first. Each was read in
-// osteele/liquid's CHANGELOG.md and those on nil, missing keys, filters
-// and the render tag were checked by rendering with v1.8.1 and v1.9.2.
+// osteele/liquid's CHANGELOG.md; those on nil, missing keys, filters,
+// capitalize, string escapes and the render tag were checked by rendering
+// with v1.7.0, v1.8.1 and v1.9.2 (v1.7.0 behaves as v1.8.1 on each; the
+// CHANGELOG's v1.8.0 section lists StrictVariables, json, for-else and
+// the size filter counting characters as new, but v1.7.0 has them).
 var differences = []Difference{
 	{"v1.9.1", "", "with StrictVariables, a bound nil ({{ issue.description }} when it is null) is an undefined-variable error: every optional field a runner sends as nil fails the render; v1.9.2 prints it empty"},
 	{"v1.9.1", "", "a nested include resolves its name from the root template, not from the including partial's directory"},
@@ -139,9 +142,6 @@ var differences = []Difference{
 	{"v1.9.0", "", "no keyword arguments to filters (default: x, allow_false: true)"},
 	{"v1.9.0", "", `no escapes in double-quoted strings: "a\nb" prints a backslash and n`},
 	{"v1.8.1", "v1.8.0", "plus, minus, times and divided_by do not convert a string to a number"},
-	{"v1.8.0", "", "no StrictVariables: an undefined variable or missing key prints nothing instead of failing"},
-	{"v1.8.0", "", "no LaxFilters, json filter, for-else, unless-else, ranges outside for loops or expressions as loop modifiers"},
-	{"v1.8.0", "", "the size filter counts bytes, not characters; arithmetic on integers can give floats"},
 }
 
 // Differences returns the known differences between osteele/liquid at

@@ -63,5 +63,7 @@
 //
 // RunnerVersion reads the osteele/liquid version a runner's go.mod
 // requires, and Differences the known differences of an older version
-// from Version, from osteele's release notes.
+// from Version, from osteele's release notes. BuildProver builds a prover
+// child for that exact version (with the go command, offline from the
+// module cache), which Options.Prover and Options.Version then use.
 package osteele

@@ -47,6 +47,11 @@ type Options struct {
 	// osteele build a value as large as the machine's memory (a range made
 	// an array, a string doubled in a loop); see the package doc.
 	Prover func(context.Context) *exec.Cmd
+	// Version is the osteele/liquid version Prover renders with, for the
+	// messages: "" is Version, which Serve renders with. For another (a
+	// prover from BuildProver), Parse leaves the parsing to the child,
+	// since this package's osteele is not that version.
+	Version string
 }
 
 func (o Options) withDefaults() Options {
@@ -90,11 +95,21 @@ func Parse(t *render.Template, opts Options) (_ *Template, diags diag.List) {
 		}
 	}()
 	opts = opts.withDefaults()
-	st := &store{partials: map[string]*strict.Template{}, source: opts.Partials}
+	st := &store{partials: map[string]*strict.Template{}, source: opts.Partials, version: opts.Version}
+	if st.version == "" {
+		st.version = Version
+	}
 	for name, p := range t.Program().Partials {
 		if p != nil {
 			st.partials[filepath.Clean(filepath.FromSlash(name))] = p
 		}
+	}
+	if st.version != Version {
+		if opts.Prover == nil {
+			return nil, diag.List{diag.Errorf(codes.OsteeleParseError, diag.Range{Filename: main.Filename, Start: startOf(main), End: startOf(main)},
+				"osteele/liquid %s can only be proven in a prover child built for it", st.version)}
+		}
+		return &Template{shea: t, store: st, opts: opts}, nil
 	}
 	cfg := newConfig(st, &renderRun{maxDepth: opts.Limits.MaxDepth})
 	// An empty path makes osteele quote the tag in its messages.
@@ -195,9 +210,12 @@ func (t *Template) resultDiag(r result) *diag.Diagnostic {
 		if strings.HasPrefix(r.Err.Message, "panic: ") {
 			d.Summary = "osteele/liquid panicked while rendering: " + strings.TrimPrefix(r.Err.Message, "panic: ")
 		}
-		d.Detail = "This is a bug in osteele/liquid " + Version + "; a runner rendering with it would crash or fail here."
+		d.Detail = "This is a bug in osteele/liquid " + t.store.version + "; a runner rendering with it would crash or fail here."
 		d.Stack = r.Err.Panic
 		return d
+	}
+	if r.Parse {
+		return t.store.diagnose(main, r.Err, codes.OsteeleParseError)
 	}
 	return t.store.diagnose(main, r.Err, codes.OsteeleRenderError)
 }
@@ -269,6 +287,8 @@ type store struct {
 	source   strict.PartialSource
 	mu       sync.Mutex
 	extra    map[string]*strict.Template // read from source, by cleaned name
+	// version is the osteele/liquid version that renders, for messages.
+	version string
 }
 
 // ReadTemplate implements osteele's render.TemplateStore. osteele passes

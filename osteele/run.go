@@ -24,7 +24,10 @@ const (
 type result struct {
 	Output string      `json:"output,omitempty"`
 	Err    *renderFail `json:"err,omitempty"`
-	Limit  string      `json:"limit,omitempty"`
+	// Parse is set when Err is osteele's parse error (a prover child for
+	// another version parses the template itself).
+	Parse bool   `json:"parse,omitempty"`
+	Limit string `json:"limit,omitempty"`
 	// Elapsed is how long the render ran, for the deadline's message.
 	Elapsed time.Duration `json:"elapsed,omitempty"`
 }
@@ -80,7 +83,7 @@ func renderOne(ctx context.Context, store lrender.TemplateStore, source string, 
 		cfg := newConfig(store, run)
 		node, perr := parseSource(&cfg, source, "")
 		if perr != nil {
-			done <- result{Err: failOf(perr)}
+			done <- result{Err: failOf(perr), Parse: true}
 			return
 		}
 		err := lrender.Render(node, w, vars, cfg)

@@ -95,7 +95,7 @@ type osteelePiece struct {
 // osteelePieces returns the templates of an item: one, or a lane's system
 // and user parts.
 func (w *Workflow) osteelePieces(it *item) []osteelePiece {
-	opts := osteele.Options{Limits: w.opts.Limits, Prover: w.opts.OsteeleProver}
+	opts := osteele.Options{Limits: w.opts.Limits, Prover: w.opts.OsteeleProver, Version: w.opts.OsteeleVersion}
 	switch {
 	case it.tpl != nil:
 		if it.dir != "" {
@@ -191,6 +191,14 @@ func remapped(remap func(error) error, l diag.List) diag.List {
 	return l
 }
 
+// osteeleVersion is the osteele/liquid version the proof renders with.
+func (w *Workflow) osteeleVersion() string {
+	if w.opts.OsteeleVersion != "" {
+		return w.opts.OsteeleVersion
+	}
+	return osteele.Version
+}
+
 // runnerOsteele reads the osteele/liquid version the runner's go.mod
 // requires: the go.mod governing the workflow's directory, found as the go
 // command finds it (osteele.RunnerVersion).
@@ -237,7 +245,7 @@ func (w *Workflow) shortPath(path string) string {
 // differences from the one shea proves with, at go.mod's line.
 func (w *Workflow) osteeleVersionDiags() diag.List {
 	req, err := w.runnerOsteele()
-	if err != nil || req.Version == "" || req.Replaced != "" {
+	if err != nil || req.Version == "" || req.Replaced != "" || req.Version == w.osteeleVersion() {
 		return nil
 	}
 	diffs := osteele.Differences(req.Version)
@@ -246,13 +254,13 @@ func (w *Workflow) osteeleVersionDiags() diag.List {
 	}
 	pos := func(p modfile.Position) diag.Pos { return diag.Pos{Line: p.Line, Column: p.LineRune, Byte: p.Byte} }
 	at := diag.Range{Filename: w.shortPath(req.GoMod), Start: pos(req.Start), End: pos(req.End)}
-	d := diag.Warningf(codes.OsteeleVersionDiffers, at, "the runner's go.mod requires osteele/liquid %s; shea proves with %s, which renders differently", req.Version, osteele.Version)
+	d := diag.Warningf(codes.OsteeleVersionDiffers, at, "the runner's go.mod requires osteele/liquid %s; shea proves with %s, which renders differently", req.Version, w.osteeleVersion())
 	var b strings.Builder
 	fmt.Fprintf(&b, "What osteele/liquid %s does otherwise (from osteele's release notes):\n", req.Version)
 	for _, x := range diffs {
 		fmt.Fprintf(&b, "- before %s: %s\n", x.Since, x.Text)
 	}
-	fmt.Fprintf(&b, "shea's proof rendered with %s, not %s: a template it passes may still fail or print otherwise under the runner. Requiring shea as a Go library in the runner's module raises osteele/liquid to %s there (Go takes the highest version any module requires); see README, \"Runners that render with osteele/liquid\".", osteele.Version, req.Version, osteele.Version)
+	fmt.Fprintf(&b, "shea's proof rendered with %s, not %s: a template it passes may still fail or print otherwise under the runner. To prove with %s itself: shea validate --osteele-version %s (it builds a prover with the go command, offline from the module cache). Requiring shea as a Go library in the runner's module raises osteele/liquid to %s there (Go takes the highest version any module requires); see README, \"Runners that render with osteele/liquid\".", w.osteeleVersion(), req.Version, req.Version, req.Version, osteele.Version)
 	d.Detail = b.String()
 	return diag.List{d}
 }

@@ -125,6 +125,11 @@ type Options struct {
 	// Nil renders osteele in this process, where its memory is not
 	// bounded. The CLI runs itself.
 	OsteeleProver func(context.Context) *exec.Cmd
+	// OsteeleVersion is the osteele/liquid version OsteeleProver renders
+	// with, when it is not the one shea embeds (a prover from
+	// osteele.BuildProver): readback and messages name it. "" is
+	// osteele.Version. The CLI's --osteele-version.
+	OsteeleVersion string
 
 	// Samples are issues (and attempts and extra inputs) the runner really
 	// sends: Validate, and so Gate, renders every lane prompt and runner

@@ -235,7 +235,12 @@ func fromGo(v any, depth int) (out any, changed bool, err error) {
 		return nil, false, &GoValueError{"", fmt.Errorf("is nested more than %d deep (is it cyclic?)", maxGoDepth)}
 	}
 	switch x := v.(type) {
-	case nil, bool, int64, float64, string:
+	case nil, bool, int64, string:
+		return v, false, nil
+	case float64:
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return nil, false, &GoValueError{"", fmt.Errorf("is %v, which JSON cannot encode", x)}
+		}
 		return v, false, nil
 	case []any:
 		var cp []any
@@ -295,7 +300,11 @@ func fromGo(v any, depth int) (out any, changed bool, err error) {
 		}
 		return cp, true, nil
 	case json.Number:
-		return parseJSONNumber(string(x)), true, nil
+		n, err := parseJSONNumber(string(x))
+		if err != nil {
+			return nil, false, &GoValueError{"", fmt.Errorf("is json.Number(%q), not a finite number", clip(string(x)))}
+		}
+		return n, true, nil
 	case dropper:
 		c, _, err := fromGo(x.ToLiquid(), depth+1)
 		return c, true, err

@@ -94,7 +94,9 @@ const maxJSONDepth = 1000
 // document order, arrays []any, integers int64 (a number with a fraction or
 // exponent, or beyond int64, becomes float64, so 5.0 prints as 5.0), and
 // strings, booleans and null their Go counterparts. A key written twice in
-// one object is an error: parsers disagree about which value it keeps.
+// one object is an error: parsers disagree about which value it keeps. So
+// is a number beyond a float's range (1e400) or of more than 10,000
+// characters, as a *DataError naming its JSON pointer and its bytes.
 func DecodeJSON(data []byte) (any, error) {
 	if json.Valid(data) {
 		v, err := decodeValid(data)

@@ -61,7 +61,9 @@ func TestFromGoCycles(t *testing.T) {
 	twice := make([]any, 2)
 	twice[0], twice[1] = twice, twice
 	m := map[string]any{}
-	m["a"], m["b"] = m, []any{m}
+	m["a"] = m
+	inList := map[string]any{}
+	inList["b"] = []any{inList, inList}
 	om := NewMap()
 	om.Set("self", om)
 	type node struct{ Next map[string]*node }
@@ -76,6 +78,7 @@ func TestFromGoCycles(t *testing.T) {
 		// A model value's pointer is where the cycle closes.
 		{"list twice in itself", twice, "/0"},
 		{"map", m, "/a"},
+		{"map in a list in itself", inList, "/b/0"},
 		{"ordered map", om, "/self"},
 		{"Go map of pointers", n, ""},
 		{"model list holding a Go pointer", []any{1, epicOf()}, "/1"},

@@ -111,6 +111,14 @@ Examples:
 					return fmt.Errorf("cannot read context: %w", err)
 				}
 				if data, err = render.DecodeJSONObject(b); err != nil {
+					if d := dataDiag(b, contextData, err); d != nil {
+						src := &sources{}
+						src.add(contextData, b)
+						if err := e.report(format, diag.List{d}, src); err != nil {
+							return err
+						}
+						return findingsError{}
+					}
 					return fmt.Errorf("context %s: %w", contextData, err)
 				}
 			}

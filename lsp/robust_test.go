@@ -5,11 +5,14 @@ import (
 	"errors"
 	"io"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/sheaproject/shea/internal/testclock"
 )
 
 // A panic in a handler is answered as an error, and the server goes on;
@@ -229,4 +232,41 @@ func TestLargeWorkflow(t *testing.T) {
 	if len(p.Diagnostics) != 0 {
 		t.Errorf("%+v", p.Diagnostics)
 	}
+}
+
+// A one-line 680 KB template with 20,000 errors publishes the first
+// MaxPublished of them, at their places (counted by hand: one every 34
+// bytes), and one more that counts the rest; the publish and the check of
+// the next edit are quick (it took 21 s, converting each position from
+// the line's start, and sent all 20,000).
+func TestManyDiagnosticsOnOneLine(t *testing.T) {
+	dir := canonical(t.TempDir())
+	f := filepath.Join(dir, "one.liquid")
+	c := startWith(t, Options{Log: io.Discard, Debounce: 20 * time.Millisecond}, nil, nil)
+	unit := "{{ issue.titel }}" + strings.Repeat(" ", 17) // 34 bytes
+	text := strings.Repeat(unit, 20000)
+	start := time.Now()
+	c.open(f, text)
+	p := c.waitFor(f, func(p publishDiagnosticsParams) bool { return len(p.Diagnostics) > 0 })
+	testclock.Within(t, "publishing 20,000 diagnostics", time.Since(start), testclock.Budget(5*time.Second))
+	if len(p.Diagnostics) != MaxPublished+1 {
+		t.Fatalf("%d diagnostics published", len(p.Diagnostics))
+	}
+	for i, d := range p.Diagnostics[:MaxPublished] {
+		if want := rng(0, 34*i+3, 0, 34*i+14); d.Range != want || d.Code != "unknown_property" {
+			t.Fatalf("diagnostic %d: %+v, want %+v", i, d, want)
+		}
+	}
+	last := p.Diagnostics[MaxPublished]
+	want := Diagnostic{Range: rng(0, 34*MaxPublished+3, 0, 34*MaxPublished+3), Severity: 1, Source: "shea",
+		Message: "19000 more diagnostics in this file (19000 errors, 0 warnings), not shown: shea lsp publishes the first 1000; shea validate and shea check list them all"}
+	if !reflect.DeepEqual(last, want) {
+		t.Errorf("last diagnostic %+v,\nwant %+v", last, want)
+	}
+	start = time.Now()
+	c.change(f, 2, "{{ issue.titel }}")
+	c.waitFor(f, func(p publishDiagnosticsParams) bool {
+		return p.Version != nil && *p.Version == 2 && len(p.Diagnostics) == 1
+	})
+	testclock.Within(t, "the next edit", time.Since(start), testclock.Budget(2*time.Second))
 }

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -201,4 +203,174 @@ func TestOversizedMessageIsNotRead(t *testing.T) {
 	if m := r.reply("2"); errorCode(m) != 0 {
 		t.Errorf("hover after the refusals: %v", m)
 	}
+}
+
+// idKey is how a request id is compared with the id of its response: a
+// string by its value, an integer by its value, another number by its
+// text.
+func idKey(raw json.RawMessage) (string, bool) {
+	if len(raw) == 0 {
+		return "", false
+	}
+	if raw[0] == '"' {
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return "", false
+		}
+		return "s:" + s, true
+	}
+	if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
+		return "n:" + strconv.FormatInt(n, 10), true
+	}
+	if raw[0] == '-' || (raw[0] >= '0' && raw[0] <= '9') {
+		return "n:" + string(raw), true
+	}
+	return "", false
+}
+
+// The server's message handling takes any bytes: the bodies (separated by
+// \x1e) are framed and sent, then a last request, then tail as it is (a
+// broken header, a body cut short). The server never panics, not even in
+// a handler (where it would recover); every request before an exit gets a
+// response with its id; what it writes is bounded; and the session ends
+// when the client closes the stream.
+func FuzzServe(f *testing.F) {
+	const doc = `"textDocument":{"uri":"file:///nonexistent-shea-fuzz/a.liquid"`
+	f.Add(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}`+"\x1e"+
+		`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{`+doc+`,"version":1,"text":"{{ issue.titel }}\r{% assign a = issue %}{{ a. }}"}}}`+"\x1e"+
+		`{"jsonrpc":"2.0","id":2,"method":"textDocument/completion","params":{`+doc+`},"position":{"line":1,"character":28}}}`+"\x1e"+
+		`{"jsonrpc":"2.0","id":"h","method":"textDocument/hover","params":{`+doc+`},"position":{"line":0,"character":5}}}`, []byte(""))
+	f.Add(`{"id":-1,"method":"x"}`+"\x1e"+`[1]`+"\x1e"+`{"jsonrpc":"2.0","id":"s","method":"shutdown"}`+"\x1e"+`{"jsonrpc":"2.0","method":"exit"}`, []byte("Content-Length: 5\r\n\r\n{}"))
+	f.Add(`{"jsonrpc":"2.0","id":1,"method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///x","version":2},"contentChanges":[{"range":{"start":{"line":0,"character":0},"end":{"line":9,"character":-4}},"text":"x"}]}}`,
+		[]byte("Content-Length: 99999999999\r\n\r\n"))
+	f.Add("", []byte("content-length: 2\r\nContent-Type: x\r\n\r\n{}Content-Length: 1\n\n["))
+	f.Fuzz(func(t *testing.T, bodies string, tail []byte) {
+		if len(bodies)+len(tail) > 1<<16 {
+			return
+		}
+		want := map[string]int{}
+		var frames bytes.Buffer
+		for _, b := range strings.Split(bodies, "\x1e") {
+			fmt.Fprintf(&frames, "Content-Length: %d\r\n\r\n%s", len(b), b)
+			var m map[string]json.RawMessage
+			if json.Unmarshal([]byte(b), &m) != nil {
+				continue
+			}
+			var method string
+			if raw, ok := m["method"]; ok && json.Unmarshal(raw, &method) == nil && method == "exit" {
+				break // the session may end here
+			}
+			if _, ok := m["method"]; !ok {
+				continue // a response, or no message
+			}
+			if k, ok := idKey(m["id"]); ok {
+				want[k]++
+			}
+		}
+		const last = `{"jsonrpc":"2.0","id":"fuzz-last","method":"shutdown"}`
+		fmt.Fprintf(&frames, "Content-Length: %d\r\n\r\n%s", len(last), last)
+		frames.Write(tail)
+
+		a, b := net.Pipe()
+		var log bytes.Buffer
+		srv := newServer(Options{Debounce: time.Millisecond, Log: &syncWriter{w: &log}})
+		done := make(chan error, 1)
+		go func() { done <- srv.serve(context.Background(), a) }()
+		go func() { _, _ = b.Write(frames.Bytes()) }()
+		got := map[string]int{}
+		replies := make(chan struct{})
+		var written int64
+		go func() {
+			defer close(replies)
+			br := bufio.NewReader(&countingReader{r: b, n: &written})
+			for {
+				n := -1
+				for {
+					line, err := br.ReadString('\n')
+					if err != nil {
+						return
+					}
+					if line = strings.TrimRight(line, "\r\n"); line == "" {
+						break
+					}
+					if v, ok := strings.CutPrefix(line, "Content-Length: "); ok {
+						n, _ = strconv.Atoi(v)
+					}
+				}
+				if n < 0 || written > 64<<20 {
+					t.Errorf("the server wrote a bad header, or more than 64 MB")
+					return
+				}
+				body := make([]byte, n)
+				if _, err := io.ReadFull(br, body); err != nil {
+					return
+				}
+				var m map[string]json.RawMessage
+				if err := json.Unmarshal(body, &m); err != nil {
+					t.Errorf("the server wrote %q", body)
+					return
+				}
+				if _, isNotif := m["method"]; isNotif {
+					continue
+				}
+				k, _ := idKey(m["id"])
+				got[k]++
+				if k == "s:fuzz-last" {
+					return
+				}
+			}
+		}()
+		served := false
+		select {
+		case <-replies:
+		case <-done:
+			served = true
+		case <-time.After(20 * time.Second):
+			t.Fatal("no answer to the last request within 20 s")
+		}
+		b.Close()
+		if !served {
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatal("Serve did not return after the stream closed")
+			}
+		}
+		<-replies
+		if strings.Contains(log.String(), "panic") {
+			t.Fatalf("a handler panicked: %s", log.String())
+		}
+		if got["s:fuzz-last"] == 0 {
+			return // an exit, or a broken frame, ended the session: nothing after it is owed an answer
+		}
+		for k, n := range want {
+			if got[k] < n {
+				t.Errorf("%d responses to id %s, want %d", got[k], k, n)
+			}
+		}
+	})
+}
+
+// syncWriter serialises writes to w.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n *int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	*c.n += int64(n)
+	return n, err
 }

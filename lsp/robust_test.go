@@ -322,3 +322,31 @@ func TestCompletionAndHoverInManyLocals(t *testing.T) {
 		t.Errorf("completion after issue.: %d items", len(l.Items))
 	}
 }
+
+// A document that grows beyond MaxDocumentBytes is dropped, not kept (its
+// diagnostics are cleared), changes that do not send it whole are passed
+// over, and one that sends it whole and small enough brings it back.
+func TestDocumentGrownTooLarge(t *testing.T) {
+	dir := canonical(t.TempDir())
+	f := filepath.Join(dir, "grow.liquid")
+	c := start(t, nil, nil)
+	c.open(f, "{{ issue.titel }}")
+	c.waitFor(f, hasCode("unknown_property"))
+	c.change(f, 2, strings.Repeat("x", MaxDocumentBytes+1))
+	c.waitFor(f, func(p publishDiagnosticsParams) bool { return p.Version == nil && len(p.Diagnostics) == 0 })
+	c.srv.docs.mu.Lock()
+	d := c.srv.docs.docs[f]
+	kept := d == nil || !d.refused || d.text != ""
+	c.srv.docs.mu.Unlock()
+	if kept {
+		t.Fatal("the refused document's text is kept")
+	}
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": pathToURI(f), "version": 3},
+		"contentChanges": []map[string]any{{"range": rng(0, 0, 0, 0), "text": "{{ nope }}"}}})
+	c.change(f, 4, "{{ issue.idntifier }}")
+	p := c.waitFor(f, func(p publishDiagnosticsParams) bool { return p.Version != nil })
+	if *p.Version != 4 || len(p.Diagnostics) != 1 || !strings.Contains(p.Diagnostics[0].Message, "idntifier") {
+		t.Errorf("after the whole text came back: version %d, %+v", *p.Version, briefs(p))
+	}
+}

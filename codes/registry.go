@@ -177,7 +177,7 @@ var registry = []Info{
 		"shea validate WORKFLOW.md"},
 	{EmptyWorkflow, ClassWorkflowConfig,
 		"The workflow's body is empty where it is the prompt: a symphony workflow's body is its one prompt, and a shea workflow without a prompts key gives its body to all three lanes. A runner would launch the agent with nothing, or with a default it substitutes silently.",
-		"Write the prompt in the body, below the front matter; a shea workflow may instead name its lane prompt files under prompts.",
+		"Write the prompt in the body, below the front matter; a shea workflow may instead name its lane prompt files under prompts. When the runner supplies its own default prompt for an empty body (Symphony's spec allows it), a symphony workflow says so with shea: {empty_body: runner_default}, and a Go runner gives the text as workflows.Options.DefaultPrompt.",
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: linear\n---\n",
 		"shea validate WORKFLOW.md"},
 	{ResourceClosureError, ClassWorkflowConfig,

@@ -291,6 +291,7 @@ type ownSettings struct {
 	disabled      []field[string] // the entries of disable, when it is a list
 	engine        field[string]
 	lenientConfig field[bool]
+	emptyBody     field[string] // EmptyBodyError or EmptyBodyRunnerDefault
 }
 
 func decodeOwn(p place) ownSettings {
@@ -299,6 +300,7 @@ func decodeOwn(p place) ownSettings {
 		disable:       decodeField[[]any](p.key("disable")),
 		engine:        decodeField[string](p.key("engine")),
 		lenientConfig: decodeField[bool](p.key("lenient_config")),
+		emptyBody:     decodeField[string](p.key("empty_body")),
 		disabled:      decodeStrings(p.key("disable")),
 	}
 	return s

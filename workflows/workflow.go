@@ -118,6 +118,21 @@ type Options struct {
 	// setting, else "shea". The CLI's --engine.
 	Engine string
 
+	// DefaultPrompt is the runner's own prompt for a symphony workflow
+	// whose body is empty, as Symphony's spec lets a runner have one: with
+	// it, an empty body is no empty_workflow error, and the lane agent is
+	// this text, trimmed, checked, smoke-rendered and rendered as the body
+	// would be, with diagnostics in "<builtin>/agent" and the readback
+	// prompt_source.agent=runner_default path=<builtin>/agent bytes=<n>.
+	// A body with text is the prompt, and this is not read; so is a
+	// workflow whose shea.empty_body is "error". The workflow can say the
+	// same itself, shea.empty_body: runner_default, for shea validate,
+	// which has no runner's text to check. "" means none. An empty file
+	// (no front matter either) stays an empty_workflow error. The shea
+	// profile does not read it (its lanes fall back to the body, then to
+	// prompt files).
+	DefaultPrompt string
+
 	// Samples are issues (and attempts and extra inputs) the runner really
 	// sends: Validate, and so Gate, renders every lane prompt and runner
 	// template with each of them too, besides the sample built from the

@@ -315,13 +315,17 @@ type templateContextSettings struct {
 	schema    field[any]
 	templates field[[]any]
 	decls     []templateDecl
+	// issueModel is IssueModelExtend or IssueModelReplace: how schema's
+	// issue meets the profile's issue model.
+	issueModel field[string]
 }
 
 func decodeTemplateContext(p place) templateContextSettings {
 	s := templateContextSettings{
 		section:   decodeSection(p),
 		schema:    decodeField[any](p.key("schema")),
-		templates: decodeField[[]any](p.key("templates")),
+		templates:  decodeField[[]any](p.key("templates")),
+		issueModel: decodeField[string](p.key("issue_model")),
 	}
 	for _, e := range p.key("templates").items() {
 		s.decls = append(s.decls, decodeTemplateDecl(e))

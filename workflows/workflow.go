@@ -54,11 +54,20 @@ type Options struct {
 	// profile's issue and attempt (the CLI's --context-schema): an object
 	// whose properties are the inputs. It is merged into the profile's
 	// inputs after the workflow's own template_context.schema, adding
-	// inputs and properties (issue.comments) and never replacing them; see
-	// profile.Inputs.Extend. Nil adds nothing.
+	// inputs and properties (issue.comments) and, unless IssueModel is
+	// replace, never replacing them; see profile.Inputs.Extend. Nil adds
+	// nothing.
 	ContextSchema []byte
 	// ContextSchemaName names ContextSchema in diagnostics (its file name).
 	ContextSchemaName string
+	// IssueModel says how ContextSchema's issue meets the issue model
+	// before it: IssueModelExtend ("" too) adds its properties;
+	// IssueModelReplace makes it the whole issue model (the runner's own,
+	// so that a template reading a field the runner never sends fails the
+	// gate), as template_context.issue_model: replace does for the
+	// workflow's own schema. With replace, ContextSchema must declare
+	// issue.
+	IssueModel string
 
 	// Root is the repository root, the directory no path of the workflow
 	// may leave. Empty discovers it (see fsroot.Discover): the nearest
@@ -272,6 +281,14 @@ func (w *Workflow) load() {
 		w.fatal = true
 		w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown profile %q", w.opts.Profile).Detail =
 			diag.DidYouMean(w.opts.Profile, profile.Names())
+		return
+	}
+	switch w.opts.IssueModel {
+	case "", IssueModelExtend, IssueModelReplace:
+	default:
+		w.fatal = true
+		w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown issue model %q", w.opts.IssueModel).Detail =
+			diag.DidYouMean(w.opts.IssueModel, []string{IssueModelExtend, IssueModelReplace})
 		return
 	}
 	switch w.opts.Engine {

@@ -322,8 +322,8 @@ type templateContextSettings struct {
 
 func decodeTemplateContext(p place) templateContextSettings {
 	s := templateContextSettings{
-		section:   decodeSection(p),
-		schema:    decodeField[any](p.key("schema")),
+		section:    decodeSection(p),
+		schema:     decodeField[any](p.key("schema")),
 		templates:  decodeField[[]any](p.key("templates")),
 		issueModel: decodeField[string](p.key("issue_model")),
 	}

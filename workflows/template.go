@@ -50,14 +50,21 @@ type TemplateOptions struct {
 	Compat bool
 }
 
-// Template is a template compiled from a string by CompileTemplate, safe
-// for concurrent use.
+// Template is a compiled template, safe for concurrent use: one compiled
+// from a string by CompileTemplate, or one of a workflow's, by name
+// (Workflow.Template).
 type Template struct {
 	tpl      *render.Template
 	filename string
 	issueVal *strict.Members
 	lane     bool
 	warnings diag.List
+
+	// A workflow's template: the workflow, the name it renders under and
+	// its item.
+	wf   *Workflow
+	name string
+	it   *item
 }
 
 // CompileTemplate compiles src, a template given as a string (a runner's
@@ -217,8 +224,12 @@ func mergeDataSchemas(a, b map[string]any) map[string]any {
 // Render renders the template for in: the issue may be a Go value (read
 // as render.FromGo says; with a Profile, its undeclared properties are left
 // out), Extra holds the other inputs. It returns the whole text, or "" and
-// an *Error.
+// an *Error. A workflow's template renders as Workflow.RenderLane renders
+// its name.
 func (t *Template) Render(ctx context.Context, in LaneInput) (string, error) {
+	if t.wf != nil {
+		return t.wf.RenderLane(ctx, t.name, in)
+	}
 	vars, err := inputVars(in, t.issueVal, t.filename, t.lane)
 	if err == nil {
 		return t.RenderData(ctx, vars)
@@ -231,6 +242,9 @@ func (t *Template) Render(ctx context.Context, in LaneInput) (string, error) {
 // JSON or Go values, read as render.FromGo says). It returns the whole
 // text, or "" and an *Error.
 func (t *Template) RenderData(ctx context.Context, vars map[string]any) (string, error) {
+	if t.wf != nil {
+		return t.renderData(ctx, vars)
+	}
 	out, err := renderGuarded(t.filename, func() (string, error) { return t.tpl.Render(ctx, vars) })
 	if err == nil {
 		return out, nil
@@ -240,8 +254,11 @@ func (t *Template) RenderData(ctx context.Context, vars map[string]any) (string,
 }
 
 // Compiled returns the compiled template, for a caller that renders it
-// with another engine too (shea render --engine osteele).
+// with another engine too (shea render --engine osteele); nil for a
+// workflow's composed lane or lane with a turn block, which are more than
+// one template.
 func (t *Template) Compiled() *render.Template { return t.tpl }
 
-// Warnings returns the warnings found when the template was compiled.
+// Warnings returns the warnings found when the template was compiled (for
+// a workflow's template, those in its file).
 func (t *Template) Warnings() diag.List { return slices.Clone(t.warnings) }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/render"
 )
 
 // Template returns the compiled template a runner renders by name, as Gate
@@ -40,12 +41,23 @@ func (w *Workflow) Template(name string) (*Template, error) {
 			warnings = append(warnings, d)
 		}
 	}
-	return &Template{tpl: it.tpl, filename: it.filename, issueVal: w.issueVal, lane: true, warnings: warnings, wf: w, name: name, it: it}, nil
+	return &Template{tpl: it.tpl, filename: it.filename, issueVal: w.issueVal, lane: true, warnings: warnings, goValues: w.opts.GoValues, wf: w, name: name, it: it}, nil
 }
 
 // renderData renders a workflow's template (see Workflow.Template) with
 // vars, as Template.RenderData does.
 func (t *Template) renderData(ctx context.Context, vars map[string]any) (string, error) {
+	var err error
+	if t.goValues != (render.GoOptions{}) {
+		conv := make(map[string]any, len(vars))
+		for k, v := range vars {
+			if conv[k], err = render.FromGoWith(v, t.goValues); err != nil {
+				d := diag.Errorf(codes.ContextInvalid, diag.Range{Filename: t.filename}, "the input %s cannot be rendered: %v", k, err)
+				return "", &Error{Workflow: t.wf.Path, Lane: t.name, Class: codes.ClassOf(codes.ContextInvalid), Diagnostics: diag.List{d}}
+			}
+		}
+		vars = conv
+	}
 	out, err := t.it.render(ctx, vars)
 	if err == nil {
 		return out, nil

@@ -44,6 +44,9 @@ type TemplateOptions struct {
 	PartialsDir string
 	// Limits bound rendering, as Options.Limits does for a workflow.
 	Limits render.Limits
+	// GoValues say how Render reads Go values, as Options.GoValues does
+	// for a workflow.
+	GoValues render.GoOptions
 	// Compat renders as Shopify Liquid does, without strictness: no inputs
 	// are declared or checked, and Profile, ContextSchema and Data are
 	// not read.
@@ -59,6 +62,7 @@ type Template struct {
 	issueVal *strict.Members
 	lane     bool
 	warnings diag.List
+	goValues render.GoOptions
 
 	// A workflow's template: the workflow, the name it renders under and
 	// its item.
@@ -105,7 +109,7 @@ func CompileTemplate(src string, opts TemplateOptions) (*Template, error) {
 	if diags.HasErrors() || tpl == nil {
 		return nil, fail(diags)
 	}
-	t := &Template{tpl: tpl, filename: filename, lane: opts.Profile != "" && !opts.Compat, warnings: diags}
+	t := &Template{tpl: tpl, filename: filename, lane: opts.Profile != "" && !opts.Compat, warnings: diags, goValues: opts.GoValues}
 	if t.lane {
 		t.issueVal = issueMembers(schema)
 	}
@@ -230,7 +234,7 @@ func (t *Template) Render(ctx context.Context, in LaneInput) (string, error) {
 	if t.wf != nil {
 		return t.wf.RenderLane(ctx, t.name, in)
 	}
-	vars, err := inputVars(in, t.issueVal, t.filename, t.lane)
+	vars, err := inputVars(in, t.issueVal, t.filename, t.lane, t.goValues)
 	if err == nil {
 		return t.RenderData(ctx, vars)
 	}

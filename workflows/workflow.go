@@ -142,6 +142,14 @@ type Options struct {
 	// prompt files).
 	DefaultPrompt string
 
+	// GoValues say how the runner's Go values (LaneInput.Issue and
+	// Extra, Samples) are read beyond encoding/json's rules, so that a
+	// prompt prints them as the runner's own engine did: GoOptions.TimePrecision
+	// time.Second writes times in whole seconds (time.RFC3339), where
+	// encoding/json keeps every fractional digit. The zero value reads
+	// them as render.FromGo does.
+	GoValues render.GoOptions
+
 	// Samples are issues (and attempts and extra inputs) the runner really
 	// sends: Validate, and so Gate, renders every lane prompt and runner
 	// template with each of them too, besides the sample built from the

@@ -54,7 +54,7 @@ var registry = []Info{
 		"-- prompt.md --\nShare: {{ 100 | divided_by: issue.priority }}%\n", "shea check --profile symphony prompt.md"},
 	{TruthyCondition, ClassTemplateRender,
 		"A warning: a condition's truth is decided by the schema, not the data. In Liquid only nil and false are false, so {% if issue.labels %} is true for an empty array too (the section it guards prints empty), and a condition on a value the schema requires and never allows to be null or false (a required string, number or object) is always true: an empty string, 0 and an empty object are true.",
-		"Test what is meant: issue.labels.size > 0 for a non-empty array, issue.title != blank for a non-empty string, issue.priority != 0 for a number; or drop a condition that can only be true.",
+		"Test what is meant: issue.labels.size > 0 for a non-empty array, issue.title != empty for a non-empty string, issue.priority != 0 for a number; or drop a condition that can only be true.",
 		"-- prompt.md --\n{% if issue.labels %}## Labels\n{{ issue.labels | join: \", \" }}{% endif %}\n", "shea check --profile symphony prompt.md"},
 	{FilterArguments, ClassTemplateRender,
 		"A filter is given more or fewer arguments than it takes.",

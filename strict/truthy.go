@@ -12,7 +12,7 @@ import (
 // empty "## Labels" section; and a condition on a value the schema requires
 // and never allows to be null or false is always true. Both are
 // truthy_condition warnings at the operand, with the test that was likely
-// meant (.size > 0, != blank, != 0). Only a bare operand of if, elsif or
+// meant (.size > 0, != empty, != 0). Only a bare operand of if, elsif or
 // unless is looked at (alone, or joined by and/or); a comparison tests what
 // it says. A value whose types the schema leaves open is not reported.
 
@@ -63,7 +63,7 @@ func (w *walker) truthy(p *Path, sh shape) {
 		what, test := "value", ""
 		switch {
 		case ts == tString:
-			what, test = "string", "Test its text: "+name+" != blank (false for an empty or all-space string)."
+			what, test = "string", "Test its text: "+name+" != empty (false for an empty string)."
 		case ts&^(tInteger|tNumber) == 0:
 			what, test = "number", "Compare it: "+name+" != 0, or "+name+" > 0."
 		case ts == tObject:

@@ -86,3 +86,21 @@ func TestIssueModelReplace(t *testing.T) {
 		t.Errorf("issue_model: merge: %v", err)
 	}
 }
+
+// CompileTemplate takes the same choice: with IssueModelReplace, a field
+// only the profile declares is unknown.
+func TestCompileTemplateIssueModel(t *testing.T) {
+	const model = `{"properties": {"issue": {"type": "object", "additionalProperties": false, "properties": {"identifier": {"type": "string"}}}}}`
+	src := "{{ issue.identifier }} {{ issue.assignee_id }}"
+	if _, err := CompileTemplate(src, TemplateOptions{Profile: ProfileSymphony, ContextSchema: []byte(model)}); err != nil {
+		t.Errorf("extend: %v", err)
+	}
+	_, err := CompileTemplate(src, TemplateOptions{Profile: ProfileSymphony, ContextSchema: []byte(model), IssueModel: IssueModelReplace})
+	if l := diag.AsList(err); len(l) != 1 || l[0].Code != codes.UnknownProperty || !strings.Contains(l[0].Summary, `"assignee_id"`) {
+		t.Errorf("replace: %v", err)
+	}
+	_, err = CompileTemplate(src, TemplateOptions{Profile: ProfileSymphony, ContextSchema: []byte(model), IssueModel: "merge"})
+	if l := diag.AsList(err); len(l) != 1 || l[0].Code != codes.ConfigInvalid || !strings.Contains(l[0].Summary, `unknown issue model "merge"`) {
+		t.Errorf("unknown model: %v", err)
+	}
+}

@@ -28,6 +28,10 @@ type TemplateOptions struct {
 	// profile.Inputs.Extend). ContextSchemaName names it in diagnostics.
 	ContextSchema     []byte
 	ContextSchemaName string
+	// IssueModel says how ContextSchema's issue meets the Profile's issue
+	// model, as Options.IssueModel does for a workflow: IssueModelExtend
+	// ("" too) or IssueModelReplace.
+	IssueModel string
 	// Data, when neither Profile nor ContextSchema is set, declares the
 	// inputs by example: each name it holds, and within objects and arrays
 	// each key it holds, as deep as it goes (values of any type). Reading
@@ -129,6 +133,20 @@ func TemplateInputs(opts TemplateOptions) (*strict.Schema, diag.List) {
 		name = "context schema"
 	}
 	switch {
+	case opts.IssueModel != "" && opts.IssueModel != IssueModelExtend && opts.IssueModel != IssueModelReplace:
+		d := diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: filename}, "unknown issue model %q", opts.IssueModel)
+		d.Detail = diag.DidYouMean(opts.IssueModel, []string{IssueModelExtend, IssueModelReplace})
+		return nil, diag.List{d}
+	case opts.Profile != "" && len(opts.ContextSchema) > 0 && opts.IssueModel == IssueModelReplace:
+		in, err := profile.LaneInputs(opts.Profile)
+		if err != nil {
+			return nil, diag.List{diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: filename}, "%v", err)}
+		}
+		out, diags := in.ReplaceIssue(opts.ContextSchema, name)
+		if out == nil {
+			return nil, diags
+		}
+		return out.Schema(), diags
 	case opts.Profile != "" && len(opts.ContextSchema) > 0:
 		return profile.Extend(opts.Profile, opts.ContextSchema, name)
 	case opts.Profile != "":

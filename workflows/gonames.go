@@ -2,6 +2,8 @@ package workflows
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
@@ -29,54 +31,110 @@ func isGoValue(v any) bool {
 // matchGoNames returns v, converted from a Go value, with each object key
 // the schema n does not declare renamed to the declared key it matches
 // ignoring case and underscores (when exactly one does), at every depth
-// the schema describes. v is not changed: objects are copied where a key
-// is renamed.
+// the schema describes. v is not changed: objects and arrays are copied
+// where a key under them is renamed.
 func matchGoNames(v any, n *strict.Members, depth int) any {
+	out, _ := matchNames(v, n, depth)
+	return out
+}
+
+// matchNames is matchGoNames, reporting whether anything was renamed.
+func matchNames(v any, n *strict.Members, depth int) (any, bool) {
 	if n == nil || depth > maxPruneDepth {
-		return v
+		return v, false
 	}
 	switch x := v.(type) {
 	case *render.Map:
-		declared := n.Declared()
-		exact := make(map[string]bool, len(declared))
-		byFold := make(map[string]string, len(declared)) // "" when two fold alike
-		for _, d := range declared {
-			exact[d] = true
-			f := foldName(d)
-			if _, dup := byFold[f]; dup {
-				byFold[f] = ""
-			} else {
-				byFold[f] = d
-			}
-		}
-		out := render.NewMap()
-		for _, k := range x.Keys() {
+		keys := x.Keys()
+		var declared []string // n.Declared(), once a key needs it
+		var out *render.Map
+		for i, k := range keys {
 			e, _ := x.Get(k)
 			name := k
-			if !exact[k] {
-				if d := byFold[foldName(k)]; d != "" {
-					if _, taken := x.Get(d); !taken {
-						if _, done := out.Get(d); !done {
-							name = d
-						}
+			if !n.Declares(k) {
+				if declared == nil {
+					declared = n.Declared()
+				}
+				if d := foldMatch(k, declared); d != "" {
+					_, taken := x.Get(d)
+					done := false // an earlier key was renamed to d
+					if out != nil {
+						_, done = out.Get(d)
+					}
+					if !taken && !done {
+						name = d
 					}
 				}
 			}
-			child, _ := n.Property(name)
-			out.Set(name, matchGoNames(e, child, depth+1))
+			ne, changed := e, false
+			switch e.(type) {
+			case *render.Map, []any:
+				child, _ := n.Property(name)
+				ne, changed = matchNames(e, child, depth+1)
+			}
+			if out == nil && (changed || name != k) {
+				out = render.NewMap()
+				for _, pk := range keys[:i] {
+					pv, _ := x.Get(pk)
+					out.Set(pk, pv)
+				}
+			}
+			if out != nil {
+				out.Set(name, ne)
+			}
 		}
-		return out
+		if out == nil {
+			return v, false
+		}
+		return out, true
 	case []any:
-		out := make([]any, len(x))
+		var out []any
 		for i, e := range x {
-			out[i] = matchGoNames(e, n.Item(i), depth+1)
+			ne, changed := matchNames(e, n.Item(i), depth+1)
+			if !changed {
+				continue
+			}
+			if out == nil {
+				out = append([]any(nil), x...)
+			}
+			out[i] = ne
 		}
-		return out
+		if out == nil {
+			return v, false
+		}
+		return out, true
 	}
-	return v
+	return v, false
 }
 
-// foldName is a key without case or underscores.
-func foldName(s string) string {
-	return strings.ToLower(strings.ReplaceAll(s, "_", ""))
+// foldMatch returns the one declared key that equals k ignoring case and
+// underscores; "" when none or several do.
+func foldMatch(k string, declared []string) string {
+	match := ""
+	for _, d := range declared {
+		if foldEqual(k, d) {
+			if match != "" {
+				return ""
+			}
+			match = d
+		}
+	}
+	return match
+}
+
+// foldEqual reports whether a and b are equal ignoring case and
+// underscores.
+func foldEqual(a, b string) bool {
+	for {
+		a, b = strings.TrimLeft(a, "_"), strings.TrimLeft(b, "_")
+		if a == "" || b == "" {
+			return a == b
+		}
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if unicode.ToLower(ra) != unicode.ToLower(rb) {
+			return false
+		}
+		a, b = a[na:], b[nb:]
+	}
 }

@@ -58,3 +58,25 @@ func TestGoIssueNames(t *testing.T) {
 		t.Errorf("JSON: got %q, %v; want identifier missing", out, err)
 	}
 }
+
+// foldMatch matches one declared key ignoring case and underscores, and
+// none when two declared keys fold alike.
+func TestFoldMatch(t *testing.T) {
+	for _, c := range []struct {
+		k        string
+		declared []string
+		want     string
+	}{
+		{"CreatedAt", []string{"created_at", "id"}, "created_at"},
+		{"ID", []string{"created_at", "id"}, "id"},
+		{"HTMLURL", []string{"html_url"}, "html_url"},
+		{"AB", []string{"a_b", "ab"}, ""},
+		{"Créé", []string{"créé"}, "créé"},
+		{"Title2", []string{"title"}, ""},
+		{"_", []string{"__"}, "__"},
+	} {
+		if got := foldMatch(c.k, c.declared); got != c.want {
+			t.Errorf("foldMatch(%q, %q) = %q; want %q", c.k, c.declared, got, c.want)
+		}
+	}
+}

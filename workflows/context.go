@@ -48,6 +48,9 @@ func (w *Workflow) lanesContext() *strict.Schema {
 			in = ext
 		}
 	}
+	if w.opts.IssueModel == IssueModelReplace && len(w.opts.ContextSchema) == 0 {
+		w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "Options.IssueModel is replace, but Options.ContextSchema is empty: there is no issue model to replace the profile's with")
+	}
 	if len(w.opts.ContextSchema) > 0 {
 		name := w.opts.ContextSchemaName
 		if name == "" {

@@ -77,6 +77,10 @@ func TestIssueModelReplace(t *testing.T) {
 	if l := diag.AsList(err); len(l) != 1 || l[0].Code != codes.ConfigInvalid || !strings.Contains(l[0].Summary, "declares no issue") {
 		t.Errorf("schema without issue: %v", err)
 	}
+	_, err = Gate(ctx, plain, Options{IssueModel: IssueModelReplace})
+	if l := diag.AsList(err); len(l) != 1 || l[0].Code != codes.ConfigInvalid || !strings.Contains(l[0].Summary, "Options.ContextSchema is empty") {
+		t.Errorf("Options.IssueModel replace without a schema: %v", err)
+	}
 	_, err = Gate(ctx, plain, Options{IssueModel: "replcae"})
 	if l := diag.AsList(err); len(l) != 1 || !strings.Contains(l[0].Detail, `"replace"`) {
 		t.Errorf("unknown issue model: %v", err)

@@ -103,6 +103,10 @@ func TestCompileTemplateIssueModel(t *testing.T) {
 	if l := diag.AsList(err); len(l) != 1 || l[0].Code != codes.UnknownProperty || !strings.Contains(l[0].Summary, `"assignee_id"`) {
 		t.Errorf("replace: %v", err)
 	}
+	_, err = CompileTemplate(src, TemplateOptions{Profile: ProfileSymphony, IssueModel: IssueModelReplace})
+	if l := diag.AsList(err); len(l) != 1 || l[0].Code != codes.ConfigInvalid || !strings.Contains(l[0].Summary, "needs a Profile whose issue model ContextSchema replaces") {
+		t.Errorf("replace without a schema: %v", err)
+	}
 	_, err = CompileTemplate(src, TemplateOptions{Profile: ProfileSymphony, ContextSchema: []byte(model), IssueModel: "merge"})
 	if l := diag.AsList(err); len(l) != 1 || l[0].Code != codes.ConfigInvalid || !strings.Contains(l[0].Summary, `unknown issue model "merge"`) {
 		t.Errorf("unknown model: %v", err)

@@ -137,6 +137,8 @@ func TemplateInputs(opts TemplateOptions) (*strict.Schema, diag.List) {
 		d := diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: filename}, "unknown issue model %q", opts.IssueModel)
 		d.Detail = diag.DidYouMean(opts.IssueModel, []string{IssueModelExtend, IssueModelReplace})
 		return nil, diag.List{d}
+	case opts.IssueModel == IssueModelReplace && (opts.Profile == "" || len(opts.ContextSchema) == 0):
+		return nil, diag.List{diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: filename}, "IssueModel is replace, which needs a Profile whose issue model ContextSchema replaces")}
 	case opts.Profile != "" && len(opts.ContextSchema) > 0 && opts.IssueModel == IssueModelReplace:
 		in, err := profile.LaneInputs(opts.Profile)
 		if err != nil {

@@ -50,10 +50,11 @@ Labels: {{ issue.labels | join: ", " }}.
 // A Go runner's whole integration, with no line working around shea: the
 // gate at startup (the workflow's body is empty, so the prompt is the
 // runner's default; the runner states its own issue model, which replaces
-// the profile's, and prints times in whole seconds, as it always did), its
-// built-in string templates gated and compiled with it, then renders per
-// dispatch from its own untagged struct, concurrently, branching on the
-// Symphony error class.
+// the profile's, prints times in whole seconds, as it always did, and has
+// a sample of what it really sends smoke-rendered too), its built-in
+// string templates gated and compiled with it, then renders per dispatch
+// from its own untagged struct, concurrently, branching on the Symphony
+// error class.
 func ExampleGate() {
 	ctx := context.Background()
 	wf, err := workflows.Gate(ctx, "testdata/runner/port.md", workflows.Options{
@@ -61,6 +62,7 @@ func ExampleGate() {
 		ContextSchema: []byte(issueModel), IssueModel: workflows.IssueModelReplace,
 		Templates: []workflows.RunnerTemplate{{Name: "status", Default: statusLine}},
 		GoValues:  render.GoOptions{TimePrecision: time.Second},
+		Samples:   []workflows.LaneInput{{Issue: Issue{ID: "s", Identifier: "S-1", Title: "Sample", State: "Todo"}}},
 	})
 	if err != nil {
 		fmt.Println(err) // every error, with its suggestion; block dispatch

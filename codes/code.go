@@ -66,6 +66,11 @@ const (
 	// array, which is true even when empty, or a value the schema requires
 	// and never allows to be null or false, which is always true.
 	TruthyCondition diag.Code = "truthy_condition"
+	// AlwaysFails: a filter or comparison fails every time it renders,
+	// whatever value the schema lets it see (concat of a value that is
+	// never an array, < between a value that is always a number and one
+	// that is always a string).
+	AlwaysFails diag.Code = "always_fails"
 )
 
 // Codes found while rendering (class template_render_error).

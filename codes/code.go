@@ -62,6 +62,10 @@ const (
 	// allows (a divisor that may be 0, null into concat, a number compared
 	// with a string), and no enclosing condition rules that value out.
 	MayFail diag.Code = "may_fail"
+	// TruthyCondition: a condition whose truth the schema decides: a bare
+	// array, which is true even when empty, or a value the schema requires
+	// and never allows to be null or false, which is always true.
+	TruthyCondition diag.Code = "truthy_condition"
 	// AlwaysFails: a filter or comparison fails every time it renders,
 	// whatever value the schema lets it see (concat of a value that is
 	// never an array, < between a value that is always a number and one
@@ -138,7 +142,7 @@ func ClassOf(c diag.Code) Class {
 var warnings = map[diag.Code]bool{
 	LaxSyntax: true, MaybeUnbound: true, UndeclaredKey: true, MayFail: true,
 	OsteeleOutputDiffers: true, OsteeleVersionDiffers: true, UnknownConfigKey: true, ProtectedSectionOverride: true,
-	AppendPlainHeading: true,
+	AppendPlainHeading: true, TruthyCondition: true,
 }
 
 // DefaultSeverity returns the severity the code is reported with unless a

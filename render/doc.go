@@ -29,7 +29,8 @@
 // FromGo marshals them with encoding/json and decodes the JSON, so that a
 // runner's own types are validated and rendered exactly like the same data
 // decoded from JSON (a time.Time is its RFC 3339 string), with one
-// exception: a nil slice or map is empty, not null. A Go struct that does
+// exception: a nil slice or map is empty, not null (FromGoWith can also
+// truncate times: GoOptions). A Go struct that does
 // not fit the schema gets a context_invalid detail naming its type and the
 // keys its fields became.
 //

@@ -60,6 +60,9 @@
 //     filter, as its signature's Fails says) is a may_fail warning naming
 //     the value, unless an enclosing condition guards it ({% if x != 0 %},
 //     {% if x > 0 %}, {% if x %} against nil).
+//   - Truthiness traps (truthy.go): a condition whose truth the schema
+//     decides (a bare array, true even when empty; a required value never
+//     nil or false, always true) is a truthy_condition warning.
 //
 // Check runs the whole pipeline with Options and returns the Program (the
 // template and every partial it reaches, each parsed once) and a sorted

@@ -62,7 +62,7 @@ func (w *walker) guarded(path string) (nonZero, nonNil bool) {
 // cond checks a condition and records the guards it proves for the
 // clause's body; negated is set for an unless.
 func (w *walker) cond(e Expr, negated bool) {
-	w.expr(e)
+	w.condition(e) // w.expr(e), and the truthiness traps (truthy.go)
 	if w.an != nil || w.opts.Compat {
 		return
 	}

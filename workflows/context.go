@@ -22,17 +22,23 @@ func laneContext(dialect string) (*strict.Schema, error) { return profile.LaneCo
 func issueSchema(dialect string) (*strict.Schema, error) { return profile.IssueSchema(dialect) }
 
 // lanesContext returns the inputs of the workflow's lane prompts: the
-// profile's issue and attempt, extended (never replaced, see
-// profile.Inputs.Extend) by template_context.schema and then by
-// Options.ContextSchema.
+// profile's issue and attempt, extended (see profile.Inputs.Extend) by
+// template_context.schema and then by Options.ContextSchema; a schema whose
+// issue model is IssueModelReplace (template_context.issue_model,
+// Options.IssueModel) replaces the issue instead (profile.Inputs.ReplaceIssue).
 func (w *Workflow) lanesContext() *strict.Schema {
 	in, err := profile.LaneInputs(w.Profile)
 	if err != nil {
 		w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "internal error: lane context: %v", err)
 		return nil
 	}
+	tcReplace := w.replaceIssue()
 	if doc, name, at, ok := w.templateContext(); ok {
-		ext, diags := in.Extend(doc, name)
+		merge := in.Extend
+		if tcReplace {
+			merge = in.ReplaceIssue
+		}
+		ext, diags := merge(doc, name)
 		for _, d := range diags {
 			d.Subject = at
 			d.Summary = "template_context.schema is not a usable context schema: " + d.Summary
@@ -42,12 +48,19 @@ func (w *Workflow) lanesContext() *strict.Schema {
 			in = ext
 		}
 	}
+	if w.opts.IssueModel == IssueModelReplace && len(w.opts.ContextSchema) == 0 {
+		w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "Options.IssueModel is replace, but Options.ContextSchema is empty: there is no issue model to replace the profile's with")
+	}
 	if len(w.opts.ContextSchema) > 0 {
 		name := w.opts.ContextSchemaName
 		if name == "" {
 			name = "context schema"
 		}
-		ext, diags := in.Extend(w.opts.ContextSchema, name)
+		merge := in.Extend
+		if w.opts.IssueModel == IssueModelReplace {
+			merge = in.ReplaceIssue
+		}
+		ext, diags := merge(w.opts.ContextSchema, name)
 		w.diags = append(w.diags, diags...)
 		if ext != nil {
 			in = ext
@@ -55,6 +68,37 @@ func (w *Workflow) lanesContext() *strict.Schema {
 	}
 	w.inputs = in
 	return in.Schema()
+}
+
+// The ways a context schema's issue meets the profile's issue model:
+// template_context.issue_model for template_context.schema,
+// Options.IssueModel for Options.ContextSchema.
+const (
+	// IssueModelExtend adds the schema's issue properties to the
+	// profile's issue model (the default): a runner's extra fields become
+	// readable, and every field of the profile's model stays readable.
+	IssueModelExtend = "extend"
+	// IssueModelReplace makes the schema's issue the whole issue model:
+	// the runner states what it sends, so a template reading a field of
+	// the profile's model the runner never sends (the symphony issue's
+	// assignee_id) is an error, not nil at every render. The schema must
+	// declare issue.
+	IssueModelReplace = "replace"
+)
+
+// replaceIssue reports whether template_context.issue_model is replace;
+// replace without template_context.schema is a config_invalid error.
+func (w *Workflow) replaceIssue() bool {
+	tc := w.cfg.templateContext
+	f := tc.issueModel
+	if !valid(w, f) || f.val != IssueModelReplace {
+		return false
+	}
+	if !tc.schema.set {
+		w.errorf(codes.ConfigInvalid, w.tree.valueAt(f.ptr), "template_context.issue_model is replace, but there is no template_context.schema to replace the issue model with").Detail =
+			"Declare the runner's issue model under template_context.schema (its properties.issue), or remove issue_model."
+	}
+	return true
 }
 
 // templateContext reads template_context.schema: an inline JSON Schema (a

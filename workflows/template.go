@@ -28,6 +28,10 @@ type TemplateOptions struct {
 	// profile.Inputs.Extend). ContextSchemaName names it in diagnostics.
 	ContextSchema     []byte
 	ContextSchemaName string
+	// IssueModel says how ContextSchema's issue meets the Profile's issue
+	// model, as Options.IssueModel does for a workflow: IssueModelExtend
+	// ("" too) or IssueModelReplace.
+	IssueModel string
 	// Data, when neither Profile nor ContextSchema is set, declares the
 	// inputs by example: each name it holds, and within objects and arrays
 	// each key it holds, as deep as it goes (values of any type). Reading
@@ -44,20 +48,31 @@ type TemplateOptions struct {
 	PartialsDir string
 	// Limits bound rendering, as Options.Limits does for a workflow.
 	Limits render.Limits
+	// GoValues say how Render reads Go values, as Options.GoValues does
+	// for a workflow.
+	GoValues render.GoOptions
 	// Compat renders as Shopify Liquid does, without strictness: no inputs
 	// are declared or checked, and Profile, ContextSchema and Data are
 	// not read.
 	Compat bool
 }
 
-// Template is a template compiled from a string by CompileTemplate, safe
-// for concurrent use.
+// Template is a compiled template, safe for concurrent use: one compiled
+// from a string by CompileTemplate, or one of a workflow's, by name
+// (Workflow.Template).
 type Template struct {
 	tpl      *render.Template
 	filename string
 	issueVal *strict.Members
 	lane     bool
 	warnings diag.List
+	goValues render.GoOptions
+
+	// A workflow's template: the workflow, the name it renders under and
+	// its item.
+	wf   *Workflow
+	name string
+	it   *item
 }
 
 // CompileTemplate compiles src, a template given as a string (a runner's
@@ -98,7 +113,7 @@ func CompileTemplate(src string, opts TemplateOptions) (*Template, error) {
 	if diags.HasErrors() || tpl == nil {
 		return nil, fail(diags)
 	}
-	t := &Template{tpl: tpl, filename: filename, lane: opts.Profile != "" && !opts.Compat, warnings: diags}
+	t := &Template{tpl: tpl, filename: filename, lane: opts.Profile != "" && !opts.Compat, warnings: diags, goValues: opts.GoValues}
 	if t.lane {
 		t.issueVal = issueMembers(schema)
 	}
@@ -118,6 +133,22 @@ func TemplateInputs(opts TemplateOptions) (*strict.Schema, diag.List) {
 		name = "context schema"
 	}
 	switch {
+	case opts.IssueModel != "" && opts.IssueModel != IssueModelExtend && opts.IssueModel != IssueModelReplace:
+		d := diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: filename}, "unknown issue model %q", opts.IssueModel)
+		d.Detail = diag.DidYouMean(opts.IssueModel, []string{IssueModelExtend, IssueModelReplace})
+		return nil, diag.List{d}
+	case opts.IssueModel == IssueModelReplace && (opts.Profile == "" || len(opts.ContextSchema) == 0):
+		return nil, diag.List{diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: filename}, "IssueModel is replace, which needs a Profile whose issue model ContextSchema replaces")}
+	case opts.Profile != "" && len(opts.ContextSchema) > 0 && opts.IssueModel == IssueModelReplace:
+		in, err := profile.LaneInputs(opts.Profile)
+		if err != nil {
+			return nil, diag.List{diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: filename}, "%v", err)}
+		}
+		out, diags := in.ReplaceIssue(opts.ContextSchema, name)
+		if out == nil {
+			return nil, diags
+		}
+		return out.Schema(), diags
 	case opts.Profile != "" && len(opts.ContextSchema) > 0:
 		return profile.Extend(opts.Profile, opts.ContextSchema, name)
 	case opts.Profile != "":
@@ -217,9 +248,13 @@ func mergeDataSchemas(a, b map[string]any) map[string]any {
 // Render renders the template for in: the issue may be a Go value (read
 // as render.FromGo says; with a Profile, its undeclared properties are left
 // out), Extra holds the other inputs. It returns the whole text, or "" and
-// an *Error.
+// an *Error. A workflow's template renders as Workflow.RenderLane renders
+// its name.
 func (t *Template) Render(ctx context.Context, in LaneInput) (string, error) {
-	vars, err := inputVars(in, t.issueVal, t.filename, t.lane)
+	if t.wf != nil {
+		return t.wf.RenderLane(ctx, t.name, in)
+	}
+	vars, err := inputVars(in, t.issueVal, t.filename, t.lane, t.goValues)
 	if err == nil {
 		return t.RenderData(ctx, vars)
 	}
@@ -231,6 +266,9 @@ func (t *Template) Render(ctx context.Context, in LaneInput) (string, error) {
 // JSON or Go values, read as render.FromGo says). It returns the whole
 // text, or "" and an *Error.
 func (t *Template) RenderData(ctx context.Context, vars map[string]any) (string, error) {
+	if t.wf != nil {
+		return t.renderData(ctx, vars)
+	}
 	out, err := renderGuarded(t.filename, func() (string, error) { return t.tpl.Render(ctx, vars) })
 	if err == nil {
 		return out, nil
@@ -240,8 +278,11 @@ func (t *Template) RenderData(ctx context.Context, vars map[string]any) (string,
 }
 
 // Compiled returns the compiled template, for a caller that renders it
-// with another engine too (shea render --engine osteele).
+// with another engine too (shea render --engine osteele); nil for a
+// workflow's composed lane or lane with a turn block, which are more than
+// one template.
 func (t *Template) Compiled() *render.Template { return t.tpl }
 
-// Warnings returns the warnings found when the template was compiled.
+// Warnings returns the warnings found when the template was compiled (for
+// a workflow's template, those in its file).
 func (t *Template) Warnings() diag.List { return slices.Clone(t.warnings) }

@@ -552,7 +552,16 @@ func (w *Workflow) symphonyReadback(rb *readback, smoked map[*item]bool) {
 	rb.add("prompt_template_bytes", strconv.Itoa(agent.bytes()))
 	rb.add("prompt_renderer", rendererMode)
 	w.engineReadback(rb)
-	rb.add("prompt_source."+LaneAgent, SourceWorkflowBody, Field{"path", filepath.Clean(w.Path)}, Field{"bytes", strconv.Itoa(agent.bytes())})
+	switch {
+	case agent.noPrompt():
+		rb.add("prompt_source."+LaneAgent, SourceRunnerPrompt, Field{"path", "<none>"}, Field{"bytes", "0"})
+		rb.add("prompt_template_smoke."+LaneAgent, "skipped")
+		return
+	case agent.kind == SourceRunnerPrompt:
+		rb.add("prompt_source."+LaneAgent, SourceRunnerPrompt, Field{"path", agent.display}, Field{"bytes", strconv.Itoa(agent.bytes())})
+	default:
+		rb.add("prompt_source."+LaneAgent, SourceWorkflowBody, Field{"path", filepath.Clean(w.Path)}, Field{"bytes", strconv.Itoa(agent.bytes())})
+	}
 	rb.add("prompt_template_smoke."+LaneAgent, smoke(smoked[agent]))
 }
 

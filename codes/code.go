@@ -103,6 +103,7 @@ const (
 	WorkflowFrontMatterNotMap diag.Code = "workflow_front_matter_not_a_map"
 	ConfigInvalid             diag.Code = "config_invalid"
 	UnknownConfigKey          diag.Code = "unknown_config_key"
+	UnknownTrackerKind        diag.Code = "unknown_tracker_kind"
 	MissingTemplateFile       diag.Code = "missing_template_file"
 	EmptyTemplateFile         diag.Code = "empty_template_file"
 	EmptyWorkflow             diag.Code = "empty_workflow"
@@ -129,7 +130,7 @@ func ClassOf(c diag.Code) Class {
 var warnings = map[diag.Code]bool{
 	LaxSyntax: true, MaybeUnbound: true, UndeclaredKey: true, MayFail: true,
 	OsteeleOutputDiffers: true, UnknownConfigKey: true, ProtectedSectionOverride: true,
-	AppendPlainHeading: true,
+	AppendPlainHeading: true, UnknownTrackerKind: true,
 }
 
 // DefaultSeverity returns the severity the code is reported with unless a

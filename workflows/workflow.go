@@ -305,6 +305,7 @@ func (w *Workflow) load() {
 	// Loading the templates consults which settings failed validation: it
 	// does not report a bad path twice, nor read a file through it.
 	w.checkConfig()
+	w.checkTrackerKind()
 	w.laneSchema = w.lanesContext()
 	w.issueVal = issueMembers(w.laneSchema)
 	if w.Profile == ProfileShea {

@@ -47,6 +47,38 @@ type TextOptions struct {
 // repeated.
 const minSharedDetail = 80
 
+// shareDetail returns the detail to write for a diagnostic at place: a
+// long detail written before, at a place recorded in shown, becomes
+// "(detail as for PLACE above)", and so does each long line of a detail
+// written before in another (a list of known names followed by a line of
+// this diagnostic's own); the rest is recorded. A nil shown shares nothing.
+func shareDetail(detail, place string, shown map[string]string) string {
+	if shown == nil || len(detail) < minSharedDetail {
+		return detail
+	}
+	seen := func(s string) (string, bool) {
+		at, ok := shown[s]
+		switch {
+		case ok && at != "":
+			return "(detail as for " + at + " above)", true
+		case ok:
+			return "(detail as above)", true
+		}
+		shown[s] = place
+		return s, false
+	}
+	if s, ok := seen(detail); ok || !strings.Contains(detail, "\n") {
+		return s
+	}
+	lines := strings.Split(detail, "\n")
+	for i, line := range lines {
+		if len(line) >= minSharedDetail {
+			lines[i], _ = seen(line)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
 // maxMorePlaces is how many further places of a group are named.
 const maxMorePlaces = 10
 
@@ -160,16 +192,7 @@ func writeOne(b *bufio.Writer, d *Diagnostic, more []*Diagnostic, opts TextOptio
 		}
 		fmt.Fprintf(b, "    and %d more %s: %s\n", len(more), plural(len(more), "place", "places"), strings.Join(places, ", "))
 	}
-	detail := d.Detail
-	if opts.Shown != nil && len(detail) >= minSharedDetail {
-		if at, ok := opts.Shown[detail]; ok && at != "" {
-			detail = "(detail as for " + at + " above)"
-		} else if ok {
-			detail = "(detail as above)"
-		} else {
-			opts.Shown[detail] = d.Subject.String()
-		}
-	}
+	detail := shareDetail(d.Detail, d.Subject.String(), opts.Shown)
 	for _, line := range strings.Split(detail, "\n") {
 		if line != "" {
 			b.WriteString("    ")

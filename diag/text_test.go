@@ -220,3 +220,39 @@ func TestWriteTextStack(t *testing.T) {
 		t.Errorf("got %q", without)
 	}
 }
+
+// A long line of a detail written before is shared even when the detail
+// goes on with a line of its own (a list of known names, then how to
+// declare this name); the own line is written. A short detail is repeated.
+func TestWriteTextSharesLongLines(t *testing.T) {
+	list := `issue has "assignee_id", "blocked_by", "branch_name", "created_at", "description", "id".`
+	own := func(name string) string {
+		return "If your runner sends it, declare it in template_context.schema: {properties: {issue: {properties: {" + name + ": {type: …}}}}}"
+	}
+	l := List{
+		Errorf(codeUnknownName, rng("w.md", 1, 4, 3, 1, 9, 8), "unknown property %q of issue", "nope").WithDetail("%s\n%s", list, own("nope")),
+		Errorf(codeUnknownName, rng("w.md", 2, 4, 20, 2, 9, 25), "unknown property %q of issue", "zzzz").WithDetail("%s\n%s", list, own("zzzz")),
+		Errorf(codeUnknownName, rng("w.md", 3, 4, 40, 3, 9, 45), "unknown property %q of issue", "yyyy").WithDetail("%s", list),
+		Errorf(codeUnknownName, rng("w.md", 4, 4, 60, 4, 9, 65), "unknown property %q of issue", "xxxx").WithDetail("%s\nshort", "a line shorter than the length from which lines are shared"),
+		Errorf(codeUnknownName, rng("w.md", 5, 4, 80, 5, 9, 85), "unknown property %q of issue", "wwww").WithDetail("%s\nshort", "a line shorter than the length from which lines are shared"),
+	}
+	got := writeText(t, l, TextOptions{Shown: map[string]string{}})
+	want := `w.md:1:4: error: unknown property "nope" of issue [unknown_name]
+    ` + list + `
+    ` + own("nope") + `
+w.md:2:4: error: unknown property "zzzz" of issue [unknown_name]
+    (detail as for w.md:1:4 above)
+    ` + own("zzzz") + `
+w.md:3:4: error: unknown property "yyyy" of issue [unknown_name]
+    (detail as for w.md:1:4 above)
+w.md:4:4: error: unknown property "xxxx" of issue [unknown_name]
+    a line shorter than the length from which lines are shared
+    short
+w.md:5:4: error: unknown property "wwww" of issue [unknown_name]
+    a line shorter than the length from which lines are shared
+    short
+`
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

@@ -306,7 +306,7 @@ func (w *Workflow) load() {
 	// does not report a bad path twice, nor read a file through it.
 	w.checkConfig()
 	w.checkTrackerKind()
-	w.laneSchema = w.lanesContext()
+	w.laneSchema = w.lanesContext().DeclaredIn("template_context.schema")
 	w.issueVal = issueMembers(w.laneSchema)
 	if w.Profile == ProfileShea {
 		w.loadShea()

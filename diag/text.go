@@ -217,7 +217,11 @@ func writeOne(b *bufio.Writer, d *Diagnostic, more []*Diagnostic, opts TextOptio
 	}
 }
 
-// quote writes the source line of r and a caret line under its subject.
+// quote writes the source line of r and a caret line under its subject, at
+// the display columns of the line as a terminal shows it: a wide character
+// (CJK) counts two, a combining mark none (displayWidth), a control
+// character the width of its escape, and a tab before the subject is
+// copied into the caret line, so that both lines expand it alike.
 // It reads at most quoteWindow bytes on either side of the subject: a
 // longer line is quoted in part, its cut ends marked with "…".
 func quote(b *bufio.Writer, r Range, source SourceFunc, paint func(string, string) string) {
@@ -257,14 +261,14 @@ func quote(b *bufio.Writer, r Range, source SourceFunc, paint func(string, strin
 		text.WriteString("…")
 		caret.WriteByte(' ')
 	}
-	n := 0 // caret width, in characters shown
+	n := 0 // caret width, in display columns
 	end := at
 	if r.End.Line == r.Start.Line && r.End.Byte > at {
 		end = min(r.End.Byte, lineEnd)
 	}
 	for i := 0; i < len(line); {
 		c, size := utf8.DecodeRune(line[i:])
-		width := 1 // characters shown
+		width := displayWidth(c) // columns shown
 		if isControl(c, size) {
 			shown := escapeRune(c, line[i:i+size])
 			text.WriteString(shown)

@@ -112,7 +112,7 @@ var registry = []Info{
 		"shea render --max-output-bytes 1000 --template prompt.md --context context.json"},
 	{LoopLimit, ClassTemplateRender,
 		"Loops ran more iterations in total than the iteration limit allows; nothing was output.",
-		"Bound the loop with limit:, or raise the limit if the data really is that large.",
+		"Bound the loop with limit:, or raise the limit if the data really is that large. Where a loop's range ends at an input, (1..issue.priority), give that input a maximum in its schema (template_context.schema): the detail names it.",
 		"-- prompt.md --\n{% for i in (1..50) %}{% for j in (1..50) %}.{% endfor %}{% endfor %}\n-- context.json --\n" + issueJSON + "\n",
 		"shea render --max-iterations 1000 --template prompt.md --context context.json"},
 	{DepthLimit, ClassTemplateRender,

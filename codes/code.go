@@ -116,6 +116,7 @@ const (
 	WorkflowFrontMatterNotMap diag.Code = "workflow_front_matter_not_a_map"
 	ConfigInvalid             diag.Code = "config_invalid"
 	UnknownConfigKey          diag.Code = "unknown_config_key"
+	UnknownTrackerKind        diag.Code = "unknown_tracker_kind"
 	MissingTemplateFile       diag.Code = "missing_template_file"
 	EmptyTemplateFile         diag.Code = "empty_template_file"
 	EmptyWorkflow             diag.Code = "empty_workflow"
@@ -142,7 +143,7 @@ func ClassOf(c diag.Code) Class {
 var warnings = map[diag.Code]bool{
 	LaxSyntax: true, MaybeUnbound: true, UndeclaredKey: true, MayFail: true,
 	OsteeleOutputDiffers: true, OsteeleVersionDiffers: true, UnknownConfigKey: true, ProtectedSectionOverride: true,
-	AppendPlainHeading: true, TruthyCondition: true,
+	AppendPlainHeading: true, TruthyCondition: true, UnknownTrackerKind: true,
 }
 
 // DefaultSeverity returns the severity the code is reported with unless a

@@ -910,6 +910,9 @@ func (w *walker) external(p *Path) (shape, bool) {
 		} else {
 			d.Detail = "This template has no inputs; bind the name with assign or capture first."
 		}
+		if h := w.declareHint(p, 0); h != "" {
+			d.Detail += "\n" + h
+		}
 	}
 	return anyShape, false
 }
@@ -936,8 +939,15 @@ func (w *walker) unknownProperty(p *Path, i int, sh shape, candidates []string) 
 	}
 	if s := w.sugg.Suggest(seg.Name, candidates); s != "" {
 		d.Detail = `Did you mean "` + prefix + "." + s + `"?`
+		return
 	} else if len(candidates) > 0 && len(candidates) <= 30 {
 		d.Detail = prefix + " has " + strings.Join(quoteAll(candidates), ", ") + "."
+	}
+	if ts, ok := sh.types(); ok && ts&tObject == 0 {
+		return // no property can be declared on a string or a number
+	}
+	if h := w.declareHint(p, i+1); h != "" {
+		d.Detail = strings.TrimPrefix(d.Detail+"\n"+h, "\n")
 	}
 }
 

@@ -75,7 +75,9 @@ func (w *Workflow) checkFrontValue(s, ptr, name string) {
 	}
 	text, start := trimmed(s)
 	_, diags := compileGuarded(diag.Range{Filename: w.Path, Start: start, End: start}, func() (*render.Template, diag.List) {
-		return w.engine(w.partialsDir()).Compile(text, w.Path, start, w.laneSchema)
+		// Without the template_context.schema line: such a value's own
+		// inputs are declared with it, under template_context.templates.
+		return w.engine(w.partialsDir()).Compile(text, w.Path, start, w.laneSchema.DeclaredIn(""))
 	})
 	diags = dropRunnerOwned(text, w.Path, start, diags)
 	diags = mapPositions(diags, w.Path, w.scalarPositions(ref.value))

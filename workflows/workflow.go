@@ -358,7 +358,8 @@ func (w *Workflow) load() {
 	// Loading the templates consults which settings failed validation: it
 	// does not report a bad path twice, nor read a file through it.
 	w.checkConfig()
-	w.laneSchema = w.lanesContext()
+	w.checkTrackerKind()
+	w.laneSchema = w.lanesContext().DeclaredIn("template_context.schema")
 	w.issueVal = issueMembers(w.laneSchema)
 	if w.Profile == ProfileShea {
 		w.loadShea()

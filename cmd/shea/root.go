@@ -41,6 +41,9 @@ type env struct {
 	// quiet (--quiet) leaves out warnings and, in text, validate's
 	// readback: only errors are printed.
 	quiet bool
+	// readback (validate --readback, true unless set to false) prints
+	// validate's readback lines in text.
+	readback bool
 	// disable (--disable) are the codes whose warnings are left out.
 	disable []string
 	// shown holds the long diagnostic details written so far, so that a

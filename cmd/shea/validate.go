@@ -105,7 +105,10 @@ paths are cleaned. 'shea explain readback' documents every line.
 output'; --format jsonl prints each workflow's object on one line as it is
 validated; --format sarif prints one SARIF log for all. In text, one mistake
 made in several places is reported once with its other places, and a list
-of known names once per run. --quiet prints only errors (no readback, no
+of known names once per run. --readback=false leaves out the readback
+lines in text, printing only the diagnostics (and the notes on what is
+validated): the pre-commit hooks run so, and take --readback in their args
+to show them. --quiet prints only errors (no readback, no
 warnings); --disable CODE leaves out the warnings of a code, and so does
 the workflow's own setting shea: {disable: [CODE, ...]}.
 
@@ -204,6 +207,7 @@ Examples:
 	cmd.Flags().BoolVar(&strictLayers, "strict-layers", false, "make protected_section_override an error in composed lanes")
 	cmd.Flags().BoolVar(&lenientConfig, "lenient-config", false, "report settings that depart from the profile's spec (a port's own layout) as warnings; still check every template")
 	cmd.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files (a pre-commit hook's): skip those no workflow uses; add the files the git index deletes")
+	cmd.Flags().BoolVar(&e.readback, "readback", true, "print the readback lines in text (the pre-commit hooks pass --readback=false: diagnostics only)")
 	addLimitFlags(cmd.Flags(), &limits)
 	return cmd
 }
@@ -240,7 +244,7 @@ func (e *env) validate(ctx context.Context, files []string, opts workflows.Optio
 		all = append(all, diags...)
 		switch format {
 		case formatText:
-			if !e.quiet {
+			if !e.quiet && e.readback {
 				if err := r.WriteText(e.stdout); err != nil {
 					return err
 				}

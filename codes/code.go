@@ -117,6 +117,7 @@ const (
 	ConfigInvalid             diag.Code = "config_invalid"
 	UnknownConfigKey          diag.Code = "unknown_config_key"
 	UnknownTrackerKind        diag.Code = "unknown_tracker_kind"
+	NarrowingIgnored          diag.Code = "narrowing_ignored"
 	MissingTemplateFile       diag.Code = "missing_template_file"
 	EmptyTemplateFile         diag.Code = "empty_template_file"
 	EmptyWorkflow             diag.Code = "empty_workflow"
@@ -144,6 +145,7 @@ var warnings = map[diag.Code]bool{
 	LaxSyntax: true, MaybeUnbound: true, UndeclaredKey: true, MayFail: true,
 	OsteeleOutputDiffers: true, OsteeleVersionDiffers: true, UnknownConfigKey: true, ProtectedSectionOverride: true,
 	AppendPlainHeading: true, TruthyCondition: true, UnknownTrackerKind: true,
+	NarrowingIgnored: true,
 }
 
 // DefaultSeverity returns the severity the code is reported with unless a

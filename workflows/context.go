@@ -38,6 +38,7 @@ func (w *Workflow) lanesContext() *strict.Schema {
 		if tcReplace {
 			merge = in.ReplaceIssue
 		}
+		w.warnNarrowing(doc, at, tcReplace)
 		ext, diags := merge(doc, name)
 		for _, d := range diags {
 			d.Subject = at
@@ -161,4 +162,40 @@ func builtinSchema(name string) (*strict.Schema, error) {
 		return nil, fmt.Errorf("built-in schema %s: %w", name, err)
 	}
 	return s, nil
+}
+
+// warnNarrowing reports, for a template_context.schema that extends the
+// profile's inputs, the additionalProperties: false that would narrow them
+// if it held: merged, it does not (every field of the profile's issue
+// stays readable), which an author may not expect. at is where the schema
+// is written; an inline schema's keyword has its own place.
+func (w *Workflow) warnNarrowing(doc []byte, at diag.Range, replace bool) {
+	var s struct {
+		AdditionalProperties *bool `json:"additionalProperties"`
+		Properties           map[string]struct {
+			AdditionalProperties *bool `json:"additionalProperties"`
+		} `json:"properties"`
+	}
+	if json.Unmarshal(doc, &s) != nil {
+		return // the schema's own errors are reported where it is compiled
+	}
+	closed := func(b *bool) bool { return b != nil && !*b }
+	place := func(ptr string) diag.Range {
+		if _, inline := w.tree.index["/template_context/schema"+ptr]; inline {
+			return w.tree.valueAt("/template_context/schema" + ptr)
+		}
+		return at
+	}
+	if issue, ok := s.Properties["issue"]; ok && closed(issue.AdditionalProperties) && !replace {
+		d := diag.Warningf(codes.NarrowingIgnored, place("/properties/issue/additionalProperties"),
+			"template_context.schema closes the issue (additionalProperties: false), but it extends the profile's issue model: the profile's fields stay readable")
+		d.Detail = "Set template_context.issue_model: replace to make the schema's issue the whole issue model, or drop additionalProperties: false to extend the profile's."
+		w.diags = append(w.diags, d)
+	}
+	if closed(s.AdditionalProperties) {
+		d := diag.Warningf(codes.NarrowingIgnored, place("/additionalProperties"),
+			"template_context.schema closes the inputs (additionalProperties: false), but it extends the profile's: issue and attempt stay inputs")
+		d.Detail = "The profile's inputs are always the lane's; the schema adds names beside them. Drop additionalProperties: false here."
+		w.diags = append(w.diags, d)
+	}
 }

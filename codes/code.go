@@ -139,7 +139,7 @@ func ClassOf(c diag.Code) Class {
 var warnings = map[diag.Code]bool{
 	LaxSyntax: true, MaybeUnbound: true, UndeclaredKey: true, MayFail: true,
 	OsteeleOutputDiffers: true, UnknownConfigKey: true, ProtectedSectionOverride: true,
-	AppendPlainHeading: true,
+	AppendPlainHeading: true, SmokeLimit: true, FrontMatterLimit: true,
 }
 
 // DefaultSeverity returns the severity the code is reported with unless a

@@ -20,6 +20,7 @@ func newValidateCmd(e *env) *cobra.Command {
 	var profile, contextSchema, format, root, engine string
 	var strictLayers, changed, lenientConfig bool
 	var limits render.Limits
+	var request requestFlags
 	cmd := &cobra.Command{
 		Use:   "validate [flags] [WORKFLOW.md | DIR | FILE]...",
 		Short: "Prove that every prompt and template of a workflow renders",
@@ -120,6 +121,12 @@ naming the constructs osteele lacks ({% liquid %}, elsif inside unless,
 osteele_output_differs warning showing both. The readback then has the
 line prompt_engine=osteele/liquid version=v1.9.2 after prompt_renderer.
 
+The whole run (every workflow's checks, smoke inputs, renders and osteele
+proof) has one deadline and one budget of work: --total-timeout (30s) and
+--max-work; past either, the template at hand fails with deadline_exceeded
+or work_limit and the templates not yet rendered are named in one
+diagnostic. --timeout bounds each render within it (10s).
+
 Exit status: 0 when every workflow is valid (warnings allowed), 1 when one
 has errors, 2 when a workflow cannot be read, none is found, or the
 command cannot run.
@@ -148,6 +155,7 @@ Examples:
 			if err := checkEngine(engine); err != nil {
 				return err
 			}
+			limits.Budget = request.budget()
 			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits, Engine: engine, LenientConfig: lenientConfig}
 			if contextSchema != "" {
 				b, err := readContextSchema(contextSchema)
@@ -183,6 +191,7 @@ Examples:
 	cmd.Flags().BoolVar(&lenientConfig, "lenient-config", false, "report settings that depart from the profile's spec (a port's own layout) as warnings; still check every template")
 	cmd.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files (a pre-commit hook's): skip those no workflow uses; add the files the git index deletes")
 	addLimitFlags(cmd.Flags(), &limits)
+	addRequestFlags(cmd.Flags(), &request)
 	return cmd
 }
 

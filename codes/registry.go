@@ -131,7 +131,7 @@ var registry = []Info{
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: linear\n---\n{% for i in (1..5000) %}.{% endfor %}{{ issue.title }}\n",
 		"shea validate --max-work 1000 WORKFLOW.md"},
 	{SmokeLimit, ClassTemplateRender,
-		"A warning: the smoke matrix of a template's inputs reached one of its bounds (512 boundary inputs, 2,000 values in one input, values nested 8 deep, a million values validated, a schema whose smallest valid input passes 100,000 values), so some schema-valid inputs were not tried. The detail says which. The static check is not affected.",
+		"A warning: the smoke matrix of a template's inputs reached one of its bounds (512 boundary inputs, 2,000 values in one input, values nested 8 deep, 250,000 values validated, a schema whose smallest valid input passes 100,000 values), so some schema-valid inputs were not tried. The detail says which. The static check is not affected.",
 		"Nothing must change: the inputs tried still pass. To try more, split a large schema, or pass the inputs the runner really sends as Options.Samples.",
 		smokeLimitExample(), "shea validate WORKFLOW.md"},
 	{FrontMatterLimit, ClassWorkflowConfig,

@@ -51,9 +51,10 @@ var matrixModes = []matrixMode{
 // required properties and inputs; every nullable value null; every array
 // empty; every array with two items. Values are those Sample would give.
 // A context that does not fit the schema (its own constraints, such as
-// minItems, rule the variation out) is left out, and so is one equal to
-// an earlier one. The result is the same on every call. See Matrix for
-// its bounds.
+// minItems, rule the variation out) is left out, the sample too, and so
+// is one equal to an earlier one: every context fits the schema, and
+// when none does the matrix is empty. The result is the same on every
+// call. See Matrix for its bounds.
 func (s *Schema) SampleMatrix() []SampleInput {
 	in, _, _ := s.Matrix(nil)
 	return in
@@ -68,7 +69,7 @@ const (
 	// maxMatrixValidation bounds the values validated against the schema
 	// while the matrix is built (each boundary input is validated once,
 	// in full, after its one changed value fitted its own schema).
-	maxMatrixValidation = 1_000_000
+	maxMatrixValidation = 250_000
 )
 
 // Matrix returns SampleMatrix's contexts and, when the matrix reached one
@@ -112,6 +113,8 @@ type matrixBuild struct {
 	values    int
 	// the bounds reached
 	minimal, deep, sampleOver, boundaryCap, validationCap bool
+	// none: no input made fits the schema
+	none bool
 }
 
 // spend counts n units of work, drawing them from the budget every
@@ -182,6 +185,9 @@ func countValues(v any) int {
 // note says which bounds the matrix reached, "" when none.
 func (mb *matrixBuild) note() string {
 	var parts []string
+	if mb.none {
+		parts = append(parts, "no input it made fits the schema (its placeholder values miss a pattern, multipleOf, format or other constraint), so the template was not smoke-rendered; give the schema examples or defaults that fit")
+	}
 	if mb.sampleOver {
 		parts = append(parts, fmt.Sprintf("the schema's smallest valid input has more than %d values, so its sample does not fit it", maxSampleTotal))
 	}
@@ -205,12 +211,15 @@ func (mb *matrixBuild) matrix() []SampleInput {
 	sample, over := s.sample()
 	mb.sampleOver = over
 	mb.spend(int64(countValues(sample)))
-	out := []SampleInput{{Name: "sample", Vars: sample}}
+	// Only inputs that fit the schema are kept: the sample too, which
+	// may not fit (a pattern or multipleOf its placeholders miss).
+	var out []SampleInput
 	// base is the context boundary values vary from: every field present,
 	// else the sample, whichever fits the schema.
 	var base map[string]any
-	if ok, _ := mb.validateVars(out[0].Vars); ok {
-		base = out[0].Vars
+	if ok, _ := mb.validateVars(sample); ok {
+		base = sample
+		out = append(out, SampleInput{Name: "sample", Vars: sample})
 	}
 	for _, m := range matrixModes {
 		f := &filler{m: m, mb: mb}
@@ -243,6 +252,7 @@ func (mb *matrixBuild) matrix() []SampleInput {
 	if mb.err != nil {
 		return nil
 	}
+	mb.none = len(out) == 0
 	return out
 }
 

@@ -274,7 +274,7 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 			stopped = budget.Err()
 		}
 		if stopped != nil {
-			notRun = append(notRun, it.display)
+			notRun = append(notRun, it.key+" ("+cleanPaths(it.display)+")")
 			return
 		}
 		var failed diag.List
@@ -320,7 +320,7 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 	if len(notRun) > 0 {
 		le := stopped.(*strict.LimitError)
 		d := diag.Errorf(le.Code, diag.Range{Filename: w.Path, Start: diag.StartPos, End: diag.StartPos},
-			"%s: %d templates were not smoke-rendered", le.Msg, len(notRun))
+			"%s: %s not smoke-rendered", le.Msg, countTemplates(len(notRun)))
 		d.Detail = "Not rendered: " + strings.Join(notRun, ", ") + ". Give the run more time or work (shea validate --total-timeout, --max-work; strict.NewBudget), or look for the template whose renders take long (a loop over a large range, rendered with every smoke input)."
 		diags = append(diags, d)
 	}
@@ -356,6 +356,14 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 		r.Diagnostics = diag.List{}
 	}
 	return r, diags
+}
+
+// countTemplates says how many templates were not rendered.
+func countTemplates(n int) string {
+	if n == 1 {
+		return "1 template was"
+	}
+	return strconv.Itoa(n) + " templates were"
 }
 
 // smokeMatrix renders a lane prompt or backend fragment with each context

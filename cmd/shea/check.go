@@ -137,7 +137,11 @@ Examples:
 			for i, f := range files {
 				if err := budget.Err(); err != nil {
 					le := err.(*strict.LimitError)
-					d := diag.Errorf(le.Code, diag.Range{Filename: f, Start: diag.StartPos, End: diag.StartPos}, "%s: %d files were not checked", le.Msg, len(files)-i)
+					n := fmt.Sprintf("%d files were", len(files)-i)
+					if len(files)-i == 1 {
+						n = "1 file was"
+					}
+					d := diag.Errorf(le.Code, diag.Range{Filename: f, Start: diag.StartPos, End: diag.StartPos}, "%s: %s not checked", le.Msg, n)
 					d.Detail = "Not checked: " + strings.Join(files[i:], ", ") + ". Give the run more time or work (--total-timeout, --max-work)."
 					all = append(all, d)
 					break

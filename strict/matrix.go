@@ -107,10 +107,8 @@ type matrixBuild struct {
 	budget *Budget
 	work   int64 // not yet drawn
 	err    error
-	// validated counts the values validated; values the values of the
-	// context being filled.
+	// validated counts the values validated.
 	validated int64
-	values    int
 	// the bounds reached
 	minimal, deep, sampleOver, boundaryCap, validationCap bool
 	// none: no input made fits the schema

@@ -82,6 +82,16 @@ const (
 	LoopLimit        diag.Code = "loop_limit"
 	DepthLimit       diag.Code = "depth_limit"
 	MemoryLimit      diag.Code = "memory_limit"
+	// WorkLimit: a whole request (a validate, a check, an editor's
+	// request) spent its budget of work (strict.Budget): its checks,
+	// smoke matrices and renders together.
+	WorkLimit diag.Code = "work_limit"
+	// SmokeLimit: a warning; the smoke matrix of a schema reached one of
+	// its bounds, so some schema-valid inputs were not tried.
+	SmokeLimit diag.Code = "smoke_limit"
+	// FrontMatterLimit: a warning; more front matter values hold Liquid
+	// than are checked, and the rest were not checked.
+	FrontMatterLimit diag.Code = "front_matter_limit"
 )
 
 // Codes of the osteele engine option (shea validate --engine osteele):
@@ -145,7 +155,7 @@ var warnings = map[diag.Code]bool{
 	LaxSyntax: true, MaybeUnbound: true, UndeclaredKey: true, MayFail: true,
 	OsteeleOutputDiffers: true, OsteeleVersionDiffers: true, UnknownConfigKey: true, ProtectedSectionOverride: true,
 	AppendPlainHeading: true, TruthyCondition: true, UnknownTrackerKind: true,
-	NarrowingIgnored: true,
+	NarrowingIgnored: true, SmokeLimit: true, FrontMatterLimit: true,
 }
 
 // DefaultSeverity returns the severity the code is reported with unless a

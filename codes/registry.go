@@ -133,6 +133,19 @@ var registry = []Info{
 		"Look for values that grow on each step, such as an assign that appends a variable to itself in a loop, or raise the limit.",
 		"-- prompt.md --\n{% assign t = issue.title %}{% for i in (1..20) %}{% assign t = t | append: t %}{% endfor %}{{ t | size }}\n-- context.json --\n" + issueJSON + "\n",
 		"shea render --max-memory 100000 --template prompt.md --context context.json"},
+	{WorkLimit, ClassTemplateRender,
+		"A whole run (a validate, a check, an editor's check) spent its budget of work: its static checks, smoke matrices and renders together (a unit is a node checked, a step of the flow analysis, a smoke value, a loop iteration, about a kilobyte of filter work). The template at hand failed, and the templates not yet rendered are named in one diagnostic. deadline_exceeded is the same for the run's time (--total-timeout).",
+		"Look for a template whose renders loop long, rendered with every smoke input, or give the run more work with --max-work.",
+		"-- WORKFLOW.md --\n---\ntracker:\n  kind: linear\n---\n{% for i in (1..5000) %}.{% endfor %}{{ issue.title }}\n",
+		"shea validate --max-work 1000 WORKFLOW.md"},
+	{SmokeLimit, ClassTemplateRender,
+		"A warning: the smoke matrix of a template's inputs reached one of its bounds (512 boundary inputs, 2,000 values in one input, values nested 8 deep, 250,000 values validated, a schema whose smallest valid input passes 100,000 values), so some schema-valid inputs were not tried. The detail says which. The static check is not affected.",
+		"Nothing must change: the inputs tried still pass. To try more, split a large schema, or pass the inputs the runner really sends as Options.Samples.",
+		smokeLimitExample(), "shea validate WORKFLOW.md"},
+	{FrontMatterLimit, ClassWorkflowConfig,
+		"A warning: more than 256 front matter values hold Liquid ({{ or {%) without being templates shea knows; the first 256 are checked with the lane prompt's inputs, the rest are not, and this warning names the first left out.",
+		"Declare the values the runner renders under template_context.templates: each is then checked and smoke-rendered.",
+		frontMatterLimitExample(), "shea validate --disable unknown_config_key WORKFLOW.md"},
 	{OsteeleParseError, ClassTemplateParse,
 		"With --engine osteele (or shea: {engine: osteele}): osteele/liquid v1.9.2, the engine many Go agent runners render prompts with, cannot parse a template that shea accepts. Often the template uses a construct osteele lacks, such as {% liquid %}, {% echo %}, {% increment %}, {% doc %}, {% ifchanged %} or elsif inside unless; the summary names it and quotes osteele.",
 		"Rewrite the construct in the Liquid osteele understands (the detail says how), or drop --engine osteele if the runner does not render with osteele.",
@@ -242,6 +255,29 @@ func expansionExample() string {
 		b.WriteString("\n")
 	}
 	b.WriteString("-- p5.md --\n.\n")
+	return b.String()
+}
+
+// smokeLimitExample declares an input of 100 integer properties: six
+// boundary values each are more than the matrix's 512 boundary inputs.
+func smokeLimitExample() string {
+	var b strings.Builder
+	b.WriteString("-- WORKFLOW.md --\n---\ntracker:\n  kind: linear\ntemplate_context:\n  schema:\n    type: object\n    properties:\n      counts:\n        type: object\n        properties:\n")
+	for i := 0; i < 100; i++ {
+		fmt.Fprintf(&b, "          c%d: {type: integer}\n", i)
+	}
+	b.WriteString("---\n{{ counts }}\n")
+	return b.String()
+}
+
+// frontMatterLimitExample has 257 front matter values holding Liquid.
+func frontMatterLimitExample() string {
+	var b strings.Builder
+	b.WriteString("-- WORKFLOW.md --\n---\ntracker:\n  kind: linear\nstates:\n")
+	for i := 0; i < 257; i++ {
+		fmt.Fprintf(&b, "  s%03d: \"{{ issue.title }}\"\n", i)
+	}
+	b.WriteString("---\n{{ issue.title }}\n")
 	return b.String()
 }
 

@@ -28,9 +28,12 @@ type Schema struct {
 	// errors on what it does not declare (DeclaredIn); "" says nothing.
 	declareIn string
 	memo      flatMemo // shared by the checks that use the schema
-	// matrix holds SampleMatrix's contexts, made once.
-	matrixOnce sync.Once
+	// matrix holds SampleMatrix's contexts, made once (matrixMade), and
+	// matrixNote the bounds it reached (see Matrix).
+	matrixMu   sync.Mutex
+	matrixMade bool
 	matrix     []SampleInput
+	matrixNote string
 }
 
 // SchemaError is a schema that does not compile.

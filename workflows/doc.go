@@ -32,7 +32,8 @@
 // huge integers, 0.5, empty, 10 KB, non-ASCII and right-to-left strings,
 // "123", a date, one-item and empty arrays, null where nullable, each
 // left out where the schema rules it out; a boundary input is rendered
-// only for a template that reads the value it varies) and each workpad
+// only for a template that reads the value it varies; a matrix that
+// reached one of its bounds is a smoke_limit warning) and each workpad
 // template with its smoke values and with every value empty, 256 bytes long,
 // non-ASCII, "123" and a date, and returns the readback lines of Shea
 // Symphony's validate (or, for symphony, a short form of them) and every

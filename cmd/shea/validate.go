@@ -22,6 +22,7 @@ func newValidateCmd(e *env) *cobra.Command {
 	var profile, contextSchema, format, root, engine, osteeleVersion string
 	var strictLayers, changed, lenientConfig bool
 	var limits render.Limits
+	var request requestFlags
 	cmd := &cobra.Command{
 		Use:   "validate [flags] [WORKFLOW.md | DIR | FILE]...",
 		Short: "Prove that every prompt and template of a workflow renders",
@@ -132,6 +133,12 @@ times --max-memory (memory_limit), --timeout, --max-depth.
 (the runner's own): shea builds a prover for it with the go command,
 offline from the module cache.
 
+The whole run (every workflow's checks, smoke inputs, renders and osteele
+proof) has one deadline and one budget of work: --total-timeout (30s) and
+--max-work; past either, the template at hand fails with deadline_exceeded
+or work_limit and the templates not yet rendered are named in one
+diagnostic. --timeout bounds each render within it (10s).
+
 Exit status: 0 when every workflow is valid (warnings allowed), 1 when one
 has errors, 2 when a workflow cannot be read, none is found, or the
 command cannot run.
@@ -160,6 +167,7 @@ Examples:
 			if err := checkEngine(engine); err != nil {
 				return err
 			}
+			limits.Budget = request.budget()
 			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits, Engine: engine, LenientConfig: lenientConfig, OsteeleProver: osteeleProver}
 			if osteeleVersion != "" && osteeleVersion != osteele.Version {
 				dir, err := os.MkdirTemp("", "shea-osteele-")
@@ -209,6 +217,7 @@ Examples:
 	cmd.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files (a pre-commit hook's): skip those no workflow uses; add the files the git index deletes")
 	cmd.Flags().BoolVar(&e.readback, "readback", true, "print the readback lines in text (the pre-commit hooks pass --readback=false: diagnostics only)")
 	addLimitFlags(cmd.Flags(), &limits)
+	addRequestFlags(cmd.Flags(), &request)
 	return cmd
 }
 

@@ -1163,9 +1163,11 @@ func (w *walker) include(n *Include) {
 		if n.Render && n.For {
 			args = append(args, binding{"forloop", forloopShape})
 		}
-	} else if sh, ok := w.lookup(name); ok && !n.Render {
+	} else if sh, ok := w.lookup(name); ok && !n.Render && (w.scoped(name) || w.def[name]) {
 		// An include without "with" binds the local of the partial's name,
-		// one item at a time when it is an array, as "with" does.
+		// one item at a time when it is an array, as "with" does. A local
+		// not bound on every path is left to the partial's read, which
+		// warns that it may be nil there.
 		args = append(args, binding{name[strings.LastIndexByte(name, '/')+1:], boundShape(sh, n)})
 	}
 	// The memo key holds the shape of every name the partial can see: a

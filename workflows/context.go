@@ -38,7 +38,10 @@ func (w *Workflow) lanesContext() *strict.Schema {
 		if tcReplace {
 			merge = in.ReplaceIssue
 		}
-		w.warnNarrowing(doc, at, tcReplace)
+		if im := w.cfg.templateContext.issueModel; !im.set || valid(w, im) {
+			// (an issue_model of no known value is its own error)
+			w.warnNarrowing(doc, at, tcReplace)
+		}
 		ext, diags := merge(doc, name)
 		for _, d := range diags {
 			d.Subject = at

@@ -15,7 +15,8 @@ import (
 func tokenDecode(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	return decodeValue(dec, 0)
+	var cost int64
+	return decodeValue(dec, &cost, 0)
 }
 
 var decodeSeeds = []string{

@@ -3,8 +3,11 @@ package diag
 import (
 	"bytes"
 	"encoding/json"
+	"net/url"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -200,4 +203,28 @@ func TestWriteSARIFEncodesURIs(t *testing.T) {
 			t.Errorf("%q: uri %v, want %s", tt.file, got, tt.want)
 		}
 	}
+}
+
+// FuzzSARIFURI: whatever a file is named, its SARIF uri is a URI
+// reference that reads back as the name: a relative one has no scheme,
+// query or fragment, and its path is the name's.
+func FuzzSARIFURI(f *testing.F) {
+	for _, s := range []string{"t.liquid", "a b%41#?x.liquid", "c:x", "dir/é/[x].md", "%zz", "./.."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		if name == "" || filepath.IsAbs(name) || strings.ContainsAny(name, "\x00\\") || !utf8.ValidString(name) {
+			return
+		}
+		d := Errorf(codeKept, rng(name, 1, 1, 0, 1, 2, 1), "x")
+		doc := sarifDoc(t, List{d}, SARIFOptions{})
+		uri, _ := at(t, doc, "runs", 0, "results", 0, "locations", 0, "physicalLocation", "artifactLocation", "uri").(string)
+		u, err := url.Parse(uri)
+		if err != nil || u.Scheme != "" || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" {
+			t.Fatalf("%q: uri %q does not read as a relative reference: %v %+v", name, uri, err, u)
+		}
+		if got := strings.TrimPrefix(u.Path, "./"); got != filepath.ToSlash(name) && u.Path != filepath.ToSlash(name) {
+			t.Fatalf("%q: uri %q reads as %q", name, uri, u.Path)
+		}
+	})
 }

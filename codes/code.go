@@ -62,6 +62,11 @@ const (
 	// allows (a divisor that may be 0, null into concat, a number compared
 	// with a string), and no enclosing condition rules that value out.
 	MayFail diag.Code = "may_fail"
+	// AlwaysFails: a filter or comparison fails every time it renders,
+	// whatever value the schema lets it see (concat of a value that is
+	// never an array, < between a value that is always a number and one
+	// that is always a string).
+	AlwaysFails diag.Code = "always_fails"
 )
 
 // Codes found while rendering (class template_render_error).

@@ -237,6 +237,14 @@ func (w *walker) mayFail(r diag.Range, detail, format string, args ...any) {
 	w.diags = append(w.diags, d)
 }
 
+// alwaysFails reports an always_fails error at r: a use that fails every
+// time it renders, which no guard can make render.
+func (w *walker) alwaysFails(r diag.Range, detail, format string, args ...any) {
+	d := diag.Errorf(codes.AlwaysFails, r, format, args...)
+	d.Detail = detail
+	w.diags = append(w.diags, d)
+}
+
 // exprName is how a diagnostic names an expression's value.
 func exprName(e Expr) string {
 	switch e := e.(type) {
@@ -294,6 +302,11 @@ func (w *walker) filterHazard(f *Filter, in shape, args []shape) {
 				if w.resolves(a.Value) {
 					w.unknownHazard(f, name, "{% if "+name+" %}")
 				}
+				return
+			}
+			if ts != 0 && ts&tArray == 0 {
+				w.alwaysFails(f.NameSpan.Range(), "Pass an array (split a string first: {{ list | concat: text | split: \",\" }}), or drop the filter.",
+					"filter %q always fails here: %s is never an array, and concat takes one", f.Name, name)
 				return
 			}
 			var bad []string
@@ -469,6 +482,16 @@ func (w *walker) compareHazard(e *Compare, l, r shape) {
 		return
 	}
 	num := tNumber | tInteger
+	never := func(ts typeSet, sh shape) bool { return ts&tNull == 0 && !sh.maybeNil }
+	if never(lt, l) && never(rt, r) && (lt&^num == 0 && rt&^tString == 0 || lt&^tString == 0 && rt&^num == 0) && lt != 0 && rt != 0 {
+		lk, rk := "a number", "a string"
+		if lt&num == 0 {
+			lk, rk = "a string", "a number"
+		}
+		w.alwaysFails(e.OpSpan.Range(), "Compare values of one type: a number with a number, a string with a string.",
+			"comparison always fails here: %s is always %s and %s always %s", exprName(e.Left), lk, exprName(e.Right), rk)
+		return
+	}
 	if lt&num != 0 && rt&tString != 0 || lt&tString != 0 && rt&num != 0 {
 		lk, rk := "a number", "a string"
 		if lt&num == 0 || rt&tString == 0 {

@@ -29,6 +29,7 @@ type goWalk struct {
 	nils   map[goRef]bool          // walked: whether it holds a nil slice or map
 	copies map[goRef]reflect.Value // copied by emptyNils, each once
 	models []goRef                 // model lists and maps on the way
+	owns   map[reflect.Type]bool   // ownsForm of the types met
 }
 
 // goRef names a Go pointer, map or slice (a slice with its length, as
@@ -40,7 +41,7 @@ type goRef struct {
 }
 
 func newGoWalk() *goWalk {
-	return &goWalk{path: map[goRef]bool{}, nils: map[goRef]bool{}, copies: map[goRef]reflect.Value{}}
+	return &goWalk{} // its maps are made when first written
 }
 
 // refOf names rv when it is a non-nil pointer, map or slice.
@@ -86,6 +87,19 @@ func (w *goWalk) model(ref goRef, convert func() (any, bool, error)) (any, bool,
 	return out, changed, err
 }
 
+// ownsForm is the package's ownsForm, kept for each type.
+func (w *goWalk) ownsForm(t reflect.Type) bool {
+	owns, ok := w.owns[t]
+	if !ok {
+		owns = ownsForm(t)
+		if w.owns == nil {
+			w.owns = map[reflect.Type]bool{}
+		}
+		w.owns[t] = owns
+	}
+	return owns
+}
+
 // ownsForm reports whether values of type t write their own JSON, so that
 // a nil slice or map of that type is left to them (time.Time is one).
 func ownsForm(t reflect.Type) bool {
@@ -113,7 +127,7 @@ func marshalled(f reflect.StructField) bool {
 // left to it. Beyond maxGoDepth it gives up (encoding/json bounds the
 // rest).
 func (w *goWalk) holdsNil(rv reflect.Value, depth int) (bool, error) {
-	if depth > maxGoDepth || !rv.IsValid() || ownsForm(rv.Type()) {
+	if depth > maxGoDepth || !rv.IsValid() || w.ownsForm(rv.Type()) {
 		return false, nil
 	}
 	ref, isRef := refOf(rv)
@@ -125,6 +139,9 @@ func (w *goWalk) holdsNil(rv reflect.Value, depth int) (bool, error) {
 	}
 	if has, ok := w.nils[ref]; ok {
 		return has, nil
+	}
+	if w.path == nil {
+		w.path, w.nils = map[goRef]bool{}, map[goRef]bool{}
 	}
 	w.path[ref] = true
 	has, err := w.holdsNilIn(rv, depth)
@@ -274,6 +291,9 @@ func (w *goWalk) fillNils(v reflect.Value, depth int) {
 		}
 	}
 	if isRef && v.CanSet() {
+		if w.copies == nil {
+			w.copies = map[goRef]reflect.Value{}
+		}
 		w.copies[ref] = v
 	}
 }

@@ -95,6 +95,10 @@ const (
 	// prints something else than shea, which renders as Shopify Liquid
 	// does (warning, template_render_error).
 	OsteeleOutputDiffers diag.Code = "osteele_output_differs"
+	// OsteeleVersionDiffers: the runner's go.mod requires another
+	// osteele/liquid version than the one shea proves with, with known
+	// differences (warning, workflow_config_error).
+	OsteeleVersionDiffers diag.Code = "osteele_version_differs"
 )
 
 // InternalError is a bug in shea, not a problem in the input: a panic
@@ -133,7 +137,7 @@ func ClassOf(c diag.Code) Class {
 // this severity (cmd/shea's TestExplainExamples).
 var warnings = map[diag.Code]bool{
 	LaxSyntax: true, MaybeUnbound: true, UndeclaredKey: true, MayFail: true,
-	OsteeleOutputDiffers: true, UnknownConfigKey: true, ProtectedSectionOverride: true,
+	OsteeleOutputDiffers: true, OsteeleVersionDiffers: true, UnknownConfigKey: true, ProtectedSectionOverride: true,
 	AppendPlainHeading: true,
 }
 

@@ -750,9 +750,12 @@ func (w *walker) path(p *Path) shape {
 					continue
 				}
 			}
-			seg.Keys = mergeSorted(seg.Keys, sh.declaredNames())
+			names := sh.declaredNames()
+			seg.Keys = mergeSorted(seg.Keys, names)
 			if sh.unknown() || sh.openObject() {
 				seg.Open = true
+			} else if w.hazardOK() && !sh.allows(tArray) && w.inputKey(seg.Index) && !keysWithin(idx, names) {
+				w.dynamicKeyHazard(p, i, names)
 			}
 			sh = anyShape
 			continue

@@ -605,3 +605,67 @@ func (w *walker) unguard(name string) {
 		}
 	}
 }
+
+// keysWithin reports whether every value the index shape idx allows is one
+// of names: an enum or const of strings the object declares.
+func keysWithin(idx shape, names []string) bool {
+	bounded := false
+	for _, n := range idx.nodes {
+		if len(n.AnyOf) > 0 || len(n.OneOf) > 0 {
+			return false // a union: some branch may be unbounded
+		}
+		vals := n.Enum
+		if len(n.Constant) > 0 {
+			vals = n.Constant
+		}
+		if vals == nil {
+			continue
+		}
+		for _, v := range vals {
+			s, ok := v.(string)
+			if !ok && v != nil || ok && !slices.Contains(names, s) {
+				return false
+			}
+		}
+		bounded = true
+	}
+	return bounded
+}
+
+// inputKey reports whether the index e is read from the data (a path of
+// an input): such a key is bounded only by its schema. A key the template
+// binds itself ({% assign k = 'title' %}) is its own value, which the check
+// does not follow; rendering checks it.
+func (w *walker) inputKey(e Expr) bool {
+	p, ok := e.(*Path)
+	if !ok || p.RootExpr != nil || p.Root == "self" {
+		return false
+	}
+	if _, local := w.lookup(p.Root); local {
+		return false
+	}
+	return w.opts.Context.Has(p.Root)
+}
+
+// dynamicKeyHazard reports the read of p's segment i, a key computed at
+// render time, from an object whose keys the schema declares: a key that
+// names none of them is an unknown_variable error when it renders.
+func (w *walker) dynamicKeyHazard(p *Path, i int, names []string) {
+	r := p.Range()
+	r.End = p.Segments[i].Range().End
+	key := exprName(p.Segments[i].Index)
+	detail := "Make " + key + " an enum of the names the object declares"
+	if len(names) > 0 {
+		shown := names
+		if len(shown) > 8 {
+			shown = shown[:8]
+		}
+		detail += " (" + strings.Join(shown, ", ")
+		if len(names) > len(shown) {
+			detail += ", …"
+		}
+		detail += ")"
+	}
+	detail += ", or read a declared property by its name."
+	w.mayFail(r, detail, "%s fails when %s names no property of %s: the key is computed when it renders", pathPrefix(p, i+1), key, pathPrefix(p, i))
+}

@@ -252,7 +252,7 @@ func proveOsteele(ctx context.Context, src, filename string, schema *strict.Sche
 	if diags.HasErrors() || tpl == nil {
 		return diags
 	}
-	return append(diags, osteele.Prove(ctx, tpl, osteele.SmokeInputs(schema), osteele.Options{Partials: dir})...)
+	return append(diags, osteele.Prove(ctx, tpl, osteele.SmokeInputs(schema), osteele.Options{Partials: dir, Prover: osteeleProver})...)
 }
 
 // laneProfile returns the profile whose lane lane is, checking it against

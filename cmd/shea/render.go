@@ -332,7 +332,7 @@ func (e *env) failOsteele(format string, diags diag.List, srcs *sources) error {
 // osteele/liquid, and returns osteele's output, or its error, with a
 // warning when the outputs differ.
 func renderOsteele(tpl *render.Template, shea string, vars map[string]any, limits render.Limits, dir strict.PartialSource) (string, diag.List) {
-	ot, diags := osteele.Parse(tpl, osteele.Options{Partials: dir, Timeout: limits.Timeout, MaxOutputBytes: limits.MaxOutputBytes})
+	ot, diags := osteele.Parse(tpl, osteele.Options{Partials: dir, Limits: limits, Prover: osteeleProver})
 	if diags.HasErrors() {
 		return "", diags
 	}
@@ -411,7 +411,7 @@ func (e *env) loadWorkflow(path string, o renderOptions) (*workflows.Workflow, d
 	default:
 		return nil, nil, usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", o.profile)}
 	}
-	opts := workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, StrictLayers: o.strictLayers, Limits: o.limits, Engine: o.engine}
+	opts := workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, StrictLayers: o.strictLayers, Limits: o.limits, Engine: o.engine, OsteeleProver: osteeleProver}
 	if o.contextSchema != "" {
 		b, err := readContextSchema(o.contextSchema)
 		if err != nil {

@@ -164,7 +164,13 @@ func TemplateInputs(opts TemplateOptions) (*strict.Schema, diag.List) {
 		}
 		return s, nil
 	}
-	doc, _ := json.Marshal(dataSchema(opts.Data, 0))
+	ds := &dataSchemas{}
+	schema := ds.of(opts.Data, 0)
+	if ds.over {
+		return nil, diag.List{diag.Errorf(codes.ContextInvalid, diag.Range{Filename: filename}, "the data cannot declare inputs: it holds an object of more than %d keys, or more than %d values to describe", maxDataSchemaKeys, maxDataSchemas).
+			WithDetail("Data declares its inputs by example only up to that size (a context schema holds at most 5,000 objects); declare them with --context-schema (a JSON Schema) instead.")}
+	}
+	doc, _ := json.Marshal(schema)
 	s, err := strict.CompileSchema("data", doc, nil)
 	if err != nil {
 		return nil, diag.List{diag.Errorf(codes.ContextInvalid, diag.Range{Filename: filename}, "the data cannot declare inputs: %v", err)}
@@ -176,10 +182,32 @@ func TemplateInputs(opts TemplateOptions) (*strict.Schema, diag.List) {
 // values are of any shape.
 const maxDataSchemaDepth = 64
 
-// dataSchema returns a JSON Schema that declares what v holds: an object's
-// keys (and no others), an array's items (the keys of all its objects).
-func dataSchema(v any, depth int) map[string]any {
-	if depth > maxDataSchemaDepth {
+// Bounds on the schema data declares. An object of more keys than
+// strict's 5,000 schema objects cannot be declared (each key is one), and
+// is refused before a schema is built for each of them (for the 1.6 million
+// keys of a 16 MB object that took gigabytes); the schemas built for the
+// values, and for the items of each array before they are merged, are
+// bounded too.
+const (
+	maxDataSchemaKeys = 5_000
+	maxDataSchemas    = 1_000_000
+)
+
+// dataSchemas builds the schema data declares; built counts the schemas
+// it made, and once past maxDataSchemas, or on an object of more than
+// maxDataSchemaKeys keys, it makes no more (over is then true).
+type dataSchemas struct {
+	built int
+	over  bool
+}
+
+// of returns a JSON Schema that declares what v holds: an object's keys
+// (and no others), an array's items (the keys of all its objects).
+func (ds *dataSchemas) of(v any, depth int) map[string]any {
+	if ds.built++; ds.built > maxDataSchemas {
+		ds.over = true
+	}
+	if depth > maxDataSchemaDepth || ds.over {
 		return map[string]any{}
 	}
 	var keys []string
@@ -195,7 +223,10 @@ func dataSchema(v any, depth int) map[string]any {
 	case []any:
 		items := map[string]any{}
 		for i, e := range x {
-			s := dataSchema(e, depth+1)
+			if ds.over {
+				break
+			}
+			s := ds.of(e, depth+1)
 			if i == 0 {
 				items = s
 				continue
@@ -206,9 +237,13 @@ func dataSchema(v any, depth int) map[string]any {
 	default:
 		return map[string]any{}
 	}
+	if len(keys) > maxDataSchemaKeys {
+		ds.over = true
+		return map[string]any{}
+	}
 	props := make(map[string]any, len(keys))
 	for _, k := range keys {
-		props[k] = dataSchema(get(k), depth+1)
+		props[k] = ds.of(get(k), depth+1)
 	}
 	return map[string]any{"type": "object", "properties": props, "additionalProperties": false}
 }

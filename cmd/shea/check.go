@@ -14,6 +14,7 @@ import (
 	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/partials"
+	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/osteele"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
@@ -232,7 +233,7 @@ func standaloneFiles(e *env, files []string) ([]string, error) {
 			continue
 		}
 		if !e.quiet {
-			fmt.Fprintf(e.stderr, "shea: %s belongs to %s: shea validate checks it there\n", f, strings.Join(users, ", "))
+			fmt.Fprintf(e.stderr, "shea: %s belongs to %s: shea validate checks it there\n", textesc.Controls(f), textesc.Controls(strings.Join(users, ", ")))
 		}
 	}
 	return out, nil

@@ -7,6 +7,8 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"github.com/sheaproject/shea/internal/textesc"
 )
 
 // Exit statuses, as the README (The command line) documents them: 0 clean,
@@ -76,7 +78,8 @@ func (e *env) exitStatus(err error) int {
 	case errors.As(err, new(findingsError)):
 		return exitFindings
 	}
-	fmt.Fprintf(stderr, "shea: %v\n", err)
+	// An error may quote a file name, which may hold control characters.
+	fmt.Fprintf(stderr, "shea: %s\n", textesc.Controls(err.Error()))
 	var ue usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintln(stderr, "Run 'shea help' for usage.")

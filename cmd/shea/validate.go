@@ -13,6 +13,7 @@ import (
 
 	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/osteele"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/workflows"
@@ -200,7 +201,7 @@ Examples:
 			}
 			if !e.quiet {
 				for _, n := range d.notes {
-					fmt.Fprintf(e.stderr, "shea: %s\n", n)
+					fmt.Fprintf(e.stderr, "shea: %s\n", textesc.Controls(n)) // a note quotes file names
 				}
 			}
 			return e.validate(cmd.Context(), targets, opts, format)

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -242,6 +243,12 @@ func TestCompareHazardsNameTheValues(t *testing.T) {
 		{"unknown compared with nil", "{% if v < nil %}{% endif %}{% if nil > v %}{% endif %}", nil},
 		{"unknown compared with blank, empty, a boolean", "{% if v < blank %}{% endif %}{% if v > empty %}{% endif %}{% if v >= true %}{% endif %}", nil},
 		{"unknown equal to a number", "{% if v == 1 %}{% endif %}{% if v contains 1 %}{% endif %}", nil},
+		{"a string with number literals", "{% if text < 5 %}{% endif %}{% if text > 1.5 %}{% endif %}{% if text > -2 %}{% endif %}",
+			[]string{
+				"may_fail 1:12@11-1:13@12 comparison fails when text is a string and 5 is a number",
+				"may_fail 1:40@39-1:41@40 comparison fails when text is a string and 1.5 is a number",
+				"may_fail 1:70@69-1:71@70 comparison fails when text is a string and -2 is a number",
+			}},
 		{"unknown variable", "{% if nope > 1 %}{% endif %}",
 			[]string{`unknown_variable 1:7@6-1:11@10 unknown variable "nope"`}},
 	})
@@ -370,5 +377,28 @@ func TestHazardsOfKeywordFilters(t *testing.T) {
 				t.Errorf("Check(%q) (-want +got):\n%s", c.src, diff)
 			}
 		})
+	}
+}
+
+// TestUnknownHazardDetails checks the advice of a may_fail for a value of
+// unknown type: a divisor is guarded by a comparison above 0, which rules
+// out nil and 0; an integer argument has no guard that proves it an
+// integer, so the advice is to declare its type. A value read through a
+// computed root ([k]) is of unknown type too.
+func TestUnknownHazardDetails(t *testing.T) {
+	for _, c := range []struct {
+		src, want string
+	}{
+		{"{{ 1 | divided_by: v }}", "Guard it with {% if v > 0 %}, or declare the value's type in the schema."},
+		{"{{ 1 | modulo: v }}", "Guard it with {% if v > 0 %}, or declare the value's type in the schema."},
+		{"{{ text | slice: v }}", "Declare the value's type in the schema, or bind it from a value whose type is known."},
+		{"{{ text | truncate: v }}", "Declare the value's type in the schema, or bind it from a value whose type is known."},
+		{"{{ arr | concat: v }}", "Guard it with {% if v %}, or declare the value's type in the schema."},
+		{"{% assign k = 'count' %}{{ 1 | divided_by: [k] }}", "Guard it with {% if […] > 0 %}, or declare the value's type in the schema."},
+	} {
+		_, diags := Check(c.src, "t.liquid", diag.Pos{}, Options{Context: guardSchema(t, "")})
+		if len(diags) != 1 || diags[0].Code != codes.MayFail || diags[0].Detail != c.want {
+			t.Errorf("%s: got %v (detail %q), want one may_fail with detail %q", c.src, diags, detailOf(diags), c.want)
+		}
 	}
 }

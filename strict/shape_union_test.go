@@ -50,3 +50,41 @@ func TestShapesOfUnions(t *testing.T) {
 			[]string{`unknown_property 1:4@3-1:8@7 unknown property "y" of po`}},
 	})
 }
+
+// TestCompositeObjectsAreClosed checks that an object reached through
+// $ref, allOf, anyOf or oneOf has the properties its branches declare and
+// no others: its root node declares none, but is no free-form object.
+func TestCompositeObjectsAreClosed(t *testing.T) {
+	s, err := CompileSchema("composite.json", []byte(`{
+		"type": "object",
+		"required": ["r", "al", "an", "on"],
+		"properties": {
+			"r": {"$ref": "#/$defs/obj"},
+			"al": {"allOf": [{"$ref": "#/$defs/obj"}]},
+			"an": {"anyOf": [{"$ref": "#/$defs/obj"}]},
+			"on": {"oneOf": [{"$ref": "#/$defs/obj"}]}
+		},
+		"$defs": {"obj": {"type": "object", "properties": {"a": {"type": "string"}}}}
+	}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runHazardCases(t, s, []hazardCase{
+		{"$ref", "{{ r.zz }}", []string{`unknown_property 1:4@3-1:8@7 unknown property "zz" of r`}},
+		{"allOf", "{{ al.zz }}", []string{`unknown_property 1:4@3-1:9@8 unknown property "zz" of al`}},
+		{"anyOf", "{{ an.zz }}", []string{`unknown_property 1:4@3-1:9@8 unknown property "zz" of an`}},
+		{"oneOf", "{{ on.zz }}", []string{`unknown_property 1:4@3-1:9@8 unknown property "zz" of on`}},
+		{"declared", "{{ r.a }}{{ al.a }}{{ an.a }}{{ on.a }}", nil},
+	})
+}
+
+// TestIntegerHasNoCommands checks that size, first and last, which Liquid
+// answers for arrays, strings (size) and objects, are unknown properties
+// of an integer.
+func TestIntegerHasNoCommands(t *testing.T) {
+	runHazardCases(t, unionSchema(t), []hazardCase{
+		{"size", "{{ count.size }}", []string{`unknown_property 1:4@3-1:14@13 count is an integer and has no property "size"`}},
+		{"first", "{{ count.first }}", []string{`unknown_property 1:4@3-1:15@14 count is an integer and has no property "first"`}},
+		{"last", "{{ count.last }}", []string{`unknown_property 1:4@3-1:14@13 count is an integer and has no property "last"`}},
+	})
+}

@@ -74,3 +74,39 @@ func TestIncludeRecheckedPerScope(t *testing.T) {
 		})
 	}
 }
+
+// TestIncludeWithBindsTheValue checks what include … with binds: a value
+// that cannot be an array itself, each element of one that can only be an
+// array, and nothing known of one that may be either.
+func TestIncludeWithBindsTheValue(t *testing.T) {
+	s, err := CompileSchema("with.json", []byte(`{
+		"type": "object",
+		"required": ["obj", "objs", "either"],
+		"properties": {
+			"obj": {"type": "object", "properties": {"a": {"type": "string"}}},
+			"objs": {"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}}},
+			"either": {"anyOf": [{"type": "array"}, {"type": "object", "properties": {"a": {"type": "string"}}}]}
+		}
+	}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	partials := partialMap{"card": "{{ card.zz }}"}
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"{% include 'card' with obj %}", []string{"card unknown_property 1:4@3-1:11@10"}},
+		{"{% include 'card' with objs %}", []string{"card unknown_property 1:4@3-1:11@10"}},
+		{"{% include 'card' with either %}", nil},
+	} {
+		_, diags := Check(c.src, "t.liquid", diag.Pos{}, Options{Context: s, Partials: partials})
+		var got []string
+		for _, d := range diags {
+			got = append(got, d.Subject.Filename+" "+ds(d))
+		}
+		if diff := cmp.Diff(c.want, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", c.src, diff)
+		}
+	}
+}

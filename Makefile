@@ -58,9 +58,10 @@ lsp-e2e:
 	(cd lsp/e2e && npm ci --no-audit --no-fund --silent) && \
 	SHEA_BIN="$$tmp/shea" node lsp/e2e/e2e.js
 
-## mutation: gremlins over the files where Liquid's meaning and shea's safety live (FILES= to choose)
+## mutation: gremlins and the case-clause mutants over the files where Liquid's meaning and shea's safety live (FILES= to choose; needs ../shared)
+MUTATION_FILES := strict/shape.go lanes/protect.go strict/hazard.go render/lookup.go strict/flow.go internal/fsroot/fsroot.go workflows/gate.go strict/check.go workpad/sanitize.go lanes/merge.go workpad/redact.go render/compare.go render/filter_coerce.go workflows/workflow.go
 mutation:
-	./scripts/mutation.sh
+	FILES="$(or $(FILES),$(MUTATION_FILES))" ./scripts/mutation.sh
 
 release-snapshot:
 	./scripts/release-snapshot.sh

@@ -70,7 +70,11 @@
 // with/for value and, with for, forloop; the caller's local variables
 // (assign, capture, counters, loop variables, include arguments) stay
 // outside, and what the partial assigns does not leak back. An include
-// inside a render partial is a render_error.
+// inside a render partial is a render_error. The with/for value is bound
+// under the alias or the last segment of the partial's name ('dir/card'
+// binds card); an include renders its partial once per item of an array,
+// whether the array came with "with", with "for" or as the variable of the
+// partial's name (Liquid 5.4), while render iterates only with "for".
 //
 // Compiled templates are safe for concurrent use; a render never depends on
 // an earlier one.

@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 	"io/fs"
+	"strings"
 
 	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
@@ -80,9 +81,11 @@ func (tag *includeTag) run(st *state, w *writer) error {
 	if err != nil {
 		return err
 	}
+	// The value is bound under the alias, or the partial's base name, as
+	// Liquid binds it ({% include 'snippets/card' with x %} binds card).
 	cl := call{u: u, bind: tag.alias, vals: make([]any, len(tag.args))}
 	if cl.bind == "" {
-		cl.bind = name
+		cl.bind = name[strings.LastIndexByte(name, '/')+1:]
 	}
 	if !tag.render && st.inRender {
 		return diag.Errorf(codes.RenderError, tag.rng.Range(), "include is not allowed inside a partial loaded by render (use render)")
@@ -114,10 +117,16 @@ func (tag *includeTag) run(st *state, w *writer) error {
 			cl.pushed++
 		}
 	}
-	// include iterates only an array (Liquid's is_a?(Array): a range
-	// renders once, as itself); render anything with each and count.
+	// include renders once per item of an array, whether the value came
+	// with "with", "for" or the partial's own name (Liquid 5.4's
+	// is_a?(Array): a range renders once, as itself); render iterates only
+	// with "for", anything with each and count.
 	_, isRange := cl.subject.(rangeValue)
-	cl.iterate = tag.loop && cl.subject != nil && (isArray(cl.subject) && (tag.render || !isRange) || tag.render && isObject(cl.subject))
+	if tag.render {
+		cl.iterate = tag.loop && cl.subject != nil && (isArray(cl.subject) || isObject(cl.subject))
+	} else {
+		cl.iterate = isArray(cl.subject) && !isRange
+	}
 	if cl.iterate {
 		// A loop over more items than the loop limit has left can never
 		// finish: it fails before its items are made.
@@ -127,7 +136,7 @@ func (tag *includeTag) run(st *state, w *writer) error {
 		}
 		if r, ok := cl.subject.(rangeValue); ok {
 			// The items, each number boxed in an interface.
-			if err := st.b.allocItems(r.len(), 8*r.len()); err != nil {
+			if err := st.b.allocItems(r.len(), (8+r.itemBytes())*r.len()); err != nil {
 				st.popN(cl.pushed)
 				return diag.Errorf(codes.MemoryLimit, tag.rng.Range(), "%v", err)
 			}

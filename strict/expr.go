@@ -129,14 +129,28 @@ func lexExpr(src string, from, to int, toks []etok, lax bool) ([]etok, *lexError
 			toks = append(toks, etok{eString, start, i, src[start+1 : i-1]})
 		case isDigit(c):
 			i = scanNumber(src, i, to)
-			if lax && i < to && (src[i] == '_' || 'a' <= src[i] && src[i] <= 'z' || 'A' <= src[i] && src[i] <= 'Z') &&
-				!strings.Contains(src[start:i], ".") {
+			if lax && i < to && (src[i] == '_' || 'a' <= src[i] && src[i] <= 'z' || 'A' <= src[i] && src[i] <= 'Z') {
 				// Shopify's lax parser reads 1e3 as a variable of that
-				// name (it is no integer or float of its patterns).
+				// name (it is no integer or float of its patterns), and
+				// 1.5e3 as the key 5e3 of the variable 1.
+				if dot := strings.IndexByte(src[start:i], '.'); dot >= 0 {
+					toks = append(toks, etok{eID, start, start + dot, src[start : start+dot]}, etok{eDot, start + dot, start + dot + 1, "."})
+					start += dot + 1
+				}
 				for i < to && (isWordByte(src[i]) || src[i] == '-') {
 					i++
 				}
 				toks = append(toks, etok{eID, start, i, src[start:i]})
+				continue
+			}
+			if lax && i < to && src[i] == '.' && (len(toks) == 0 || toks[len(toks)-1].kind != eLParen) {
+				// Outside a range's parentheses, Shopify's lax parser
+				// reads digits and dots as one float, as Ruby's to_f
+				// does (1. is 1.0, 1.5.3 and 1..3 are 1.5 and 1.0).
+				for i < to && (isDigit(src[i]) || src[i] == '.') {
+					i++
+				}
+				toks = append(toks, etok{eNumber, start, i, src[start:i]})
 				continue
 			}
 			toks = append(toks, etok{eNumber, start, i, src[start:i]})
@@ -216,8 +230,10 @@ func scanNumber(src string, i, to int) int {
 type exprParser struct {
 	p    *parser
 	toks []etok
-	i    int
-	err  bool
+	// from and to delimit the markup being parsed, in p.src.
+	from, to int
+	i        int
+	err      bool
 	// depth counts the expressions being parsed inside each other
 	// (brackets, ranges); it is bounded by the parser's nesting limit.
 	depth int
@@ -230,7 +246,7 @@ func (p *parser) newExprParser(from, to int) *exprParser {
 	p.etoks = toks
 	// The parser is reused too: like the tokens it reads, it is done with
 	// before the next piece of markup is lexed.
-	p.ep = exprParser{p: p, toks: toks}
+	p.ep = exprParser{p: p, toks: toks, from: from, to: to}
 	ep := &p.ep
 	if lerr != nil {
 		ep.fail(lerr.at, lerr.at+1, "%s", lerr.msg)
@@ -266,7 +282,10 @@ func (e *exprParser) fail(from, to int, format string, args ...any) {
 			to = len(e.p.src)
 		}
 	}
-	e.p.errorAt(codes.SyntaxError, from, to, format, args...)
+	d := e.p.errorAt(codes.SyntaxError, from, to, format, args...)
+	if hint := arithmeticHint(e.p.src, e.from, e.to, from); hint != "" {
+		d.Detail = hint
+	}
 }
 
 func (e *exprParser) failTok(t etok, want string) {
@@ -435,6 +454,10 @@ func (e *exprParser) number(t etok) Expr {
 			return e.p.literal(r, LitInt, n)
 		}
 		e.fail(t.start, t.end, "invalid number %s", t.text)
+	}
+	if e.p.lax && (strings.HasSuffix(t.text, ".") || strings.Count(t.text, ".") > 1) {
+		e.p.warnLax(t.start, t.end, "%q is not a number Liquid knows: Shopify's lax parser reads its leading digits as a float; strict mode rejects it", t.text)
+		return e.p.literal(r, LitFloat, rubyToF(t.text))
 	}
 	f, err := strconv.ParseFloat(t.text, 64)
 	if err != nil || math.IsInf(f, 0) {

@@ -170,8 +170,7 @@ func (p *parser) parseAssign(t token, tag Tag) Node {
 		return nil
 	}
 	n := &Assign{Tag: tag, Target: p.src[ms:ne], TargetSpan: p.pos.span(ms, ne)}
-	e := p.newExprParser(eq+1, me)
-	if e.peek().kind == eEOS && !e.err && !p.lax {
+	if skipSpace(p.src, eq+1, me) >= me && !p.lax {
 		p.errorAt(codes.SyntaxError, eq, eq+1, "assign needs a value after =")
 		return nil
 	}

@@ -6,6 +6,10 @@
 // skips with a message saying so. CI sets SHEA_REQUIRE_SHARED=1, which
 // turns each such skip into a failure, so that CI cannot pass without the
 // data.
+//
+// SHEA_SHARED_DIR, an absolute path, names the directory in place of
+// ../shared. scripts/mutation.sh sets it: a mutation tester runs the tests
+// in a copy of the module, beside which there is no ../shared.
 package shared
 
 import (
@@ -21,10 +25,21 @@ import (
 // ../shared a test failure instead of a skip.
 const RequireEnv = "SHEA_REQUIRE_SHARED"
 
-// Root returns ../shared relative to the module root, found by walking up
-// from the working directory to the directory holding go.mod. It does not
-// check that the directory exists.
+// DirEnv is the environment variable that names the shared directory (an
+// absolute path) in place of ../shared.
+const DirEnv = "SHEA_SHARED_DIR"
+
+// Root returns the shared directory: the absolute path in SHEA_SHARED_DIR
+// when it is set, else ../shared relative to the module root, found by
+// walking up from the working directory to the directory holding go.mod.
+// It does not check that the directory exists.
 func Root() (string, error) {
+	if dir := os.Getenv(DirEnv); dir != "" {
+		if !filepath.IsAbs(dir) {
+			return "", fmt.Errorf("%s=%q is not an absolute path", DirEnv, dir)
+		}
+		return filepath.Clean(dir), nil
+	}
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", err

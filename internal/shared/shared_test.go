@@ -82,3 +82,32 @@ func TestPathFound(t *testing.T) {
 		t.Errorf("Path(%q) ended the test: %s", name, r.msg)
 	}
 }
+
+// TestDirEnv pins SHEA_SHARED_DIR: an absolute path replaces ../shared (a
+// mutation tester's copy of the module has no ../shared beside it), and a
+// relative one is refused rather than read against some working directory.
+func TestDirEnv(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "only-here.txt"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(DirEnv, dir)
+	t.Setenv(RequireEnv, "1")
+	r := run(t, func(tb testing.TB) {
+		if got := Path(tb, "only-here.txt"); got != filepath.Join(dir, "only-here.txt") {
+			t.Errorf("Path = %q, want the file under %s=%s", got, DirEnv, dir)
+		}
+	})
+	if r.ended != "" {
+		t.Errorf("Path under %s=%s ended the test: %s", DirEnv, dir, r.msg)
+	}
+
+	t.Setenv(DirEnv, "shared")
+	if got, err := Root(); err == nil || !strings.Contains(err.Error(), "not an absolute path") {
+		t.Errorf("Root with %s=shared = %q, %v; want an error saying it is not absolute", DirEnv, got, err)
+	}
+	r = run(t, func(tb testing.TB) { Path(tb, "") })
+	if r.ended != "fatal" {
+		t.Errorf("Path with a relative %s ended the test with %q (%s), want fatal", DirEnv, r.ended, r.msg)
+	}
+}

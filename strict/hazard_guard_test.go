@@ -214,8 +214,9 @@ func TestGuardsOfLogic(t *testing.T) {
 	})
 }
 
-// TestCompareHazardsNameTheValues checks the may_fail of an ordering
-// comparison: of a number with a string, naming which side is which; of a
+// TestCompareHazardsNameTheValues checks the diagnostic of an ordering
+// comparison: of a number with a string, naming which side is which
+// (always_fails where neither side can be of another type); of a
 // value whose type is not known, naming that value, unless the other side
 // is nil, blank, empty or a boolean (which compare false with anything) or
 // the value is an unknown variable (an error of its own). Equality never
@@ -224,9 +225,9 @@ func TestCompareHazardsNameTheValues(t *testing.T) {
 	const unknownV = "comparison may fail: the type of v is not known before rendering (a number compared with a string fails)"
 	runHazardCases(t, guardSchema(t, ""), []hazardCase{
 		{"number with string", "{% if count > 'a' %}{% endif %}",
-			[]string{"may_fail 1:13@12-1:14@13 comparison fails when count is a number and 'a' is a string"}},
+			[]string{"always_fails 1:13@12-1:14@13 comparison always fails here: count is always a number and 'a' always a string"}},
 		{"string with number", "{% if 'a' > count %}{% endif %}",
-			[]string{"may_fail 1:11@10-1:12@11 comparison fails when 'a' is a string and count is a number"}},
+			[]string{"always_fails 1:11@10-1:12@11 comparison always fails here: 'a' is always a string and count always a number"}},
 		{"number or string with number", "{% if p < count %}{% endif %}",
 			[]string{"may_fail 1:9@8-1:10@9 comparison fails when p is a string and count is a number"}},
 		{"number or string with string", "{% if p < 'a' %}{% endif %}",
@@ -249,9 +250,9 @@ func TestCompareHazardsNameTheValues(t *testing.T) {
 		{"unknown equal to a number", "{% if v == 1 %}{% endif %}{% if v contains 1 %}{% endif %}", nil},
 		{"a string with number literals", "{% if text < 5 %}{% endif %}{% if text > 1.5 %}{% endif %}{% if text > -2 %}{% endif %}",
 			[]string{
-				"may_fail 1:12@11-1:13@12 comparison fails when text is a string and 5 is a number",
-				"may_fail 1:40@39-1:41@40 comparison fails when text is a string and 1.5 is a number",
-				"may_fail 1:70@69-1:71@70 comparison fails when text is a string and -2 is a number",
+				"always_fails 1:12@11-1:13@12 comparison always fails here: text is always a string and 5 always a number",
+				"always_fails 1:40@39-1:41@40 comparison always fails here: text is always a string and 1.5 always a number",
+				"always_fails 1:70@69-1:71@70 comparison always fails here: text is always a string and -2 always a number",
 			}},
 		{"unknown variable", "{% if nope > 1 %}{% endif %}",
 			[]string{`unknown_variable 1:7@6-1:11@10 unknown variable "nope"`}},

@@ -75,6 +75,12 @@ func TestLocalShapesAcrossBranches(t *testing.T) {
 				mayFailAt("{% if count %}{% assign w = pos %}{% endif %}{{ 1 | divided_by: w }}", `filter "divided_by" fails when w is nil (division by zero)`),
 				`maybe_unbound 1:65@64-1:66@65 "w" may be read before it is bound: it renders as nil on a path where no assign, capture or increment of it has run`,
 			}},
+		{"an integer and an integer that may be nil",
+			"{% assign v = 1 %}{% if count %}{% assign v = tags.size %}{% endif %}{{ 1 | divided_by: v }}",
+			[]string{mayFailAt("{% assign v = 1 %}{% if count %}{% assign v = tags.size %}{% endif %}{{ 1 | divided_by: v }}", `filter "divided_by" fails when v is 0 or nil (division by zero)`)}},
+		{"an integer and a string",
+			"{% assign v = 1 %}{% if count %}{% assign v = 'x' %}{% endif %}{{ 1 | divided_by: v }}",
+			[]string{mayFailAt("{% assign v = 1 %}{% if count %}{% assign v = 'x' %}{% endif %}{{ 1 | divided_by: v }}", vUnknown)}},
 		{"nested blocks restore the shape of each level",
 			"{% assign v = pos %}{% if count %}{% if list %}{% assign v = text %}{% endif %}{% else %}{{ 1 | divided_by: v }}{% endif %}", nil},
 	})
@@ -170,4 +176,20 @@ func TestMaybeUnboundOnlyInStrictChecks(t *testing.T) {
 	if _, diags := Analyze(src, "t.liquid", diag.Pos{}, nil); len(diags) != 0 {
 		t.Errorf("analyze: %v", diags)
 	}
+}
+
+// TestTablerowloopFieldShapes checks the types of tablerowloop's fields,
+// seen through divided_by: col_first, col_last, first and last are
+// booleans, the counters integers.
+func TestTablerowloopFieldShapes(t *testing.T) {
+	var cases []hazardCase
+	for _, f := range []string{"col_first", "col_last", "first", "last"} {
+		src := "{% tablerow x in list %}{{ 1 | divided_by: tablerowloop." + f + " }}{% endtablerow %}"
+		cases = append(cases, hazardCase{f, src, []string{mayFailAt(src, `filter "divided_by" fails when tablerowloop.`+f+` is a boolean (division by zero)`)}})
+	}
+	for _, f := range []string{"col", "index", "row"} {
+		src := "{% tablerow x in list %}{{ 1 | divided_by: tablerowloop." + f + " }}{% endtablerow %}"
+		cases = append(cases, hazardCase{f, src, []string{mayFailAt(src, `filter "divided_by" fails when tablerowloop.`+f+` is 0 (division by zero)`)}})
+	}
+	runHazardCases(t, hazardSchema(t), cases)
 }

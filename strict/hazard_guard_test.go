@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 )
 
@@ -127,6 +128,8 @@ func TestGuardsOfComparisons(t *testing.T) {
 		{"count < -99999999999999999999", "count", false},
 		{"count != 'a'", "count", true},
 		{"0 < count", "count", false},
+		{"1 < count", "count", false},
+		{"-1 < count", "count", true},
 		{"1 > count", "count", true},
 		{"0 > count", "count", false},
 		{"0 >= count", "count", true},
@@ -173,6 +176,8 @@ func TestGuardsOfComparisons(t *testing.T) {
 		{"count > -1", "count", false},
 		{"m == nil", "m", false},
 		{"m != nil", "m", true},
+		{"m != 0", "m", false},
+		{"m <> 0", "m", false},
 		{"m <= 0", "m", true},
 		{"m > 5", "m", true},
 		{"m", "m", true},
@@ -210,8 +215,9 @@ func TestGuardsOfLogic(t *testing.T) {
 	})
 }
 
-// TestCompareHazardsNameTheValues checks the may_fail of an ordering
-// comparison: of a number with a string, naming which side is which; of a
+// TestCompareHazardsNameTheValues checks the diagnostic of an ordering
+// comparison: of a number with a string, naming which side is which
+// (always_fails where neither side can be of another type); of a
 // value whose type is not known, naming that value, unless the other side
 // is nil, blank, empty or a boolean (which compare false with anything) or
 // the value is an unknown variable (an error of its own). Equality never
@@ -244,6 +250,12 @@ func TestCompareHazardsNameTheValues(t *testing.T) {
 		{"unknown compared with nil", "{% if v < nil %}{% endif %}{% if nil > v %}{% endif %}", nil},
 		{"unknown compared with blank, empty, a boolean", "{% if v < blank %}{% endif %}{% if v > empty %}{% endif %}{% if v >= true %}{% endif %}", nil},
 		{"unknown equal to a number", "{% if v == 1 %}{% endif %}{% if v contains 1 %}{% endif %}", nil},
+		{"a string with number literals", "{% if text < 5 %}{% endif %}{% if text > 1.5 %}{% endif %}{% if text > -2 %}{% endif %}",
+			[]string{
+				"always_fails 1:12@11-1:13@12 comparison always fails here: text is always a string and 5 always a number",
+				"always_fails 1:40@39-1:41@40 comparison always fails here: text is always a string and 1.5 always a number",
+				"always_fails 1:70@69-1:71@70 comparison always fails here: text is always a string and -2 always a number",
+			}},
 		{"unknown variable", "{% if nope > 1 %}{% endif %}",
 			[]string{`unknown_variable 1:7@6-1:11@10 unknown variable "nope"`}},
 	})
@@ -372,5 +384,28 @@ func TestHazardsOfKeywordFilters(t *testing.T) {
 				t.Errorf("Check(%q) (-want +got):\n%s", c.src, diff)
 			}
 		})
+	}
+}
+
+// TestUnknownHazardDetails checks the advice of a may_fail for a value of
+// unknown type: a divisor is guarded by a comparison above 0, which rules
+// out nil and 0; an integer argument has no guard that proves it an
+// integer, so the advice is to declare its type. A value read through a
+// computed root ([k]) is of unknown type too.
+func TestUnknownHazardDetails(t *testing.T) {
+	for _, c := range []struct {
+		src, want string
+	}{
+		{"{{ 1 | divided_by: v }}", "Guard it with {% if v > 0 %}, or declare the value's type in the schema."},
+		{"{{ 1 | modulo: v }}", "Guard it with {% if v > 0 %}, or declare the value's type in the schema."},
+		{"{{ text | slice: v }}", "Declare the value's type in the schema, or bind it from a value whose type is known."},
+		{"{{ text | truncate: v }}", "Declare the value's type in the schema, or bind it from a value whose type is known."},
+		{"{{ arr | concat: v }}", "Guard it with {% if v %}, or declare the value's type in the schema."},
+		{"{% assign k = 'count' %}{{ 1 | divided_by: [k] }}", "Guard it with {% if […] > 0 %}, or declare the value's type in the schema."},
+	} {
+		_, diags := Check(c.src, "t.liquid", diag.Pos{}, Options{Context: guardSchema(t, "")})
+		if len(diags) != 1 || diags[0].Code != codes.MayFail || diags[0].Detail != c.want {
+			t.Errorf("%s: got %v (detail %q), want one may_fail with detail %q", c.src, diags, detailOf(diags), c.want)
+		}
 	}
 }

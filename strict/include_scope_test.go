@@ -16,13 +16,13 @@ import (
 // those of each distinct scope, none repeated.
 func TestIncludeRecheckedPerScope(t *testing.T) {
 	partials := partialMap{
-		"a":   "{{ a }}",
+		"pa":  "{{ a }}",
 		"d":   "{{ 1 | divided_by: count }}",
 		"bad": "{{ nope }}",
 	}
 	const (
-		aUnknown = "a unknown_variable 1:4@3-1:5@4"
-		aUnbound = "a maybe_unbound 1:4@3-1:5@4"
+		aUnknown = "pa unknown_variable 1:4@3-1:5@4"
+		aUnbound = "pa maybe_unbound 1:4@3-1:5@4"
 		dZero    = "d may_fail 1:8@7-1:18@17"
 		bad      = "bad unknown_variable 1:4@3-1:8@7"
 	)
@@ -31,19 +31,19 @@ func TestIncludeRecheckedPerScope(t *testing.T) {
 		want      []string
 	}{
 		{"loop variables of other names",
-			"{% for a in list %}{% include 'a' %}{% endfor %}{% for b in list %}{% include 'a' %}{% endfor %}",
+			"{% for a in list %}{% include 'pa' %}{% endfor %}{% for b in list %}{% include 'pa' %}{% endfor %}",
 			[]string{aUnknown}},
 		{"loop variables of other names, the unknown first",
-			"{% for b in list %}{% include 'a' %}{% endfor %}{% for a in list %}{% include 'a' %}{% endfor %}",
+			"{% for b in list %}{% include 'pa' %}{% endfor %}{% for a in list %}{% include 'pa' %}{% endfor %}",
 			[]string{aUnknown}},
 		{"arguments of other names",
-			"{% include 'a', a: 1 %}{% include 'a', b: 1 %}",
+			"{% include 'pa', a: 1 %}{% include 'pa', b: 1 %}",
 			[]string{aUnknown}},
 		{"arguments of render, of other names",
-			"{% render 'a', a: 1 %}{% render 'a', b: 1 %}",
+			"{% render 'pa', a: 1 %}{% render 'pa', b: 1 %}",
 			[]string{aUnknown}},
 		{"a local bound on fewer paths",
-			"{% case count %}{% when 1 %}{% assign a = 1 %}{% include 'a' %}{% else %}{% include 'a' %}{% endcase %}",
+			"{% case count %}{% when 1 %}{% assign a = 1 %}{% include 'pa' %}{% else %}{% include 'pa' %}{% endcase %}",
 			[]string{aUnbound}},
 		{"a guard around one include only",
 			"{% if count != 0 %}{% include 'd' %}{% endif %}{% include 'd' %}",
@@ -73,5 +73,41 @@ func TestIncludeRecheckedPerScope(t *testing.T) {
 				t.Errorf("%s (-want +got):\n%s", tt.src, diff)
 			}
 		})
+	}
+}
+
+// TestIncludeWithBindsTheValue checks what include … with binds: a value
+// that cannot be an array itself, each element of one that can only be an
+// array, and nothing known of one that may be either.
+func TestIncludeWithBindsTheValue(t *testing.T) {
+	s, err := CompileSchema("with.json", []byte(`{
+		"type": "object",
+		"required": ["obj", "objs", "either"],
+		"properties": {
+			"obj": {"type": "object", "properties": {"a": {"type": "string"}}},
+			"objs": {"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}}},
+			"either": {"anyOf": [{"type": "array"}, {"type": "object", "properties": {"a": {"type": "string"}}}]}
+		}
+	}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	partials := partialMap{"card": "{{ card.zz }}"}
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"{% include 'card' with obj %}", []string{"card unknown_property 1:4@3-1:11@10"}},
+		{"{% include 'card' with objs %}", []string{"card unknown_property 1:4@3-1:11@10"}},
+		{"{% include 'card' with either %}", nil},
+	} {
+		_, diags := Check(c.src, "t.liquid", diag.Pos{}, Options{Context: s, Partials: partials})
+		var got []string
+		for _, d := range diags {
+			got = append(got, d.Subject.Filename+" "+ds(d))
+		}
+		if diff := cmp.Diff(c.want, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", c.src, diff)
+		}
 	}
 }

@@ -94,8 +94,19 @@ func (in *Inputs) IssueSchema() (*strict.Schema, error) {
 //
 // On error the result is nil.
 func (in *Inputs) Extend(fragment []byte, name string) (*Inputs, diag.List) {
-	fail := func(format string, args ...any) (*Inputs, diag.List) {
-		return nil, diag.List{diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: name}, format, args...)}
+	m, ext, root, diags := in.extension(fragment, name)
+	if root == nil {
+		return nil, diags
+	}
+	return in.extend(m, ext, root)
+}
+
+// extension decodes a context schema and resolves its root, as Extend and
+// ReplaceIssue read it; root is nil when it cannot be used, and diags say
+// why.
+func (in *Inputs) extension(fragment []byte, name string) (m *merger, ext, root *object, diags diag.List) {
+	fail := func(format string, args ...any) (*merger, *object, *object, diag.List) {
+		return nil, nil, nil, diag.List{diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: name}, format, args...)}
 	}
 	v, err := decodeJSON(fragment)
 	if err != nil {
@@ -105,13 +116,22 @@ func (in *Inputs) Extend(fragment []byte, name string) (*Inputs, diag.List) {
 	if !ok {
 		return fail("the context schema must be a JSON object")
 	}
-	m := &merger{ext: ext, profile: in.profile, name: name}
-	root := m.resolve(ext, "")
+	m = &merger{ext: ext, profile: in.profile, name: name}
+	root = m.resolve(ext, "")
 	if root == nil {
-		return nil, m.diags
+		return nil, nil, nil, m.diags
 	}
 	if root.obj("properties") == nil && !hasType(root, "object") {
 		return fail("a context schema must describe an object whose properties are the template's inputs")
+	}
+	return m, ext, root, nil
+}
+
+// extend merges the resolved extension root (of the schema ext, read by m)
+// into a copy of the inputs.
+func (in *Inputs) extend(m *merger, ext, root *object) (*Inputs, diag.List) {
+	fail := func(format string, args ...any) (*Inputs, diag.List) {
+		return nil, diag.List{diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: m.name}, format, args...)}
 	}
 	doc := clone(in.doc).(*object)
 	doc.del("$id")
@@ -146,7 +166,7 @@ func (in *Inputs) Extend(fragment []byte, name string) (*Inputs, diag.List) {
 	if err != nil {
 		return fail("internal error: %v", err)
 	}
-	s, err := compileSafely(name, encodeJSON(doc), r)
+	s, err := compileSafely(m.name, encodeJSON(doc), r)
 	if err != nil {
 		return fail("the context schema merged with the %s profile's inputs does not compile: %v", in.profile, schemaErr(err))
 	}

@@ -17,26 +17,15 @@ import (
 // additionalProperties false, reading any other property is an error;
 // without it, a warning (an undeclared key of a free-form object).
 func (in *Inputs) ReplaceIssue(fragment []byte, name string) (*Inputs, diag.List) {
-	fail := func(format string, args ...any) (*Inputs, diag.List) {
-		return nil, diag.List{diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: name}, format, args...)}
-	}
-	v, err := decodeJSON(fragment)
-	if err != nil {
-		return fail("the context schema is not valid JSON: %v", err)
-	}
-	ext, ok := v.(*object)
-	if !ok {
-		return fail("the context schema must be a JSON object")
-	}
-	m := &merger{ext: ext, profile: in.profile, name: name}
-	root := m.resolve(ext, "")
+	m, ext, root, diags := in.extension(fragment, name)
 	if root == nil {
-		return nil, m.diags
+		return nil, diags
 	}
 	if props := root.obj("properties"); props == nil || props.vals["issue"] == nil {
-		return fail("the context schema declares no issue, so it cannot replace the %s profile's issue model", in.profile)
+		return nil, diag.List{diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: name},
+			"the context schema declares no issue, so it cannot replace the %s profile's issue model", in.profile)}
 	}
 	doc := clone(in.doc).(*object)
 	doc.obj("properties").del("issue")
-	return (&Inputs{profile: in.profile, doc: doc}).Extend(fragment, name)
+	return (&Inputs{profile: in.profile, doc: doc}).extend(m, ext, root)
 }

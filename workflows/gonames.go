@@ -88,21 +88,7 @@ func matchNames(v any, n *strict.Members, depth int) (any, bool) {
 		}
 		return out, true
 	case []any:
-		var out []any
-		for i, e := range x {
-			ne, changed := matchNames(e, n.Item(i), depth+1)
-			if !changed {
-				continue
-			}
-			if out == nil {
-				out = append([]any(nil), x...)
-			}
-			out[i] = ne
-		}
-		if out == nil {
-			return v, false
-		}
-		return out, true
+		return mapItems(x, func(i int, e any) (any, bool) { return matchNames(e, n.Item(i), depth+1) })
 	}
 	return v, false
 }

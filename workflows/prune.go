@@ -96,21 +96,27 @@ func prune(v any, n *strict.Members, depth int) (any, bool) {
 		}
 		return out, true
 	case []any:
-		var out []any
-		for i, e := range x {
-			ne, changed := prune(e, n.Item(i), depth+1)
-			if !changed {
-				continue
-			}
-			if out == nil {
-				out = append([]any(nil), x...)
-			}
-			out[i] = ne
-		}
-		if out == nil {
-			return v, false
-		}
-		return out, true
+		return mapItems(x, func(i int, e any) (any, bool) { return prune(e, n.Item(i), depth+1) })
 	}
 	return v, false
+}
+
+// mapItems applies f to each item of x, returning a copy with the items f
+// changed (and true), or x itself when f changes none.
+func mapItems(x []any, f func(i int, e any) (any, bool)) (any, bool) {
+	var out []any
+	for i, e := range x {
+		ne, changed := f(i, e)
+		if !changed {
+			continue
+		}
+		if out == nil {
+			out = append([]any(nil), x...)
+		}
+		out[i] = ne
+	}
+	if out == nil {
+		return x, false
+	}
+	return out, true
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -295,31 +296,22 @@ func (w *Workflow) errorf(code diag.Code, r diag.Range, format string, args ...a
 }
 
 func (w *Workflow) load() {
-	switch w.opts.Profile {
-	case "", ProfileSymphony, ProfileShea:
-		w.Profile = w.opts.Profile
-	default:
-		w.fatal = true
-		w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown profile %q", w.opts.Profile).Detail =
-			diag.DidYouMean(w.opts.Profile, profile.Names())
-		return
+	// An option of no known value is a fatal config_invalid error.
+	for _, o := range []struct {
+		what, val string
+		known     []string
+	}{
+		{"profile", w.opts.Profile, profile.Names()},
+		{"issue model", w.opts.IssueModel, []string{IssueModelExtend, IssueModelReplace}},
+		{"engine", w.opts.Engine, []string{EngineShea, EngineOsteele}},
+	} {
+		if o.val != "" && !slices.Contains(o.known, o.val) {
+			w.fatal = true
+			w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown %s %q", o.what, o.val).Detail = diag.DidYouMean(o.val, o.known)
+			return
+		}
 	}
-	switch w.opts.IssueModel {
-	case "", IssueModelExtend, IssueModelReplace:
-	default:
-		w.fatal = true
-		w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown issue model %q", w.opts.IssueModel).Detail =
-			diag.DidYouMean(w.opts.IssueModel, []string{IssueModelExtend, IssueModelReplace})
-		return
-	}
-	switch w.opts.Engine {
-	case "", EngineShea, EngineOsteele:
-	default:
-		w.fatal = true
-		w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown engine %q", w.opts.Engine).Detail =
-			diag.DidYouMean(w.opts.Engine, []string{EngineShea, EngineOsteele})
-		return
-	}
+	w.Profile = w.opts.Profile
 	if w.Profile == "" && inSheaWorkflows(w.Path) {
 		w.Profile = ProfileShea
 	}

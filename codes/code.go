@@ -62,6 +62,11 @@ const (
 	// allows (a divisor that may be 0, null into concat, a number compared
 	// with a string), and no enclosing condition rules that value out.
 	MayFail diag.Code = "may_fail"
+	// AlwaysFails: a filter or comparison fails every time it renders,
+	// whatever value the schema lets it see (concat of a value that is
+	// never an array, < between a value that is always a number and one
+	// that is always a string).
+	AlwaysFails diag.Code = "always_fails"
 )
 
 // Codes found while rendering (class template_render_error).
@@ -90,6 +95,10 @@ const (
 	// prints something else than shea, which renders as Shopify Liquid
 	// does (warning, template_render_error).
 	OsteeleOutputDiffers diag.Code = "osteele_output_differs"
+	// OsteeleVersionDiffers: the runner's go.mod requires another
+	// osteele/liquid version than the one shea proves with, with known
+	// differences (warning, workflow_config_error).
+	OsteeleVersionDiffers diag.Code = "osteele_version_differs"
 )
 
 // InternalError is a bug in shea, not a problem in the input: a panic
@@ -128,7 +137,7 @@ func ClassOf(c diag.Code) Class {
 // this severity (cmd/shea's TestExplainExamples).
 var warnings = map[diag.Code]bool{
 	LaxSyntax: true, MaybeUnbound: true, UndeclaredKey: true, MayFail: true,
-	OsteeleOutputDiffers: true, UnknownConfigKey: true, ProtectedSectionOverride: true,
+	OsteeleOutputDiffers: true, OsteeleVersionDiffers: true, UnknownConfigKey: true, ProtectedSectionOverride: true,
 	AppendPlainHeading: true,
 }
 

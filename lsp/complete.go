@@ -93,8 +93,18 @@ func configSchema(dialect string) *strict.Schema {
 	return s
 }
 
+// completion answers textDocument/completion. Its items are a list, empty
+// when there is nothing to offer, never null (Neovim 0.7 fails on null).
 func (s *Server) completion(p textDocumentPositionParams) completionList {
-	out := completionList{Items: []CompletionItem{}}
+	out := s.complete(p)
+	if out.Items == nil {
+		out.Items = []CompletionItem{}
+	}
+	return out
+}
+
+func (s *Server) complete(p textDocumentPositionParams) completionList {
+	var out completionList
 	v, ok := s.viewOf(p.TextDocument.URI)
 	if !ok {
 		return out
@@ -247,7 +257,7 @@ func filterSignature(name string, sig strict.FilterSig) string {
 func frontMatterCompletions(v *view, off int) []CompletionItem {
 	line := v.text[strings.LastIndexByte(v.text[:off], '\n')+1 : off]
 	if strings.Contains(line, ":") {
-		return []CompletionItem{} // a value, not a key
+		return nil // a value, not a key
 	}
 	parents, _ := yamlKeyPath(v.text, off)
 	var items []CompletionItem
@@ -255,9 +265,6 @@ func frontMatterCompletions(v *view, off int) []CompletionItem {
 		it := fieldItem(f)
 		it.Kind = kindProperty
 		items = append(items, it)
-	}
-	if len(parents) == 0 && items == nil {
-		return []CompletionItem{}
 	}
 	return items
 }

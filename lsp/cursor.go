@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/sheaproject/shea/strict"
@@ -130,12 +131,8 @@ func locals(text string) []local {
 	for _, m := range find(counterRe, "increment", "decrement") {
 		out = append(out, local{name: text[m[2]:m[3]], kind: "increment", at: m[2]})
 	}
-	// in source order
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].at < out[j-1].at; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	// in source order (each kind is in order already)
+	slices.SortStableFunc(out, func(a, b local) int { return a.at - b.at })
 	return out
 }
 

@@ -37,6 +37,22 @@
 // workflow's configuration schema for front matter keys, and
 // Workflow.LaneSource for the sections of a composed lane.
 //
-// The protocol structures the server uses are in protocol.go; framing and
-// JSON-RPC are github.com/sourcegraph/jsonrpc2's.
+// Diagnostics are converted by the byte offset shea gives each position
+// (checked against its line and column, which shea counts one way in a
+// workflow file and another in a template, position.go); a file gets its
+// first MaxPublished diagnostics and one that counts the rest.
+//
+// # Bounds
+//
+// The server reads messages itself (stream.go): a body over
+// MaxMessageBytes is scanned for its id, method and document as it goes
+// by and never held; a document over MaxDocumentBytes is refused and
+// served from the disk until the client sends it whole and smaller; a
+// body that is not a JSON-RPC message is answered with a JSON-RPC error
+// and the session goes on. Completion and hover take time linear in the
+// document.
+//
+// The protocol structures the server uses are in protocol.go; JSON-RPC
+// dispatch is github.com/sourcegraph/jsonrpc2's, over the server's own
+// framing.
 package lsp

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"path/filepath"
@@ -12,7 +13,17 @@ type document struct {
 	uri     string
 	text    string
 	version int
+	// refused is set when the buffer grew beyond MaxDocumentBytes: the
+	// store drops its text and serves it as not open (the disk's file is
+	// checked) until a change sends it whole and small enough.
+	refused bool
 }
+
+// The errors of a change the store does not apply.
+var (
+	errTooLarge = errors.New("the document is larger than MaxDocumentBytes")
+	errRefused  = errors.New("the document was refused as too large")
+)
 
 // store holds the open documents by canonical path. It is safe for
 // concurrent use: the handler edits it, the checker reads snapshots.
@@ -31,6 +42,18 @@ func (st *store) open(path, uri, text string, version int) {
 	st.gen++
 }
 
+// refuse drops the text of a document too large to keep (see
+// document.refused).
+func (st *store) refuse(path, uri string) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.docs[path] = &document{uri: uri, refused: true}
+	st.gen++
+}
+
+// change applies a didChange. It returns errTooLarge when the document
+// grows beyond MaxDocumentBytes (the caller refuses it), and errRefused for
+// a change to a refused document that does not send it whole.
 func (st *store) change(path string, version int, changes []textDocumentContentChangeEvent, enc string) error {
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -39,22 +62,35 @@ func (st *store) change(path string, version int, changes []textDocumentContentC
 		return fmt.Errorf("a change to %s, which is not open", path)
 	}
 	text := d.text
+	if d.refused {
+		whole := -1
+		for i, ch := range changes {
+			if ch.Range == nil {
+				whole = i
+			}
+		}
+		if whole < 0 {
+			return errRefused
+		}
+		changes = changes[whole:]
+	}
 	for _, ch := range changes {
 		text = applyChange(text, ch, enc)
+		if len(text) > MaxDocumentBytes {
+			return errTooLarge
+		}
 	}
-	if len(text) > MaxDocumentBytes {
-		return fmt.Errorf("%s grew beyond %d bytes: shea stops checking it until it is smaller", path, MaxDocumentBytes)
-	}
-	d.text, d.version = text, version
+	d.text, d.version, d.refused = text, version, false
 	st.gen++
 	return nil
 }
 
+// replace sets a document's text to what a didSave sent.
 func (st *store) replace(path, text string) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	if d, ok := st.docs[path]; ok && d.text != text {
-		d.text = text
+	if d, ok := st.docs[path]; ok && (d.text != text || d.refused) {
+		d.text, d.refused = text, false
 		st.gen++
 	}
 }
@@ -70,7 +106,7 @@ func (st *store) get(path string) (document, bool) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	d, ok := st.docs[path]
-	if !ok {
+	if !ok || d.refused {
 		return document{}, false
 	}
 	return *d, true
@@ -87,7 +123,9 @@ func (st *store) snapshot() snapshot {
 	defer st.mu.Unlock()
 	s := snapshot{gen: st.gen, docs: make(map[string]document, len(st.docs))}
 	for p, d := range st.docs {
-		s.docs[p] = *d
+		if !d.refused {
+			s.docs[p] = *d
+		}
 	}
 	return s
 }

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"encoding/json"
 	"testing"
 	"unicode/utf8"
 
@@ -84,7 +85,8 @@ func FuzzCursor(f *testing.F) {
 }
 
 // Every language feature answers on any text at any position, without a
-// panic, and its ranges lie inside the text.
+// panic, its ranges lie inside the text, and nothing inside a result is
+// null.
 func FuzzFeatures(f *testing.F) {
 	f.Add("---\ntracker:\n  kind: x\n---\n{% for c in issue.comments %}{{ c. | up }}{% render 'p' %}\n## Rules\n", 3, 10)
 	f.Add("{{ issue.titel }}", 0, 9)
@@ -97,10 +99,17 @@ func FuzzFeatures(f *testing.F) {
 		uri := pathToURI(path)
 		s.docs.open(path, uri, text, 1)
 		p := textDocumentPositionParams{TextDocument: textDocumentIdentifier{URI: uri}, Position: Position{Line: line % 1000, Character: char % 1000}}
-		s.completion(p)
-		s.hover(p)
-		s.definition(p)
-		s.documentLinks(uri)
+		for _, res := range []any{s.completion(p), s.hover(p), s.definition(p), s.documentLinks(uri), s.symbols(uri)} {
+			b, err := json.Marshal(res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var v any
+			_ = json.Unmarshal(b, &v)
+			if at := nullInside(v, "result"); at != "" {
+				t.Fatalf("null at %s: %s", at, b)
+			}
+		}
 		conv := newConverter(text, encUTF16)
 		for _, sym := range s.symbols(uri) {
 			if o := conv.offset(sym.Range.End); o > len(text) || sym.Range.End.Line >= len(conv.starts) {
@@ -111,6 +120,8 @@ func FuzzFeatures(f *testing.F) {
 		var cp codeActionParams
 		cp.TextDocument.URI = uri
 		cp.Context.Diagnostics = []Diagnostic{d}
-		s.codeActions(cp)
+		if s.codeActions(cp) == nil {
+			t.Fatal("code actions: null")
+		}
 	})
 }

@@ -85,9 +85,19 @@ func (s *Server) links(v *view) []documentLink {
 			}
 		}
 	}
+	type resolved struct {
+		target string
+		ok     bool
+	}
+	seen := map[string]resolved{} // each name looked up once, however often it is rendered
 	for _, m := range partialName.FindAllStringSubmatchIndex(v.text, -1) {
 		name := v.text[m[4]:m[5]]
-		target, ok := s.resolvePartial(v, name)
+		r, done := seen[name]
+		if !done {
+			r.target, r.ok = s.resolvePartial(v, name)
+			seen[name] = r
+		}
+		target, ok := r.target, r.ok
 		if !ok {
 			continue
 		}

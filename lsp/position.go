@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -104,18 +105,35 @@ func bytesFor(s string, n int, enc string) int {
 	return len(s)
 }
 
-// converter turns shea's positions (line and byte column from 1, a byte
-// order mark not counted) into LSP positions of one text, and back.
+// converter turns shea's positions into LSP positions of one text, and
+// back. shea counts positions two ways, and each names its byte offset in
+// the file (Byte): in a workflow file (its front matter and body) every
+// line break counts ("\n", "\r\n" and a lone "\r") and the first line's
+// columns start after a byte order mark; in every other template (a
+// partial, a layer file, a lane prompt) only "\n" ends a line and the
+// columns count bytes from the line's start, the mark's included. The
+// converter goes by the byte offset when it agrees with the line and
+// column in either way, and by the line and column otherwise.
 type converter struct {
 	text   string
-	starts []int
+	starts []int // where each line starts, as LSP counts lines
 	enc    string
 	// bomUnits is what a leading byte order mark counts in the client's
 	// positions: nothing in a file read from disk (editors drop it when
 	// they open the file), one character in a buffer the client sent
 	// with it.
 	bomUnits int
+
+	nl    []int  // where each line starts when only "\n" ends one; built on first use
+	marks []mark // code units counted at intervals of the text; built on first use
 }
+
+// A mark is the count of code units in text[:at].
+type mark struct{ at, units int }
+
+// markEvery is the distance between marks: converting a position on a
+// long line counts at most this many bytes.
+const markEvery = 1024
 
 // newConverter converts positions of a file read from disk.
 func newConverter(text, enc string) *converter {
@@ -140,26 +158,100 @@ func (c *converter) line(n int) string {
 	return l
 }
 
+// count returns the code units of text[from:to], from being where a
+// character starts: in time bounded by markEvery, however long the line.
+func (c *converter) count(from, to int) int {
+	if c.enc == encUTF8 {
+		return to - from
+	}
+	if to-from <= 2*markEvery {
+		return units(c.text[from:to], c.enc)
+	}
+	return c.prefix(to) - c.prefix(from)
+}
+
+// prefix returns the code units of text[:off].
+func (c *converter) prefix(off int) int {
+	if c.marks == nil {
+		c.marks = []mark{{0, 0}}
+		n, next := 0, markEvery
+		for i, r := range c.text {
+			if i >= next {
+				c.marks = append(c.marks, mark{i, n})
+				next = i + markEvery
+			}
+			if c.enc == encUTF16 && r >= 0x10000 {
+				n += 2
+			} else {
+				n++
+			}
+		}
+	}
+	i := sort.Search(len(c.marks), func(i int) bool { return c.marks[i].at > off }) - 1
+	m := c.marks[max(i, 0)]
+	return m.units + units(c.text[m.at:off], c.enc)
+}
+
+// lineOf returns the index of the last of starts at or before off.
+func lineOf(starts []int, off int) int {
+	return sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
+}
+
+// byteOf returns the byte offset of a shea position, when its Byte agrees
+// with its line and column in one of shea's two ways of counting them.
+func (c *converter) byteOf(p diag.Pos) (int, bool) {
+	b := p.Byte
+	if b < 0 || b > len(c.text) {
+		return 0, false
+	}
+	if c.nl == nil {
+		c.nl = []int{0}
+		for i := 0; i < len(c.text); i++ {
+			if c.text[i] == '\n' {
+				c.nl = append(c.nl, i+1)
+			}
+		}
+	}
+	if i := lineOf(c.nl, b); i+1 == p.Line && b-c.nl[i]+1 == p.Column {
+		return b, true // only "\n" ends a line, the mark is counted
+	}
+	j := lineOf(c.starts, b)
+	col := b - c.starts[j]
+	if j == 0 && strings.HasPrefix(c.text, bom) {
+		col -= len(bom)
+	}
+	if j+1 == p.Line && col+1 == p.Column {
+		return b, true // every line break counts, the mark is not
+	}
+	return 0, false
+}
+
 // position converts a shea position; the zero Pos is the document's start.
 func (c *converter) position(p diag.Pos) Position {
 	if p.IsZero() {
 		return Position{}
 	}
+	if b, ok := c.byteOf(p); ok {
+		return c.at(b)
+	}
 	n := p.Line - 1
 	if n >= len(c.starts) {
 		n = len(c.starts) - 1
-		return Position{Line: n, Character: units(c.line(n), c.enc)}
+		l := c.line(n)
+		end := c.starts[n] + len(lineText(c.text, c.starts, n))
+		return Position{Line: n, Character: c.count(end-len(l), end)}
 	}
 	l := c.line(n)
-	col := max(p.Column-1, 0)
-	if col > len(l) {
-		col = len(l)
-	}
+	from := c.starts[n]
 	lead := 0
-	if n == 0 {
-		lead = c.bomUnits
+	if n == 0 && strings.HasPrefix(c.text, bom) {
+		from, lead = len(bom), c.bomUnits
 	}
-	return Position{Line: n, Character: lead + units(l[:col], c.enc)}
+	col := min(max(p.Column-1, 0), len(l))
+	for col > 0 && col < len(l) && !utf8.RuneStart(l[col]) {
+		col--
+	}
+	return Position{Line: n, Character: lead + c.count(from, from+col)}
 }
 
 // rng converts a shea range; an empty end is the start.
@@ -194,26 +286,15 @@ func (c *converter) offset(p Position) int {
 // at converts a byte offset of the text to an LSP position.
 func (c *converter) at(off int) Position {
 	off = min(max(off, 0), len(c.text))
-	// the last line starting at or before off
-	lo, hi := 0, len(c.starts)-1
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if c.starts[mid] <= off {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	start := c.starts[lo]
-	seg := c.text[start:off]
-	lead := 0
+	lo := lineOf(c.starts, off)
+	start, lead := c.starts[lo], 0
 	if lo == 0 && strings.HasPrefix(c.text, bom) {
 		if off < len(bom) {
 			return Position{} // before (or inside) the mark
 		}
-		seg, lead = c.text[len(bom):off], c.bomUnits
+		start, lead = len(bom), c.bomUnits
 	}
-	return Position{Line: lo, Character: lead + units(seg, c.enc)}
+	return Position{Line: lo, Character: lead + c.count(start, off)}
 }
 
 // applyChange applies one content change to text: the whole text when it

@@ -1,7 +1,9 @@
 package lsp
 
 import (
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/sheaproject/shea/diag"
 )
@@ -61,6 +63,41 @@ func TestApplyChange(t *testing.T) {
 		r := tc.r
 		if got := applyChange(tc.text, textDocumentContentChangeEvent{Range: &r, Text: tc.ins}, encUTF16); got != tc.want {
 			t.Errorf("applyChange(%q, %+v, %q) = %q, want %q", tc.text, tc.r, tc.ins, got, tc.want)
+		}
+	}
+}
+
+// On a line longer than the marks' interval, positions count the same as
+// counting the line from its start: for every offset of a 10 KB line of
+// one-, two-, three- and four-byte characters, both ways, in each
+// encoding.
+func TestLongLinePositions(t *testing.T) {
+	text := "\ufeffx\n" + strings.Repeat("aé日🎉", 1000) + "\rend"
+	for _, enc := range []string{encUTF8, encUTF16, encUTF32} {
+		c := newBufferConverter(text, enc)
+		line, start, char := 1, 5, 0 // after "\ufeffx\n"
+		for off := 5; off <= len(text); off++ {
+			if off > start && off <= len(text) {
+				switch text[off-1] {
+				case '\r':
+					line, start, char = line+1, off, 0
+				default:
+					if utf8.RuneStart(text[off-1]) {
+						r, _ := utf8.DecodeRuneInString(text[off-1:])
+						char += units(string(r), enc)
+					}
+				}
+			}
+			if off < len(text) && !utf8.RuneStart(text[off]) {
+				continue
+			}
+			want := Position{Line: line, Character: char}
+			if got := c.at(off); got != want {
+				t.Fatalf("%s: at(%d) = %+v, want %+v", enc, off, got, want)
+			}
+			if back := c.offset(want); back != off {
+				t.Fatalf("%s: offset(%+v) = %d, want %d", enc, want, back, off)
+			}
 		}
 	}
 }

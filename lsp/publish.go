@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"sort"
 
 	"github.com/sheaproject/shea/diag"
@@ -17,6 +18,31 @@ const ExplainScheme = "shea-explain:"
 // itself too). Editors show it as a link; a client may map the scheme to
 // running the command.
 func ExplainURI(code diag.Code) string { return ExplainScheme + string(code) }
+
+// MaxPublished is how many diagnostics of one file are published: the
+// first ones by position, then one more that counts the rest (an editor
+// slows down on a list of thousands, and a file with that many has one
+// mistake repeated).
+const MaxPublished = 1000
+
+// moreDiagnostics is the last diagnostic of a file that has more than
+// MaxPublished: at the first of the rest, an error when one of them is.
+func moreDiagnostics(rest diag.List, conv *converter) Diagnostic {
+	errs := 0
+	for _, d := range rest {
+		if d.Severity != diag.Warning {
+			errs++
+		}
+	}
+	at := conv.position(rest[0].Subject.Start)
+	d := Diagnostic{Range: Range{Start: at, End: at}, Severity: 2, Source: "shea",
+		Message: fmt.Sprintf("%d more diagnostics in this file (%d errors, %d warnings), not shown: shea lsp publishes the first %d; shea validate and shea check list them all",
+			len(rest), errs, len(rest)-errs, MaxPublished)}
+	if errs > 0 {
+		d.Severity = 1
+	}
+	return d
+}
 
 // publish sends each file whose diagnostics (or version) changed since the
 // last publish, clears the files that no longer have any, and keeps what
@@ -58,8 +84,12 @@ func (c *checker) publish(snap snapshot, res *result) {
 			v := d.version
 			p.Version = &v
 		}
-		for _, d := range list {
+		shown := list[:min(len(list), MaxPublished)]
+		for _, d := range shown {
 			p.Diagnostics = append(p.Diagnostics, c.toLSP(d, conv, convOf))
+		}
+		if rest := list[len(shown):]; len(rest) > 0 {
+			p.Diagnostics = append(p.Diagnostics, moreDiagnostics(rest, conv))
 		}
 		out[path] = p
 	}

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/sheaproject/shea/workflows"
 )
 
 // Options configure a server.
@@ -33,8 +35,15 @@ type Options struct {
 const DefaultDebounce = 150 * time.Millisecond
 
 // MaxDocumentBytes caps a document the server keeps: a bigger one is
-// refused with a message (shea's own file limits are smaller).
-const MaxDocumentBytes = 16 << 20
+// refused with a message, and not checked until it is smaller (no file
+// shea reads may be bigger: workflows.MaxWorkflowBytes). A message that
+// carries more than MaxMessageBytes is refused before it is read.
+const MaxDocumentBytes = workflows.MaxWorkflowBytes
+
+// ErrNoShutdown is what Serve returns when the client leaves without a
+// shutdown request: exit before shutdown, or the stream closed. LSP asks
+// for exit status 1 then.
+var ErrNoShutdown = errors.New("the client left without a shutdown request")
 
 // Server is one LSP session. Serve runs it.
 type Server struct {
@@ -58,14 +67,14 @@ type Server struct {
 
 // Serve speaks LSP on stream (a client's stdin and stdout, joined) until
 // the client sends exit or closes the stream. It returns nil after a
-// shutdown request followed by exit, and an error otherwise (the stream
-// closed without shutdown), as LSP's exit notification asks.
+// shutdown request followed by exit, and ErrNoShutdown otherwise, as LSP's
+// exit notification asks.
 func Serve(ctx context.Context, stream io.ReadWriteCloser, opts Options) error {
 	return newServer(opts).serve(ctx, stream)
 }
 
 func (s *Server) serve(ctx context.Context, stream io.ReadWriteCloser) error {
-	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(stream, jsonrpc2.VSCodeObjectCodec{}),
+	conn := jsonrpc2.NewConn(ctx, newStream(stream, MaxMessageBytes),
 		jsonrpc2.HandlerWithError(s.handle).SuppressErrClosed(), jsonrpc2.SetLogger(connLogger{s}))
 	s.start(conn)
 	select {
@@ -80,7 +89,7 @@ func (s *Server) serve(ctx context.Context, stream io.ReadWriteCloser) error {
 	clean := s.shutdown
 	s.mu.Unlock()
 	if !clean {
-		return errors.New("the client left without a shutdown request")
+		return ErrNoShutdown
 	}
 	return nil
 }
@@ -185,11 +194,11 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		if err := unmarshal(req, &p); err != nil {
 			return nil, err
 		}
-		if len(p.TextDocument.Text) > MaxDocumentBytes {
-			s.showError(fmt.Sprintf("%s is more than %d bytes: shea does not check it", p.TextDocument.URI, MaxDocumentBytes))
-			return nil, nil
-		}
 		if path, ok := uriToPath(p.TextDocument.URI); ok {
+			if len(p.TextDocument.Text) > MaxDocumentBytes {
+				s.refuse(path, p.TextDocument.URI, fmt.Sprintf("is %d bytes, more than the %d-byte limit", len(p.TextDocument.Text), MaxDocumentBytes))
+				return nil, nil
+			}
 			s.docs.open(path, p.TextDocument.URI, p.TextDocument.Text, p.TextDocument.Version)
 			s.checker.touch(path)
 		}
@@ -200,11 +209,16 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			return nil, err
 		}
 		if path, ok := uriToPath(p.TextDocument.URI); ok {
-			if err := s.docs.change(path, p.TextDocument.Version, p.ContentChanges, s.encoding()); err != nil {
+			switch err := s.docs.change(path, p.TextDocument.Version, p.ContentChanges, s.encoding()); {
+			case errors.Is(err, errTooLarge):
+				s.refuse(path, p.TextDocument.URI, fmt.Sprintf("grew beyond the %d-byte limit", MaxDocumentBytes))
+			case errors.Is(err, errRefused):
+				// a change to a document already refused: nothing to say again
+			case err != nil:
 				s.showError(err.Error())
-				return nil, nil
+			default:
+				s.checker.touch(path)
 			}
-			s.checker.touch(path)
 		}
 		return nil, nil
 	case "textDocument/didSave":
@@ -213,10 +227,15 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			return nil, err
 		}
 		if path, ok := uriToPath(p.TextDocument.URI); ok {
-			if p.Text != nil {
+			switch {
+			case p.Text != nil && len(*p.Text) > MaxDocumentBytes:
+				s.refuse(path, p.TextDocument.URI, fmt.Sprintf("is %d bytes, more than the %d-byte limit", len(*p.Text), MaxDocumentBytes))
+			case p.Text != nil:
 				s.docs.replace(path, *p.Text)
+				s.checker.touch(path)
+			default:
+				s.checker.touch(path)
 			}
-			s.checker.touch(path)
 		}
 		return nil, nil
 	case "textDocument/didClose":
@@ -229,6 +248,8 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			s.checker.touch(path)
 		}
 		return nil, nil
+	case messageTooLarge:
+		return nil, s.tooLarge(req)
 	case "textDocument/completion":
 		var p textDocumentPositionParams
 		if err := unmarshal(req, &p); err != nil {
@@ -319,6 +340,38 @@ func (s *Server) initialize(req *jsonrpc2.Request) (any, error) {
 		DocumentSymbolProvider: true,
 	}
 	return r, nil
+}
+
+// refuse drops a document that is too large, and says so: it is checked
+// as the disk has it until the client sends it whole and small enough.
+func (s *Server) refuse(path, uri, why string) {
+	s.docs.refuse(path, uri)
+	s.checker.touch(path)
+	s.showError(uri + " " + why + ": shea does not check the editor's text of it until it is smaller")
+}
+
+// tooLarge answers a message the stream did not read (messageTooLarge):
+// a document it opened or changed is refused, a request gets an error.
+func (s *Server) tooLarge(req *jsonrpc2.Request) error {
+	var p tooLargeParams
+	if req.Params != nil {
+		_ = json.Unmarshal(*req.Params, &p)
+	}
+	method := p.Method
+	if method == "" {
+		method = "a message"
+	}
+	why := fmt.Sprintf("%s of %d bytes, more than the %d-byte limit of a message", method, p.Bytes, MaxMessageBytes)
+	switch path, ok := uriToPath(p.URI); {
+	case ok && (p.Method == "textDocument/didOpen" || p.Method == "textDocument/didChange" || p.Method == "textDocument/didSave"):
+		s.refuse(path, p.URI, "came in a "+why)
+	default:
+		s.showError("skipped " + why)
+	}
+	if req.Notif {
+		return nil
+	}
+	return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "shea lsp: skipped " + why}
 }
 
 // showError tells the user about a problem with the session itself.

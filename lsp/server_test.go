@@ -15,6 +15,8 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/sheaproject/shea/internal/testclock"
 )
 
 // client drives a server through an in-memory stream, as an editor does.
@@ -118,7 +120,7 @@ func (c *client) change(path string, version int, text string) {
 // waitFor waits until the latest publish for path satisfies ok.
 func (c *client) waitFor(path string, ok func(publishDiagnosticsParams) bool) publishDiagnosticsParams {
 	c.t.Helper()
-	deadline := time.After(10 * time.Second)
+	deadline := time.After(testclock.Budget(10 * time.Second)) // -race reads a 4 MB message slowly
 	uri := pathToURI(path)
 	for {
 		c.mu.Lock()

@@ -33,23 +33,37 @@
 //
 // Partials reach osteele through a template store that serves what shea
 // resolved: the partials shea's check read (through the same confined
-// strict.PartialSource, internal/partials), and for a name shea did not
-// resolve (osteele resolves a name inside a partial relative to that
-// partial's directory), Options.Partials, confined the same way. A name that
-// leads outside is refused by osteele itself and by the source.
+// strict.PartialSource, internal/partials), and for a name only a render
+// reaches, Options.Partials, confined the same way. osteele's include and
+// render tags are wrapped so that every name resolves from the root, as
+// shea resolves it (osteele v1.9.2 resolves a name inside a partial
+// relative to that partial's directory: "a" in sub/a is sub/a again, which
+// recursed until Go's stack overflowed).
 //
 // # Limits
 //
-// osteele/liquid has no deadline and no output cap. Render runs it in a
-// goroutine and waits at most Options.Timeout (or the context's deadline):
-// past it, the result is a deadline_exceeded error. The goroutine cannot be
-// stopped from outside; it stops at its next write, which the output
-// writer refuses once the render is abandoned or the output passes
-// Options.MaxOutputBytes, and otherwise runs until osteele returns. A
-// template that loops without printing (a large range with no output
-// inside) can therefore keep one goroutine busy after its render timed out:
-// the smoke inputs are small and schema-valid, so this takes a template
-// built to do it, and the static check has already bounded its partials.
+// osteele/liquid has no limits of its own. Each render by osteele runs
+// within Options.Limits (render.Limits, as shea's renders): the deadline
+// (Timeout, or the context's when earlier: deadline_exceeded), the output
+// (MaxOutputBytes: output_limit), the nesting of partials (MaxDepth,
+// checked by the wrapped include and render: depth_limit). Memory needs a
+// process of its own: with Options.Prover, the renders run in a prover
+// child (a process whose main calls Serve; shea runs itself as
+// "shea __osteele-prover"), which watches its heap and caps its address
+// space at four times MaxMemory (memory_limit, naming the known cause: a
+// range made an array by a filter, .size counting bytes) and is killed
+// at the deadline. Without a prover, osteele renders on a goroutine of the
+// caller's process, abandoned at the deadline and stopped at its next
+// write or partial; its memory is not bounded there.
+//
 // A panic inside osteele is recovered and reported as an
 // osteele_render_error; none escapes.
+//
+// # The runner's version
+//
+// RunnerVersion reads the osteele/liquid version a runner's go.mod
+// requires, and Differences the known differences of an older version
+// from Version, from osteele's release notes. BuildProver builds a prover
+// child for that exact version (with the go command, offline from the
+// module cache), which Options.Prover and Options.Version then use.
 package osteele

@@ -6,14 +6,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/osteele/liquid"
 
 	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
@@ -28,34 +27,58 @@ const Version = "v1.9.2"
 // Options configure Parse and Prove. The zero value has the defaults.
 type Options struct {
 	// Partials finds the partials osteele asks for that the compiled
-	// template does not already hold (a name inside a partial, which
-	// osteele resolves relative to that partial's directory). Nil finds
-	// none. Use the source shea compiled the template with
-	// (internal/partials.Dir confines reads to its directory).
+	// template does not already hold (a name only a render reaches, such
+	// as {% include name %} with a variable). Nil finds none. Use the
+	// source shea compiled the template with (internal/partials.Dir
+	// confines reads to its directory).
 	Partials strict.PartialSource
-	// Timeout bounds one render by osteele when the context has no
-	// earlier deadline. Zero means render.DefaultTimeout (10s).
-	Timeout time.Duration
-	// MaxOutputBytes caps the output of one render by osteele (an
-	// output_limit error). Zero means render.DefaultMaxOutputBytes.
-	MaxOutputBytes int
+	// Limits bound each render by osteele as they bound shea's (see
+	// render.Limits; zero fields take its defaults): Timeout when the
+	// context has no earlier deadline (deadline_exceeded), MaxOutputBytes
+	// (output_limit), MaxDepth for nested partials (depth_limit), and,
+	// in a prover child, four times MaxMemory for osteele's heap
+	// (memory_limit).
+	Limits render.Limits
+	// Prover, when set, returns the command of a prover child: a process
+	// whose main calls Serve (shea's own binary runs one as
+	// "shea __osteele-prover"). Renders then run in it, within the memory
+	// budget, and are killed at the deadline. When nil, osteele renders in
+	// this process, where its memory is not bounded: a template can make
+	// osteele build a value as large as the machine's memory (a range made
+	// an array, a string doubled in a loop); see the package doc.
+	Prover func(context.Context) *exec.Cmd
+	// Version is the osteele/liquid version Prover renders with, for the
+	// messages: "" is Version, which Serve renders with. For another (a
+	// prover from BuildProver), Parse leaves the parsing to the child,
+	// since this package's osteele is not that version.
+	Version string
 }
 
 func (o Options) withDefaults() Options {
-	if o.Timeout <= 0 {
-		o.Timeout = render.DefaultTimeout
+	l := &o.Limits
+	if l.Timeout <= 0 {
+		l.Timeout = render.DefaultTimeout
 	}
-	if o.MaxOutputBytes <= 0 {
-		o.MaxOutputBytes = render.DefaultMaxOutputBytes
+	if l.MaxOutputBytes <= 0 {
+		l.MaxOutputBytes = render.DefaultMaxOutputBytes
+	}
+	if l.MaxDepth <= 0 {
+		l.MaxDepth = render.DefaultMaxDepth
+	}
+	if l.MaxMemory <= 0 {
+		l.MaxMemory = render.DefaultMaxMemory
 	}
 	return o
+}
+
+func (o Options) renderLimits() renderLimits {
+	return renderLimits{Timeout: o.Limits.Timeout, MaxOutputBytes: o.Limits.MaxOutputBytes, MaxDepth: o.Limits.MaxDepth}
 }
 
 // Template is a template parsed by osteele/liquid, kept with the shea
 // template it came from. It is safe for concurrent use.
 type Template struct {
 	shea  *render.Template
-	tpl   *liquid.Template
 	store *store
 	opts  Options
 }
@@ -72,85 +95,148 @@ func Parse(t *render.Template, opts Options) (_ *Template, diags diag.List) {
 		}
 	}()
 	opts = opts.withDefaults()
-	st := &store{partials: map[string]*strict.Template{}, source: opts.Partials}
+	st := &store{partials: map[string]*strict.Template{}, source: opts.Partials, version: opts.Version}
+	if st.version == "" {
+		st.version = Version
+	}
 	for name, p := range t.Program().Partials {
 		if p != nil {
 			st.partials[filepath.Clean(filepath.FromSlash(name))] = p
 		}
 	}
-	eng := liquid.NewEngine()
-	eng.StrictVariables()
-	eng.RegisterTemplateStore(st)
-	// An empty path makes osteele resolve a partial's name as given
-	// ("footer", "sub/footer"), and quote the tag in its messages.
-	tpl, err := eng.ParseTemplateLocation([]byte(main.Source), "", 1)
-	if err != nil {
+	if st.version != Version {
+		if opts.Prover == nil {
+			return nil, diag.List{diag.Errorf(codes.OsteeleParseError, diag.Range{Filename: main.Filename, Start: startOf(main), End: startOf(main)},
+				"osteele/liquid %s can only be proven in a prover child built for it", st.version)}
+		}
+		return &Template{shea: t, store: st, opts: opts}, nil
+	}
+	cfg := newConfig(st, &renderRun{maxDepth: opts.Limits.MaxDepth})
+	// An empty path makes osteele quote the tag in its messages.
+	if _, err := parseSource(&cfg, main.Source, ""); err != nil {
 		return nil, diag.List{st.diagnose(main, err, codes.OsteeleParseError)}
 	}
 	// osteele parses a partial when a render first reaches it: parse each
 	// one shea resolved now, so that a partial osteele cannot parse is a
 	// parse error at its place, whichever input reaches it.
 	for _, name := range sortedKeys(st.partials) {
-		if _, err := eng.ParseTemplateLocation([]byte(st.partials[name].Source), name, 1); err != nil {
+		if _, err := parseSource(&cfg, st.partials[name].Source, name); err != nil {
 			diags = append(diags, st.diagnose(main, err, codes.OsteeleParseError))
 		}
 	}
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	return &Template{shea: t, tpl: tpl, store: st, opts: opts}, nil
+	return &Template{shea: t, store: st, opts: opts}, nil
 }
 
 // Render renders the template with vars (shea's rendering values,
 // converted as a Go runner would hold them: see bindings) by
-// osteele/liquid, within the time and output limits. On failure the output
-// is "" and the list holds one error: osteele_render_error,
-// deadline_exceeded or output_limit.
+// osteele/liquid, within the limits. On failure the output is "" and the
+// list holds one error: osteele_render_error, deadline_exceeded,
+// output_limit, depth_limit or memory_limit.
 func (t *Template) Render(ctx context.Context, vars map[string]any) (string, diag.List) {
-	main := t.shea.Program().Template
-	at := diag.Range{Filename: main.Filename, Start: startOf(main), End: startOf(main)}
+	rs := t.renderAll(ctx, []map[string]any{vars})
+	if d := t.resultDiag(rs[0]); d != nil {
+		return "", diag.List{d}
+	}
+	return rs[0].Output, nil
+}
+
+// renderAll renders each of inputs (shea's rendering values) with
+// osteele, in a prover child when Options.Prover is set, and returns a
+// result for each input up to the first limit reached (that one
+// included).
+func (t *Template) renderAll(ctx context.Context, inputs []map[string]any) []result {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	begin := time.Now()
-	ctx, cancel := context.WithTimeout(ctx, t.opts.Timeout)
-	defer cancel()
-	w := &limitedWriter{max: t.opts.MaxOutputBytes}
-	type result struct {
-		err  error
-		diag *diag.Diagnostic
+	plain := make([]map[string]any, len(inputs))
+	for i, in := range inputs {
+		plain[i] = bindings(in)
 	}
-	done := make(chan result, 1)
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				done <- result{diag: panicDiag(main, r, "rendering")}
-			}
-		}()
-		done <- result{err: t.tpl.FRender(w, liquid.Bindings(bindings(vars)))}
-	}()
-	select {
-	case <-ctx.Done():
-		w.abandon()
-		d := diag.Errorf(codes.DeadlineExceeded, at, "osteele/liquid did not finish rendering within %v", time.Since(begin).Round(time.Millisecond))
-		if errors.Is(ctx.Err(), context.Canceled) {
+	lim := t.opts.renderLimits()
+	if t.opts.Prover != nil {
+		rs, err := t.renderChild(ctx, t.opts.Prover, plain, lim)
+		var cannot *wireError
+		switch {
+		case err == nil:
+			return rs
+		case !errors.As(err, &cannot):
+			return []result{{Err: &renderFail{Message: "could not run the prover child: " + err.Error(), Panic: err.Error()}}}
+		}
+	}
+	var out []result
+	for _, in := range plain {
+		r := renderOne(ctx, t.store, t.shea.Program().Template.Source, in, lim)
+		out = append(out, r)
+		if r.Limit != "" {
+			break
+		}
+	}
+	return out
+}
+
+// resultDiag returns the error diagnostic of a render's result, nil when
+// it rendered.
+func (t *Template) resultDiag(r result) *diag.Diagnostic {
+	main := t.shea.Program().Template
+	at := diag.Range{Filename: main.Filename, Start: startOf(main), End: startOf(main)}
+	switch r.Limit {
+	case limitDeadline:
+		d := diag.Errorf(codes.DeadlineExceeded, at, "osteele/liquid did not finish rendering within %v", r.Elapsed.Round(time.Millisecond))
+		if r.Err != nil {
 			d.Summary = "osteele/liquid's render was cancelled"
 		}
 		d.Detail = "osteele has no deadline of its own: a runner rendering this template with osteele waits until it finishes. shea stopped waiting (the limit is --timeout)."
-		return "", diag.List{d}
-	case r := <-done:
-		if r.diag != nil {
-			return "", diag.List{r.diag}
-		}
-		if w.over {
-			return "", diag.List{diag.Errorf(codes.OutputLimit, at,
-				"osteele/liquid's output passed the %d-byte limit", t.opts.MaxOutputBytes)}
-		}
-		if r.err != nil {
-			return "", diag.List{t.store.diagnose(main, r.err, codes.OsteeleRenderError)}
-		}
-		return w.String(), nil
+		return d
+	case limitOutput:
+		return diag.Errorf(codes.OutputLimit, at, "osteele/liquid's output passed the %d-byte limit", t.opts.Limits.MaxOutputBytes)
+	case limitDepth:
+		d := t.store.diagnose(main, r.Err, codes.DepthLimit)
+		d.Summary = fmt.Sprintf("osteele/liquid's partials nest more than %d deep", t.opts.Limits.MaxDepth)
+		d.Detail = "shea stopped osteele at the depth limit (render.Limits.MaxDepth), as it stops its own renders; a runner rendering with osteele has no such limit and recurses until Go's stack overflows."
+		return d
+	case limitMemory:
+		d := diag.Errorf(codes.MemoryLimit, at, "osteele/liquid needed more than %d MiB to render the template", t.memory()>>20)
+		d.Detail = "osteele/liquid has no memory limit of its own: a runner rendering this template with osteele takes memory until the machine has none. shea stopped it at four times --max-memory." + t.knownCauses()
+		return d
 	}
+	if r.Err == nil {
+		return nil
+	}
+	if r.Err.Panic != "" {
+		d := diag.Errorf(codes.OsteeleRenderError, at, "osteele/liquid %s", strings.TrimPrefix(r.Err.Message, "panic: "))
+		if strings.HasPrefix(r.Err.Message, "panic: ") {
+			d.Summary = "osteele/liquid panicked while rendering: " + strings.TrimPrefix(r.Err.Message, "panic: ")
+		}
+		d.Detail = "This is a bug in osteele/liquid " + t.store.version + "; a runner rendering with it would crash or fail here."
+		d.Stack = r.Err.Panic
+		return d
+	}
+	if r.Parse {
+		return t.store.diagnose(main, r.Err, codes.OsteeleParseError)
+	}
+	return t.store.diagnose(main, r.Err, codes.OsteeleRenderError)
+}
+
+// knownCauses names the differences between osteele and shea that make
+// osteele do more work than shea on t: a sentence for each found in its
+// source, "" when none is.
+func (t *Template) knownCauses() string {
+	var b strings.Builder
+	srcs := []string{t.shea.Program().Template.Source}
+	for _, p := range t.store.partials {
+		srcs = append(srcs, p.Source)
+	}
+	all := strings.Join(srcs, "\n")
+	if strings.Contains(all, "size") {
+		b.WriteString(" osteele counts .size and | size of a string in bytes, where shea (as Shopify Liquid) counts characters: a loop or a value sized by a non-ASCII string's size does more work under osteele.")
+	}
+	if strings.Contains(all, "..") {
+		b.WriteString(" osteele makes a range into an array of all its numbers when a filter reads it ((1..n) | first), where shea reads it without building it.")
+	}
+	return b.String()
 }
 
 // limitedWriter collects osteele's output up to a size, and refuses every
@@ -201,6 +287,8 @@ type store struct {
 	source   strict.PartialSource
 	mu       sync.Mutex
 	extra    map[string]*strict.Template // read from source, by cleaned name
+	// version is the osteele/liquid version that renders, for messages.
+	version string
 }
 
 // ReadTemplate implements osteele's render.TemplateStore. osteele passes

@@ -34,13 +34,17 @@ func (s *store) diagnose(main *strict.Template, err error, code diag.Code) *diag
 	}
 	msg, quoted := words(err.Error(), path)
 	rng := locate(t, line, quoted)
-	summary, detail := explain(msg, quoted)
-	what := "cannot parse the template"
-	if code == codes.OsteeleRenderError {
-		what = "fails to render the template"
+	summary, detail := explain(msg, quoted, s.version)
+	what := "fails to render the template"
+	if code == codes.OsteeleParseError {
+		what = "cannot parse the template"
 	}
 	if summary == "" {
-		summary = "osteele/liquid " + what + ": " + msg
+		engine := "osteele/liquid "
+		if s.version != Version {
+			engine += s.version + " "
+		}
+		summary = engine + what + ": " + msg
 	}
 	d := diag.Errorf(code, rng, "%s", summary)
 	d.Detail = detail
@@ -143,14 +147,15 @@ var rewrites = map[string]string{
 	"increment": "Keep a counter with {% assign n = n | plus: 1 %} and print it with {{ n }}.",
 	"decrement": "Keep a counter with {% assign n = n | minus: 1 %} and print it with {{ n }}.",
 	"doc":       "Write {% comment %}…{% endcomment %} instead of {% doc %}…{% enddoc %}.",
+	"render":    "osteele/liquid has {% render %} from v1.9.0; before, write {% include %} (which shares the caller's variables).",
 	"ifchanged": "Compare with the previous value yourself: {% if x != last %}…{% endif %}{% assign last = x %}.",
 }
 
 // explain returns a summary that names a construct osteele/liquid does
 // not support, with osteele's words, and how to write it instead; ""
 // when msg is not about such a construct.
-func explain(msg, quoted string) (summary, detail string) {
-	const lacks = "osteele/liquid " + Version + " does not support "
+func explain(msg, quoted, version string) (summary, detail string) {
+	lacks := "osteele/liquid " + version + " does not support "
 	if msg == "undefined variable" {
 		markup := keywordMarkup.ReplaceAllString(quoted, " ")
 		switch {

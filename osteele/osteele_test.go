@@ -191,7 +191,9 @@ func TestProveSame(t *testing.T) {
 
 // TestProveIntegerOverflow: the smoke matrix's boundary values reach
 // osteele too, and find where its integers wrap: 9223372036854775807 |
-// plus: 1 is 9223372036854775808 in shea (and Ruby), negative in osteele.
+// plus: 1 is 9223372036854775808 in shea (and Ruby), negative in osteele;
+// 18446744073709551616 | plus: 1 is 1 in osteele (a float64 it cannot
+// add to). Each difference is reported, not only the first.
 func TestProveIntegerOverflow(t *testing.T) {
 	tpl := compile(t, "{{ n | plus: 1 }}", diag.StartPos, "")
 	schema, err := strict.CompileSchema("test", []byte(testSchema), nil)
@@ -199,7 +201,8 @@ func TestProveIntegerOverflow(t *testing.T) {
 		t.Fatal(err)
 	}
 	diags := Prove(context.Background(), tpl, SmokeInputs(schema), Options{})
-	if len(diags) != 1 || diags[0].Code != codes.OsteeleOutputDiffers || !strings.Contains(diags[0].Detail, `"n = 9223372036854775807"`) {
+	if len(diags) != 2 || diags[0].Code != codes.OsteeleOutputDiffers || !strings.Contains(diags[0].Detail, `"n = 9223372036854775807"`) ||
+		diags[1].Code != codes.OsteeleOutputDiffers || !strings.Contains(diags[1].Summary, `prints "1" where shea (as Shopify Liquid) prints "18446744073709551617"`) {
 		t.Errorf("got %v", diags)
 	}
 }
@@ -256,7 +259,7 @@ func TestPartials(t *testing.T) {
 // TestTimeout checks the deadline, and that the abandoned render stops at
 // its next write instead of running on.
 func TestTimeout(t *testing.T) {
-	ot, diags := Parse(compile(t, "{% for i in (1..100000000) %}x{% endfor %}", diag.StartPos, ""), Options{Timeout: 50 * time.Millisecond, MaxOutputBytes: 1 << 30})
+	ot, diags := Parse(compile(t, "{% for i in (1..100000000) %}x{% endfor %}", diag.StartPos, ""), Options{Limits: render.Limits{Timeout: 50 * time.Millisecond, MaxOutputBytes: 1 << 30}})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -278,7 +281,7 @@ func TestTimeout(t *testing.T) {
 }
 
 func TestOutputLimit(t *testing.T) {
-	ot, diags := Parse(compile(t, "{% for i in (1..1000) %}{{ title }}{% endfor %}", diag.StartPos, ""), Options{MaxOutputBytes: 100})
+	ot, diags := Parse(compile(t, "{% for i in (1..1000) %}{{ title }}{% endfor %}", diag.StartPos, ""), Options{Limits: render.Limits{MaxOutputBytes: 100}})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -34,11 +34,13 @@ func SmokeInputs(schema *strict.Schema) []strict.SampleInput {
 }
 
 // Prove parses t with osteele/liquid and renders each input with shea and
-// with osteele. It returns the first osteele error (osteele_parse_error,
-// osteele_render_error, or a limit), naming the input it failed on, and,
-// when osteele renders every input, an osteele_output_differs warning for
-// the first input whose outputs differ. An input shea itself fails on is
-// skipped: shea's smoke render reports it.
+// with osteele, in one prover child when opts.Prover is set. It returns
+// every osteele error (osteele_parse_error, osteele_render_error, or a
+// limit, after which no later input is rendered), each distinct one once,
+// naming the first input it failed on, and an osteele_output_differs
+// warning for each distinct difference (by place and text) of an input
+// osteele renders. An input shea itself fails on is skipped: shea's smoke
+// render reports it.
 func Prove(ctx context.Context, t *render.Template, inputs []strict.SampleInput, opts Options) (diags diag.List) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -51,26 +53,45 @@ func Prove(ctx context.Context, t *render.Template, inputs []strict.SampleInput,
 	if diags.HasErrors() {
 		return diags
 	}
-	var warning *diag.Diagnostic
+	var (
+		kept []strict.SampleInput
+		want []string
+		vars []map[string]any
+	)
 	for _, in := range inputs {
-		want, err := t.Render(ctx, maps.Clone(in.Vars))
+		out, err := t.Render(ctx, maps.Clone(in.Vars))
 		if err != nil {
 			continue
 		}
-		got, l := ot.Render(ctx, maps.Clone(in.Vars))
-		if l.HasErrors() {
-			noteInput(l[0], in)
-			return append(diags, l...)
+		kept, want = append(kept, in), append(want, out)
+		vars = append(vars, maps.Clone(in.Vars))
+	}
+	if len(vars) == 0 {
+		return diags
+	}
+	seen := map[string]bool{}
+	var warnings diag.List
+	for i, r := range ot.renderAll(ctx, vars) {
+		d := ot.resultDiag(r)
+		if d == nil && r.Output != want[i] {
+			d = Compare(t, want[i], r.Output)
 		}
-		if warning == nil && got != want {
-			warning = Compare(t, want, got)
-			noteInput(warning, in)
+		if d == nil {
+			continue
+		}
+		key := fmt.Sprintf("%s %v %s", d.Code, d.Subject, d.Summary)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		noteInput(d, kept[i])
+		if d.Severity == diag.Warning {
+			warnings = append(warnings, d)
+		} else {
+			diags = append(diags, d)
 		}
 	}
-	if warning != nil {
-		diags = append(diags, warning)
-	}
-	return diags
+	return append(diags, warnings...)
 }
 
 // noteInput adds to d the smoke input it was found with.

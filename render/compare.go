@@ -451,6 +451,12 @@ func contains(a, b any) bool {
 		_, ok = x[k]
 		return ok
 	case rangeValue: // Ruby's Range#include?, a comparison: a range can be huge
+		_, big := b.(*big.Int)
+		if x.wide != nil || big {
+			lo, lok := cmpBig(bigOf(x.first()), b)
+			hi, hok := cmpBig(bigOf(x.last()), b)
+			return lok && hok && lo <= 0 && hi >= 0
+		}
 		switch y := b.(type) {
 		case int64:
 			return x.lo <= y && y <= x.hi

@@ -43,3 +43,19 @@ func TestConformanceLaxNumbersInPatterns(t *testing.T) {
 		{name: "when a float with a trailing dot", src: `{% case 1 %}{% when 1. %}Y{% endcase %}`, want: "Y", compatOnly: true},
 	})
 }
+
+// Issue 36: what Ruby 5.4's lax mode leaves to the render: a partial is
+// parsed when a tag renders it (a broken one on a branch never taken is no
+// error), and a keyword a filter does not know fails only when it runs, or
+// not at all where the filter takes options (default ignores the others).
+// Checked against Ruby 5.4 with --lax.
+func TestConformanceLazyFailures(t *testing.T) {
+	ps := mapPartials{"broken": "{% if x %"}
+	runConformance(t, ps, []conformanceCase{
+		{name: "broken include never run", src: `{% if false %}{% include 'broken' %}{% endif %}ok`, want: "ok", compatOnly: true},
+		{name: "broken render never run", src: `{% if false %}{% render 'broken' %}{% endif %}ok`, want: "ok", compatOnly: true},
+		{name: "unknown keyword never run", src: `{% if false %}{{ 'a' | upcase: x: 1 }}{% endif %}ok`, want: "ok", compatOnly: true},
+		{name: "unknown option of default", src: `{{ nil | default: 1, x: 2 }}`, want: "1", compatOnly: true},
+		{name: "unknown option beside a known one", src: `{{ 'a' | default: 1, allow_false: true, x: 2 }}`, want: "a", compatOnly: true},
+	})
+}

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"encoding"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -150,8 +149,7 @@ func decimal(v any) *big.Rat {
 }
 
 // maxGoDepth bounds how deeply FromGo follows nested Go values looking
-// for nil slices and maps (encoding/json bounds the rest: a cyclic value is
-// an error).
+// for nil slices and maps and for cycles (encoding/json bounds the rest).
 const maxGoDepth = 1000
 
 // FromGo returns a Go value in the value model as encoding/json presents
@@ -177,10 +175,12 @@ const maxGoDepth = 1000
 // are the model values inside them; a json.Number becomes a number, and a
 // value with ToLiquid (osteele/liquid's Drop), outside a Go struct, what
 // ToLiquid returns. A value JSON cannot encode (a channel, a function, a
-// complex number, NaN, a cycle) is a *GoValueError naming the JSON pointer
-// of the model value that holds it.
+// complex number, NaN or an infinity, a cycle) is a *GoValueError naming
+// the JSON pointer of the model value that holds it; a cycle, through Go
+// pointers, maps or slices or through lists and maps of the model, is
+// found before anything is copied or marshalled.
 func FromGo(v any) (any, error) {
-	out, _, err := fromGo(v, 0)
+	out, _, err := fromGo(v, newGoWalk(), 0)
 	return out, err
 }
 
@@ -188,8 +188,9 @@ func FromGo(v any) (any, error) {
 // when a value changed.
 func fromGoVars(vars map[string]any) (map[string]any, error) {
 	var out map[string]any
+	w := newGoWalk()
 	for k, v := range vars {
-		c, changed, err := fromGo(v, 0)
+		c, changed, err := fromGo(v, w, 0)
 		if err != nil {
 			return nil, under(err, k)
 		}
@@ -229,18 +230,33 @@ func under(err error, key string) error {
 	return err
 }
 
-// fromGo converts v; changed reports that the result is not v itself.
-func fromGo(v any, depth int) (out any, changed bool, err error) {
+// fromGo converts v; changed reports that the result is not v itself. w
+// holds the lists and maps on the way to v, and those converted already
+// (see goWalk).
+func fromGo(v any, w *goWalk, depth int) (out any, changed bool, err error) {
 	if depth > maxGoDepth {
-		return nil, false, &GoValueError{"", fmt.Errorf("is nested more than %d deep (is it cyclic?)", maxGoDepth)}
+		return nil, false, &GoValueError{"", fmt.Errorf("is nested more than %d deep", maxGoDepth)}
 	}
+	if ref, ok := modelRef(v); ok {
+		return w.model(ref, func() (any, bool, error) { return fromModel(v, w, depth) })
+	}
+	return fromModel(v, w, depth)
+}
+
+// fromModel is fromGo without the cycle check of lists and maps.
+func fromModel(v any, w *goWalk, depth int) (out any, changed bool, err error) {
 	switch x := v.(type) {
-	case nil, bool, int64, float64, string:
+	case nil, bool, int64, string:
+		return v, false, nil
+	case float64:
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return nil, false, &GoValueError{"", fmt.Errorf("is %v, which JSON cannot encode", x)}
+		}
 		return v, false, nil
 	case []any:
 		var cp []any
 		for i, e := range x {
-			c, ch, err := fromGo(e, depth+1)
+			c, ch, err := fromGo(e, w, depth+1)
 			if err != nil {
 				return nil, false, under(err, strconv.Itoa(i))
 			}
@@ -258,7 +274,7 @@ func fromGo(v any, depth int) (out any, changed bool, err error) {
 	case map[string]any:
 		var cp map[string]any
 		for k, e := range x {
-			c, ch, err := fromGo(e, depth+1)
+			c, ch, err := fromGo(e, w, depth+1)
 			if err != nil {
 				return nil, false, under(err, k)
 			}
@@ -279,7 +295,7 @@ func fromGo(v any, depth int) (out any, changed bool, err error) {
 		}
 		var cp *Map
 		for i, k := range x.keys {
-			c, ch, err := fromGo(x.vals[k], depth+1)
+			c, ch, err := fromGo(x.vals[k], w, depth+1)
 			if err != nil {
 				return nil, false, under(err, k)
 			}
@@ -295,20 +311,29 @@ func fromGo(v any, depth int) (out any, changed bool, err error) {
 		}
 		return cp, true, nil
 	case json.Number:
-		return parseJSONNumber(string(x)), true, nil
+		n, err := parseJSONNumber(string(x))
+		if err != nil {
+			return nil, false, &GoValueError{"", fmt.Errorf("is json.Number(%q), not a finite number", clip(string(x)))}
+		}
+		return n, true, nil
 	case dropper:
-		c, _, err := fromGo(x.ToLiquid(), depth+1)
+		c, _, err := fromGo(x.ToLiquid(), w, depth+1)
 		return c, true, err
 	}
-	c, err := viaJSON(v)
+	c, err := viaJSON(v, w)
 	return c, true, err
 }
 
 // viaJSON converts a Go value by marshalling it with encoding/json, nil
 // slices and maps first made empty, and decoding the JSON.
-func viaJSON(v any) (any, error) {
-	if rv := reflect.ValueOf(v); holdsNil(rv, 0) {
-		v = emptyNils(rv).Interface()
+func viaJSON(v any, w *goWalk) (any, error) {
+	rv := reflect.ValueOf(v)
+	has, err := w.holdsNil(rv, 0)
+	if err != nil {
+		return nil, err
+	}
+	if has {
+		v = w.emptyNils(rv).Interface()
 	}
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -334,144 +359,6 @@ func marshalError(err error) error {
 		return fmt.Errorf("holds a value JSON cannot encode (%s)", ve.Str)
 	}
 	return fmt.Errorf("cannot be written as JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
-}
-
-// ownsForm reports whether values of type t write their own JSON, so that
-// a nil slice or map of that type is left to them (time.Time is one).
-func ownsForm(t reflect.Type) bool {
-	jm, tm := reflect.TypeFor[json.Marshaler](), reflect.TypeFor[encoding.TextMarshaler]()
-	if t.Implements(jm) || t.Implements(tm) {
-		return true
-	}
-	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
-		p := reflect.PointerTo(t)
-		return p.Implements(jm) || p.Implements(tm)
-	}
-	return false
-}
-
-// holdsNil reports whether rv holds a nil slice or map that JSON would
-// write as null: the walk FromGo makes before marshalling. It reads no
-// struct tags; a field encoding/json leaves out is walked too, harmlessly.
-// Beyond maxGoDepth it gives up (a cyclic value is encoding/json's error).
-func holdsNil(rv reflect.Value, depth int) bool {
-	if depth > maxGoDepth || !rv.IsValid() || ownsForm(rv.Type()) {
-		return false
-	}
-	switch rv.Kind() {
-	case reflect.Slice, reflect.Map:
-		if rv.IsNil() {
-			return true
-		}
-		if scalarKind(rv.Type().Elem().Kind()) {
-			return false
-		}
-		if rv.Kind() == reflect.Map {
-			it := rv.MapRange()
-			for it.Next() {
-				if holdsNil(it.Value(), depth+1) {
-					return true
-				}
-			}
-			return false
-		}
-		fallthrough
-	case reflect.Array:
-		if rv.Kind() == reflect.Array && scalarKind(rv.Type().Elem().Kind()) {
-			return false
-		}
-		for i := range rv.Len() {
-			if holdsNil(rv.Index(i), depth+1) {
-				return true
-			}
-		}
-	case reflect.Pointer, reflect.Interface:
-		return !rv.IsNil() && holdsNil(rv.Elem(), depth+1)
-	case reflect.Struct:
-		t := rv.Type()
-		for i := range t.NumField() {
-			if f := t.Field(i); (f.IsExported() || f.Anonymous) && holdsNil(rv.Field(i), depth+1) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func scalarKind(k reflect.Kind) bool {
-	return k >= reflect.Bool && k <= reflect.Complex128 || k == reflect.String
-}
-
-// emptyNils returns a copy of rv in which every nil slice or map that
-// holdsNil finds is empty. Only what leads to one is copied.
-func emptyNils(rv reflect.Value) reflect.Value {
-	cp := reflect.New(rv.Type()).Elem()
-	cp.Set(rv)
-	fillNils(cp, 0)
-	return cp
-}
-
-// fillNils makes the nil slices and maps under v empty, in place: v is
-// addressable, part of a copy emptyNils made. What a pointer, map, slice or
-// interface refers to belongs to the caller, and is copied before it
-// changes. A field that cannot be set (under an unexported embedded
-// pointer) is left as it is.
-func fillNils(v reflect.Value, depth int) {
-	if !holdsNil(v, depth) {
-		return
-	}
-	t := v.Type()
-	switch v.Kind() {
-	case reflect.Slice:
-		if !v.CanSet() {
-			return
-		}
-		if v.IsNil() {
-			v.Set(reflect.MakeSlice(t, 0, 0))
-			return
-		}
-		n := reflect.MakeSlice(t, v.Len(), v.Len())
-		reflect.Copy(n, v)
-		for i := range n.Len() {
-			fillNils(n.Index(i), depth+1)
-		}
-		v.Set(n)
-	case reflect.Map:
-		if !v.CanSet() {
-			return
-		}
-		n := reflect.MakeMapWithSize(t, v.Len())
-		it := v.MapRange()
-		for it.Next() {
-			e := it.Value()
-			if holdsNil(e, depth+1) {
-				e = emptyNils(e)
-			}
-			n.SetMapIndex(it.Key(), e)
-		}
-		v.Set(n)
-	case reflect.Array:
-		for i := range v.Len() {
-			fillNils(v.Index(i), depth+1)
-		}
-	case reflect.Pointer:
-		if v.CanSet() {
-			p := reflect.New(t.Elem())
-			p.Elem().Set(v.Elem())
-			fillNils(p.Elem(), depth+1)
-			v.Set(p)
-		}
-	case reflect.Interface:
-		if v.CanSet() {
-			v.Set(emptyNils(v.Elem()))
-		}
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if f := t.Field(i); f.IsExported() || f.Anonymous {
-				fillNils(v.Field(i), depth+1)
-			}
-		}
-	}
 }
 
 // GoObjectHint explains, for a context_invalid error's detail, how

@@ -258,24 +258,22 @@ func iterItems(b *budget, v any) ([]any, error) {
 	case rangeValue:
 		n := x.len()
 		if n > maxFilterItems {
-			return nil, fmt.Errorf("range %d..%d has too many items (more than %d)", x.lo, x.hi, maxFilterItems)
+			return nil, fmt.Errorf("range %s has too many items (more than %d)", x, maxFilterItems)
 		}
-		// The items, each number boxed in an interface (8 bytes more),
-		// and the array of as many items a filter builds from them.
-		if err := b.allocItems(2*n, 8*n); err != nil {
+		// The items, each number boxed in an interface (8 bytes more, and
+		// a big integer's own), and the array of as many items a filter
+		// builds from them.
+		if err := b.allocItems(2*n, (8+x.itemBytes())*n); err != nil {
 			return nil, err
 		}
 		out := make([]any, 0, n)
-		for i := x.lo; i <= x.hi && n > 0; i++ {
-			if i&(workQuantum-1) == 0 {
+		for i := range n {
+			if (x.lo+i)&(workQuantum-1) == 0 {
 				if err := b.spend(workQuantum); err != nil {
 					return nil, err
 				}
 			}
-			out = append(out, i)
-			if i == math.MaxInt64 {
-				break
-			}
+			out = append(out, x.at(i))
 		}
 		return out, nil
 	case []any:

@@ -158,7 +158,13 @@ func arity(sig strict.FilterSig) string {
 
 // checkKeywords rejects keyword arguments the signature does not declare,
 // naming the first in alphabetical order so the message is deterministic.
+// A filter that takes keywords ignores the others, as Ruby's options hash
+// does ({{ x | default: 1, y: 2 }}); only compat mode gets here with one,
+// as the static check rejects them in strict mode.
 func checkKeywords(sig strict.FilterSig, kwargs map[string]any) error {
+	if len(sig.Keywords) > 0 {
+		return nil
+	}
 	var unknown []string
 	for k := range kwargs {
 		known := false

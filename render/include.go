@@ -136,7 +136,7 @@ func (tag *includeTag) run(st *state, w *writer) error {
 		}
 		if r, ok := cl.subject.(rangeValue); ok {
 			// The items, each number boxed in an interface.
-			if err := st.b.allocItems(r.len(), 8*r.len()); err != nil {
+			if err := st.b.allocItems(r.len(), (8+r.itemBytes())*r.len()); err != nil {
 				st.popN(cl.pushed)
 				return diag.Errorf(codes.MemoryLimit, tag.rng.Range(), "%v", err)
 			}

@@ -65,7 +65,7 @@ func property(obj any, key any, dot bool) (v any, found bool) {
 	case rangeValue:
 		switch k := normalize(key).(type) {
 		case int64:
-			return index(int(x.len()), k, func(i int) any { return x.lo + int64(i) })
+			return index(int(x.len()), k, func(i int) any { return x.at(int64(i)) })
 		case string:
 			if dot {
 				return command(x, k)

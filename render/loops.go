@@ -80,7 +80,8 @@ type propObject interface {
 // sequence is the items a loop visits, without materializing ranges.
 type sequence struct {
 	list   []any
-	lo     int64 // for ranges
+	rng    rangeValue // for a range: item i is rng.at(from+i)
+	from   int64
 	n      int
 	isList bool
 	str    bool // a string, which loops once over itself, ignoring offset and limit
@@ -90,7 +91,7 @@ func (s sequence) at(i int) any {
 	if s.isList {
 		return s.list[i]
 	}
-	return s.lo + int64(i)
+	return s.rng.at(s.from + int64(i))
 }
 
 // seqOf returns the items of a loop's collection.
@@ -100,7 +101,7 @@ func seqOf(v any) sequence {
 		if n > int64(^uint(0)>>2) {
 			n = int64(^uint(0) >> 2)
 		}
-		return sequence{lo: r.lo, n: int(n)}
+		return sequence{rng: r, n: int(n)}
 	}
 	l := toList(v)
 	_, str := normalize(v).(string)
@@ -129,7 +130,7 @@ func (s sequence) slice(from, to int64, bounded bool) sequence {
 	if s.isList {
 		return sequence{list: s.list[from:to], n: int(to - from), isList: true}
 	}
-	return sequence{lo: s.lo + from, n: int(to - from)}
+	return sequence{rng: s.rng, from: s.from + from, n: int(to - from)}
 }
 
 func itoa64(n int64) string { return strconv.FormatInt(n, 10) }

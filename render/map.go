@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -93,7 +94,9 @@ const maxJSONDepth = 1000
 // document order, arrays []any, integers int64 (a number with a fraction or
 // exponent, or beyond int64, becomes float64, so 5.0 prints as 5.0), and
 // strings, booleans and null their Go counterparts. A key written twice in
-// one object is an error: parsers disagree about which value it keeps.
+// one object is an error: parsers disagree about which value it keeps. So
+// is a number beyond a float's range (1e400) or of more than 10,000
+// characters, as a *DataError naming its JSON pointer and its bytes.
 func DecodeJSON(data []byte) (any, error) {
 	if json.Valid(data) {
 		v, err := decodeValid(data)
@@ -170,7 +173,7 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 				}
 				v, err := decodeValue(dec, depth+1)
 				if err != nil {
-					return nil, err
+					return nil, dataUnder(err, k)
 				}
 				m.Set(k, v)
 			}
@@ -183,7 +186,7 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 			for dec.More() {
 				v, err := decodeValue(dec, depth+1)
 				if err != nil {
-					return nil, err
+					return nil, dataUnder(err, strconv.Itoa(len(out)))
 				}
 				out = append(out, v)
 			}
@@ -195,9 +198,13 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 		return nil, fmt.Errorf("unexpected %v", x)
 	case json.Number:
 		if len(x) > maxNumberText {
-			return nil, numberTooLong(len(x))
+			return nil, tokenError(dec, len(x), numberTooLong(len(x)))
 		}
-		return parseJSONNumber(string(x)), nil
+		n, err := parseJSONNumber(string(x))
+		if err != nil {
+			return nil, tokenError(dec, len(x), err)
+		}
+		return n, nil
 	default:
 		return x, nil
 	}
@@ -252,7 +259,7 @@ func (d *validJSON) value(depth int) (any, error) {
 			d.i++ // ':'
 			v, err := d.value(depth + 1)
 			if err != nil {
-				return nil, err
+				return nil, dataUnder(err, k)
 			}
 			m.Set(k, v)
 			d.space()
@@ -271,7 +278,7 @@ func (d *validJSON) value(depth int) (any, error) {
 		for {
 			v, err := d.value(depth + 1)
 			if err != nil {
-				return nil, err
+				return nil, dataUnder(err, strconv.Itoa(len(out)))
 			}
 			out = append(out, v)
 			d.space()
@@ -297,9 +304,13 @@ func (d *validJSON) value(depth int) (any, error) {
 		d.i++
 	}
 	if d.i-start > maxNumberText {
-		return nil, numberTooLong(d.i - start)
+		return nil, &DataError{Offset: start, End: d.i, Err: numberTooLong(d.i - start)}
 	}
-	return parseJSONNumber(string(d.b[start:d.i])), nil
+	n, err := parseJSONNumber(string(d.b[start:d.i]))
+	if err != nil {
+		return nil, &DataError{Offset: start, End: d.i, Err: err}
+	}
+	return n, nil
 }
 
 // str reads the string at d.i. One without escapes, in valid UTF-8, is
@@ -334,17 +345,68 @@ func numberTooLong(n int) error {
 	return fmt.Errorf("a number of %d digits is longer than the %d a number may have", n, maxNumberText)
 }
 
-func parseJSONNumber(s string) any {
+// parseJSONNumber reads the text of a JSON number: an int64, a *big.Int
+// beyond it, or a float64. A number beyond float64's range (1e400: JSON
+// has no bound, a float64 none so large) is an error: as an infinity it
+// would print as Infinity, and fail every comparison with a schema's
+// bounds, where the data holds a finite number.
+func parseJSONNumber(s string) (any, error) {
 	if !strings.ContainsAny(s, ".eE") {
 		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
-			return n
+			return n, nil
 		}
 		if n, ok := new(big.Int).SetString(s, 10); ok {
-			return n // beyond int64: keeps its digits, as Ruby's Bignum does
+			return n, nil // beyond int64: keeps its digits, as Ruby's Bignum does
 		}
 	}
-	f, _ := strconv.ParseFloat(s, 64)
-	return f
+	f, err := strconv.ParseFloat(s, 64)
+	switch {
+	case math.IsInf(f, 0) || math.IsNaN(f):
+		return nil, fmt.Errorf("the number %s is beyond the range of a float (about ±1.8e308)", clip(s))
+	case err != nil:
+		return nil, fmt.Errorf("%q is not a number", clip(s))
+	}
+	return f, nil
+}
+
+// clip shortens the text of a number for a message.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:20] + "…" + s[len(s)-10:]
+	}
+	return s
+}
+
+// DataError is a value of JSON data that shea refuses to decode although
+// the JSON is valid: a number beyond a float's range (1e400) or longer
+// than a number may be. Pointer is the value's JSON pointer in the
+// document ("" for the whole document), Offset and End the byte range of
+// its text in the data (both 0 when not known).
+type DataError struct {
+	Pointer     string
+	Offset, End int
+	Err         error
+}
+
+func (e *DataError) Error() string {
+	return e.Err.Error() + " at " + pointerOrRoot(e.Pointer)
+}
+
+func (e *DataError) Unwrap() error { return e.Err }
+
+// dataUnder places a *DataError of a value under key, as the error travels
+// up from the value to the document (the pointer is built only on error).
+func dataUnder(err error, key string) error {
+	if de, ok := err.(*DataError); ok {
+		de.Pointer = "/" + escapeToken(key) + de.Pointer
+	}
+	return err
+}
+
+// tokenError is the *DataError of the n-byte token the decoder just read.
+func tokenError(dec *json.Decoder, n int, err error) error {
+	end := int(dec.InputOffset())
+	return &DataError{Offset: end - n, End: end, Err: err}
 }
 
 // toJSON converts a rendering value to plain decoded-JSON form (maps,

@@ -28,10 +28,10 @@ import (
 // are converted first. Every operation follows Shopify Liquid (Ruby) semantics.
 
 // rangeValue is an inclusive integer range, as written (a..b). lo and hi
-// are its ends within int64: an end beyond it saturates there, which every
-// loop and list made of the range then meets as a limit. wide keeps such a
-// range's exact ends (Ruby's Bignums) for what reads them without making
-// the numbers: printing, first, last, size and equality.
+// are its ends within int64 (an end beyond it saturates there). wide keeps
+// the exact ends of a range with an end beyond int64 (Ruby's Bignums):
+// what reads the range (printing, first, last, size, equality, contains)
+// and its items (at, for every loop and list made of it) read those.
 type rangeValue struct {
 	lo, hi int64
 	wide   *[2]*big.Int
@@ -93,6 +93,56 @@ func (r rangeValue) count() any {
 	return bigInteger(n.Add(n, big.NewInt(1)))
 }
 
+// at is the range's item i (from 0, below len): an int64, or a *big.Int
+// beyond it.
+func (r rangeValue) at(i int64) any {
+	if r.wide == nil {
+		return r.lo + i
+	}
+	lo := r.wide[0]
+	if lo.IsInt64() && lo.Int64() <= math.MaxInt64-i {
+		return lo.Int64() + i
+	}
+	var d big.Int
+	d.SetInt64(i)
+	// Each item in one allocation with its words, where they are few (a
+	// loop makes a million of them): lo+i has the words of lo below zero
+	// (a subtraction of magnitudes), one more above.
+	switch n := len(lo.Bits()); {
+	case lo.Sign() < 0 && n <= 2:
+		z := &bigWords2{}
+		z.n.SetBits(z.w[:0])
+		return bigInteger(z.n.Add(lo, &d))
+	case n <= 2:
+		z := &bigWords3{}
+		z.n.SetBits(z.w[:0])
+		return bigInteger(z.n.Add(lo, &d))
+	}
+	return bigInteger(new(big.Int).Add(lo, &d))
+}
+
+// bigWords2 and bigWords3 are a big integer with room for two and three
+// words, allocated together.
+type (
+	bigWords2 struct {
+		n big.Int
+		w [2]big.Word
+	}
+	bigWords3 struct {
+		n big.Int
+		w [3]big.Word
+	}
+)
+
+// itemBytes is what each item of the range takes beyond its place in a
+// list: nothing for an int64, a big.Int and its words beyond.
+func (r rangeValue) itemBytes() int64 {
+	if r.wide == nil {
+		return 0
+	}
+	return 32 + 8*int64(max(len(r.wide[0].Bits()), len(r.wide[1].Bits())))
+}
+
 // String is the range as Liquid prints it, lo..hi.
 func (r rangeValue) String() string {
 	if r.wide != nil {
@@ -118,7 +168,16 @@ func bigInteger(n *big.Int) any {
 	return n
 }
 
+// len is the number of the range's items, saturated at int64's largest
+// (count is exact).
 func (r rangeValue) len() int64 {
+	if r.wide != nil {
+		n, ok := r.count().(int64)
+		if !ok {
+			return math.MaxInt64
+		}
+		return n
+	}
 	if r.hi < r.lo {
 		return 0
 	}
@@ -315,8 +374,8 @@ func toList(v any) []any {
 	case rangeValue:
 		n := x.len()
 		out := make([]any, 0, min(n, 1<<20))
-		for i := x.lo; i <= x.hi; i++ {
-			out = append(out, i)
+		for i := range n {
+			out = append(out, x.at(i))
 		}
 		return out
 	case *Map, map[string]any:

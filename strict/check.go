@@ -610,6 +610,14 @@ func (w *walker) filter(f *Filter) (args []shape) {
 		for _, k := range s.Keywords {
 			known = known || k == a.Name
 		}
+		if !known && w.opts.Compat && w.opts.Lax {
+			// Ruby passes keywords as one trailing hash: a filter that
+			// takes options ignores a key it does not know, any other
+			// fails with an ArgumentError only when it runs.
+			w.diags = append(w.diags, diag.Warningf(codes.LaxSyntax, a.Range(),
+				"filter %q has no keyword argument %q: Shopify ignores it or fails only if the filter runs; strict mode rejects it", f.Name, a.Name))
+			continue
+		}
 		if !known {
 			d := w.errorf(codes.FilterArguments, a.Range(), "filter %q has no keyword argument %q", f.Name, a.Name)
 			if len(s.Keywords) > 0 {
@@ -742,9 +750,12 @@ func (w *walker) path(p *Path) shape {
 					continue
 				}
 			}
-			seg.Keys = mergeSorted(seg.Keys, sh.declaredNames())
+			names := sh.declaredNames()
+			seg.Keys = mergeSorted(seg.Keys, names)
 			if sh.unknown() || sh.openObject() {
 				seg.Open = true
+			} else if w.hazardOK() && !sh.allows(tArray) && w.inputKey(seg.Index) && !keysWithin(idx, names) {
+				w.dynamicKeyHazard(p, i, names)
 			}
 			sh = anyShape
 			continue
@@ -1171,6 +1182,16 @@ func (w *walker) load(name string, at Span) *Template {
 		w.parser = newParser(w.opts.parseOptions())
 	}
 	t, diags := w.parser.parse(src, filename, diag.Pos{})
+	if w.opts.Compat && w.an == nil && diags.HasErrors() {
+		// Shopify Liquid parses a partial when a tag renders it: a broken
+		// partial on a branch that never runs is no error. Rendering
+		// reports it where the tag runs, as it does a missing one.
+		if w.failed == nil {
+			w.failed = map[string]bool{}
+		}
+		w.failed[name] = true
+		return nil
+	}
 	w.diags = append(w.diags, diags...)
 	w.prog.Partials[name] = t
 	return t

@@ -237,6 +237,14 @@ func (w *walker) mayFail(r diag.Range, detail, format string, args ...any) {
 	w.diags = append(w.diags, d)
 }
 
+// alwaysFails reports an always_fails error at r: a use that fails every
+// time it renders, which no guard can make render.
+func (w *walker) alwaysFails(r diag.Range, detail, format string, args ...any) {
+	d := diag.Errorf(codes.AlwaysFails, r, format, args...)
+	d.Detail = detail
+	w.diags = append(w.diags, d)
+}
+
 // exprName is how a diagnostic names an expression's value.
 func exprName(e Expr) string {
 	switch e := e.(type) {
@@ -294,6 +302,11 @@ func (w *walker) filterHazard(f *Filter, in shape, args []shape) {
 				if w.resolves(a.Value) {
 					w.unknownHazard(f, name, "{% if "+name+" %}")
 				}
+				return
+			}
+			if ts != 0 && ts&tArray == 0 {
+				w.alwaysFails(f.NameSpan.Range(), "Pass an array (split a string first: {{ list | concat: text | split: \",\" }}), or drop the filter.",
+					"filter %q always fails here: %s is never an array, and concat takes one", f.Name, name)
 				return
 			}
 			var bad []string
@@ -469,6 +482,16 @@ func (w *walker) compareHazard(e *Compare, l, r shape) {
 		return
 	}
 	num := tNumber | tInteger
+	never := func(ts typeSet, sh shape) bool { return ts&tNull == 0 && !sh.maybeNil }
+	if never(lt, l) && never(rt, r) && (lt&^num == 0 && rt&^tString == 0 || lt&^tString == 0 && rt&^num == 0) && lt != 0 && rt != 0 {
+		lk, rk := "a number", "a string"
+		if lt&num == 0 {
+			lk, rk = "a string", "a number"
+		}
+		w.alwaysFails(e.OpSpan.Range(), "Compare values of one type: a number with a number, a string with a string.",
+			"comparison always fails here: %s is always %s and %s always %s", exprName(e.Left), lk, exprName(e.Right), rk)
+		return
+	}
 	if lt&num != 0 && rt&tString != 0 || lt&tString != 0 && rt&num != 0 {
 		lk, rk := "a number", "a string"
 		if lt&num == 0 || rt&tString == 0 {
@@ -581,4 +604,68 @@ func (w *walker) unguard(name string) {
 			w.guards[i] = guard{}
 		}
 	}
+}
+
+// keysWithin reports whether every value the index shape idx allows is one
+// of names: an enum or const of strings the object declares.
+func keysWithin(idx shape, names []string) bool {
+	bounded := false
+	for _, n := range idx.nodes {
+		if len(n.AnyOf) > 0 || len(n.OneOf) > 0 {
+			return false // a union: some branch may be unbounded
+		}
+		vals := n.Enum
+		if len(n.Constant) > 0 {
+			vals = n.Constant
+		}
+		if vals == nil {
+			continue
+		}
+		for _, v := range vals {
+			s, ok := v.(string)
+			if !ok && v != nil || ok && !slices.Contains(names, s) {
+				return false
+			}
+		}
+		bounded = true
+	}
+	return bounded
+}
+
+// inputKey reports whether the index e is read from the data (a path of
+// an input): such a key is bounded only by its schema. A key the template
+// binds itself ({% assign k = 'title' %}) is its own value, which the check
+// does not follow; rendering checks it.
+func (w *walker) inputKey(e Expr) bool {
+	p, ok := e.(*Path)
+	if !ok || p.RootExpr != nil || p.Root == "self" {
+		return false
+	}
+	if _, local := w.lookup(p.Root); local {
+		return false
+	}
+	return w.opts.Context.Has(p.Root)
+}
+
+// dynamicKeyHazard reports the read of p's segment i, a key computed at
+// render time, from an object whose keys the schema declares: a key that
+// names none of them is an unknown_variable error when it renders.
+func (w *walker) dynamicKeyHazard(p *Path, i int, names []string) {
+	r := p.Range()
+	r.End = p.Segments[i].Range().End
+	key := exprName(p.Segments[i].Index)
+	detail := "Make " + key + " an enum of the names the object declares"
+	if len(names) > 0 {
+		shown := names
+		if len(shown) > 8 {
+			shown = shown[:8]
+		}
+		detail += " (" + strings.Join(shown, ", ")
+		if len(names) > len(shown) {
+			detail += ", …"
+		}
+		detail += ")"
+	}
+	detail += ", or read a declared property by its name."
+	w.mayFail(r, detail, "%s fails when %s names no property of %s: the key is computed when it renders", pathPrefix(p, i+1), key, pathPrefix(p, i))
 }

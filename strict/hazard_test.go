@@ -71,8 +71,14 @@ func TestCheckHazards(t *testing.T) {
 		{"concat of a nullable", "{{ list | concat: tags }}", []string{"may_fail 1:11@10-1:17@16"}, nil},
 		{"concat guarded", "{% if tags %}{{ list | concat: tags }}{% endif %}", nil, nil},
 		{"concat of an array", "{{ tags | concat: list }}", nil, nil},
-		{"integer against string", "{% if count > 'a' %}{% endif %}", []string{"may_fail 1:13@12-1:14@13"}, nil},
-		{"string against integer", "{% if text <= count %}{% endif %}", []string{"may_fail 1:12@11-1:14@13"}, nil},
+		// A required integer against a string fails whenever it renders: an
+		// error, not a warning (issue 35); a nullable one compares as
+		// false when nil, so it only may fail.
+		{"integer against string", "{% if count > 'a' %}{% endif %}", []string{"always_fails 1:13@12-1:14@13"}, nil},
+		{"string against integer", "{% if text <= count %}{% endif %}", []string{"always_fails 1:12@11-1:14@13"}, nil},
+		{"nullable integer against string", "{% if maybe > 'a' %}{% endif %}", []string{"may_fail 1:13@12-1:14@13"}, nil},
+		{"concat of a string literal", "{{ list | concat: 'a' }}", []string{"always_fails 1:11@10-1:17@16"}, nil},
+		{"concat of an integer or nil", "{{ list | concat: maybe }}", []string{"always_fails 1:11@10-1:17@16"}, nil},
 		{"integer against integer", "{% if count > 1 %}{% endif %}{% if text == count %}{% endif %}", nil, nil},
 		{"sort of mixed items", "{{ mixed | sort }}", []string{"may_fail 1:12@11-1:16@15"}, nil},
 		{"sort of strings", "{{ list | sort }}", nil, nil},
@@ -88,7 +94,7 @@ func TestCheckHazards(t *testing.T) {
 func TestCheckHazardConcatArguments(t *testing.T) {
 	runCheckCases(t, Options{Context: hazardSchema(t)}, []checkCase{
 		{"unknown and not an array", "{{ list | concat: free.x }}{{ tags | concat: maybe }}",
-			[]string{"may_fail 1:11@10-1:17@16", "undeclared_key 1:19@18-1:25@24", "may_fail 1:38@37-1:44@43"}, nil},
+			[]string{"may_fail 1:11@10-1:17@16", "undeclared_key 1:19@18-1:25@24", "always_fails 1:38@37-1:44@43"}, nil},
 	})
 	// An input the data may leave out reads as nil.
 	s, err := CompileSchema("opt.json", []byte(`{"type": "object", "properties": {"a": {"type": "array"}}}`), nil)
@@ -150,7 +156,7 @@ func TestFilterFailsFromSignatures(t *testing.T) {
 			_, diags := Check(src, "t.liquid", diag.Pos{}, opts)
 			warned := false
 			for _, d := range diags {
-				warned = warned || d.Code == codes.MayFail
+				warned = warned || d.Code == codes.MayFail || d.Code == codes.AlwaysFails
 			}
 			if want := slices.Contains(p.fails, sig.Fails); warned != want {
 				t.Errorf("%s (fails on %s): may_fail %v, want %v: %v", src, sig.Fails, warned, want, diags)

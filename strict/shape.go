@@ -315,7 +315,13 @@ func (s shape) property(name string) (res shape, ok bool, candidates []string) {
 			maybeNil = maybeNil || !slices.Contains(n.Required, name) || nullable(p)
 			continue
 		}
+		// A key that only a pattern or additionalProperties allows may
+		// be left out as well, unless required.
 		if s.matchPatterns(n, name, &found) {
+			maybeNil = maybeNil || !slices.Contains(n.Required, name)
+			for re, p := range n.PatternProperties {
+				maybeNil = maybeNil || re.MatchString(name) && nullable(p)
+			}
 			continue
 		}
 		switch ap := n.AdditionalProperties.(type) {
@@ -323,6 +329,7 @@ func (s shape) property(name string) (res shape, ok bool, candidates []string) {
 			fa := s.memo.flat(ap)
 			found = appendNodes(found, fa)
 			open = open || len(fa) == 0
+			maybeNil = maybeNil || !slices.Contains(n.Required, name) || nullable(ap)
 		case bool:
 			if ap {
 				open = true
@@ -337,7 +344,7 @@ func (s shape) property(name string) (res shape, ok bool, candidates []string) {
 		return anyShape, true, nil
 	}
 	if len(found) > 0 {
-		return shape{nodes: found, memo: s.memo, maybeNil: true}.nilIf(maybeNil, found), true, nil
+		return shape{nodes: found, memo: s.memo, maybeNil: maybeNil}, true, nil
 	}
 	// Not found: the candidates are the properties the object nodes that
 	// do not match name declare.

@@ -9,6 +9,7 @@ import (
 	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/render"
+	"github.com/sheaproject/shea/strict"
 )
 
 // A Symphony port often keeps prompts of its own in the front matter, under
@@ -76,11 +77,14 @@ func (w *Workflow) checkFrontValue(s, ptr, name string) {
 	_, diags := compileGuarded(diag.Range{Filename: w.Path, Start: start, End: start}, func() (*render.Template, diag.List) {
 		return w.engine(w.partialsDir()).Compile(text, w.Path, start, w.laneSchema)
 	})
+	diags = dropRunnerOwned(text, w.Path, start, diags)
 	diags = mapPositions(diags, w.Path, w.scalarPositions(ref.value))
+	kept := diags[:0]
 	for _, d := range diags {
 		if d.Code == codes.InternalError {
 			continue
 		}
+		kept = append(kept, d)
 		d.Severity = diag.Warning
 		note := "In the front matter value " + name + ", which holds Liquid but is no template shea knows: checked with the lane prompt's inputs, as a warning. If the runner renders it, declare it under template_context.templates to check and smoke-render it as a template."
 		if d.Detail != "" {
@@ -88,5 +92,48 @@ func (w *Workflow) checkFrontValue(s, ptr, name string) {
 		}
 		d.Detail = note
 	}
-	w.diags = append(w.diags, diags...)
+	w.diags = append(w.diags, kept...)
+}
+
+// dropRunnerOwned drops from diags, found in a front matter value that is
+// no template shea knows, the unknown names the runner may well supply: a
+// port renders its own settings with its own inputs ({{ model }} in a
+// command, issue.slug in a branch name), which shea cannot know. An unknown
+// name is kept where shea can say what was probably meant: a near miss of
+// a known one (issue.titel), or a name the value binds itself and reads
+// where it is not bound (a loop variable after its loop). The rest of the
+// check (syntax, filters, tags) stands.
+func dropRunnerOwned(text, filename string, start diag.Pos, diags diag.List) diag.List {
+	var bound map[string]bool
+	var reads map[diag.Pos]string
+	kept := diags[:0]
+	for _, d := range diags {
+		if d.Code != codes.UnknownVariable && d.Code != codes.UnknownProperty || len(d.Suggestions()) > 0 {
+			kept = append(kept, d)
+			continue
+		}
+		if bound == nil {
+			an, _ := strict.Analyze(text, filename, start, nil)
+			bound, reads = map[string]bool{}, map[diag.Pos]string{}
+			for _, l := range an.Locals {
+				bound[l.Name] = true
+			}
+			for _, v := range an.Variables {
+				reads[v.Range.Start] = rootName(v.Name)
+			}
+		}
+		if d.Code == codes.UnknownVariable && bound[reads[d.Subject.Start]] {
+			kept = append(kept, d)
+		}
+	}
+	return kept
+}
+
+// rootName is the first name of a path as written ("issue" of
+// "issue.labels[0]").
+func rootName(path string) string {
+	if i := strings.IndexAny(path, ".["); i >= 0 {
+		return path[:i]
+	}
+	return path
 }

@@ -193,7 +193,12 @@ func decodeIssue(data []byte, filename, dialect string, schema *strict.Schema, k
 	}
 	issue, err := render.DecodeJSONObject([]byte(doc.tree.src.text))
 	if err != nil {
-		return nil, diag.List{diag.Errorf(codes.ContextInvalid, doc.at(""), "the issue cannot be read: %v", err)}
+		rng := doc.at("")
+		var de *render.DataError
+		if errors.As(err, &de) && de.End > de.Offset {
+			rng = doc.tree.src.rng(de.Offset, de.End)
+		}
+		return nil, diag.List{diag.Errorf(codes.ContextInvalid, rng, "the issue cannot be read: %v", err)}
 	}
 	if keep != nil {
 		issue = pruneUndeclared(issue, keep, 0).(map[string]any)

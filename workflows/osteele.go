@@ -2,8 +2,14 @@ package workflows
 
 import (
 	"context"
+	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
+
+	"golang.org/x/mod/modfile"
 
 	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
@@ -89,7 +95,7 @@ type osteelePiece struct {
 // osteelePieces returns the templates of an item: one, or a lane's system
 // and user parts.
 func (w *Workflow) osteelePieces(it *item) []osteelePiece {
-	opts := osteele.Options{Timeout: w.opts.Limits.Timeout, MaxOutputBytes: w.opts.Limits.MaxOutputBytes}
+	opts := osteele.Options{Limits: w.opts.Limits, Prover: w.opts.OsteeleProver, Version: w.opts.OsteeleVersion}
 	switch {
 	case it.tpl != nil:
 		if it.dir != "" {
@@ -183,4 +189,78 @@ func remapped(remap func(error) error, l diag.List) diag.List {
 		return re.Diagnostics
 	}
 	return l
+}
+
+// osteeleVersion is the osteele/liquid version the proof renders with.
+func (w *Workflow) osteeleVersion() string {
+	if w.opts.OsteeleVersion != "" {
+		return w.opts.OsteeleVersion
+	}
+	return osteele.Version
+}
+
+// runnerOsteele reads the osteele/liquid version the runner's go.mod
+// requires: the go.mod governing the workflow's directory, found as the go
+// command finds it (osteele.RunnerVersion).
+func (w *Workflow) runnerOsteele() (osteele.Requirement, error) {
+	return osteele.RunnerVersion(filepath.Dir(w.Path))
+}
+
+// runnerOsteeleFields are the fields the prompt_engine readback line has
+// after version: runner_version (the version the runner's go.mod requires,
+// "none" when it requires none, "replaced" for a replace by a directory)
+// and go_mod (its path, "none" when there is no go.mod, "unreadable" when
+// it does not parse).
+func (w *Workflow) runnerOsteeleFields() []Field {
+	req, err := w.runnerOsteele()
+	switch {
+	case err != nil:
+		return []Field{{"go_mod", "unreadable"}}
+	case req.GoMod == "":
+		return []Field{{"go_mod", "none"}}
+	}
+	v := req.Version
+	switch {
+	case req.Replaced != "":
+		v = "replaced"
+	case v == "":
+		v = "none"
+	}
+	return []Field{{"runner_version", v}, {"go_mod", w.shortPath(req.GoMod)}}
+}
+
+// shortPath returns path relative to the working directory when it lies
+// below it, else as it is.
+func (w *Workflow) shortPath(path string) string {
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, path); err == nil && filepath.IsLocal(rel) {
+			return rel
+		}
+	}
+	return path
+}
+
+// osteeleVersionDiags returns the osteele_version_differs warning when the
+// runner's go.mod requires an osteele/liquid version with known
+// differences from the one shea proves with, at go.mod's line.
+func (w *Workflow) osteeleVersionDiags() diag.List {
+	req, err := w.runnerOsteele()
+	if err != nil || req.Version == "" || req.Replaced != "" || req.Version == w.osteeleVersion() {
+		return nil
+	}
+	diffs := osteele.Differences(req.Version)
+	if len(diffs) == 0 {
+		return nil
+	}
+	pos := func(p modfile.Position) diag.Pos { return diag.Pos{Line: p.Line, Column: p.LineRune, Byte: p.Byte} }
+	at := diag.Range{Filename: w.shortPath(req.GoMod), Start: pos(req.Start), End: pos(req.End)}
+	d := diag.Warningf(codes.OsteeleVersionDiffers, at, "the runner's go.mod requires osteele/liquid %s; shea proves with %s, which renders differently", req.Version, w.osteeleVersion())
+	var b strings.Builder
+	fmt.Fprintf(&b, "What osteele/liquid %s does otherwise (from osteele's release notes):\n", req.Version)
+	for _, x := range diffs {
+		fmt.Fprintf(&b, "- before %s: %s\n", x.Since, x.Text)
+	}
+	fmt.Fprintf(&b, "shea's proof rendered with %s, not %s: a template it passes may still fail or print otherwise under the runner. To prove with %s itself: shea validate --osteele-version %s (it builds a prover with the go command, offline from the module cache). Requiring shea as a Go library in the runner's module raises osteele/liquid to %s there (Go takes the highest version any module requires); see README, \"Runners that render with osteele/liquid\".", w.osteeleVersion(), req.Version, req.Version, req.Version, osteele.Version)
+	d.Detail = b.String()
+	return diag.List{d}
 }

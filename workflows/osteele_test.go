@@ -57,7 +57,7 @@ func TestRealWorkflowsOsteele(t *testing.T) {
 				}
 				return
 			}
-			if r.Status != StatusValid || engine != "osteele/liquid version=v1.9.2" || readbackValue(r, "prompt_template_smoke.agent") != "pass" {
+			if r.Status != StatusValid || !strings.HasPrefix(engine, "osteele/liquid version=v1.9.2 ") || readbackValue(r, "prompt_template_smoke.agent") != "pass" {
 				t.Errorf("status %s, prompt_engine %q, smoke %q; errors:\n%v", r.Status, engine, readbackValue(r, "prompt_template_smoke.agent"), diags.Errors())
 			}
 		})

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/sheaproject/shea/internal/atomicfile"
 	"github.com/sheaproject/shea/internal/fsroot"
@@ -35,11 +36,22 @@ type RunContext struct {
 }
 
 // DecodeRunContext reads a run context from JSON: one object (empty input
-// is an empty run context). Its keys keep their order in data.
+// is an empty run context). Its keys keep their order in data. What
+// render.DecodeJSON refuses (a key written twice, too deep a value, a
+// number no float holds) is an error, wrapping its error.
 func DecodeRunContext(data []byte) (*RunContext, error) {
 	rc := &RunContext{}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return rc, nil
+	}
+	// What a render reads of it is checked as --context is: a key written
+	// twice, nesting beyond the decoder's bound, a number no float holds.
+	// The error of a valid document (a *render.DataError for a number)
+	// places the value.
+	if json.Valid(data) {
+		if _, err := render.DecodeJSON(data); err != nil {
+			return nil, fmt.Errorf("the run context cannot be read: %w", err)
+		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	tok, err := dec.Token()
@@ -113,14 +125,28 @@ func (rc *RunContext) Keys() []string { return slices.Clone(rc.keys) }
 // other keys until the file form is at most MaxRunContextBytes, and returns
 // the keys it dropped. A value that alone would exceed the cap is an error
 // wrapping ErrRunContextValueTooLarge, and the run context is left as it
-// was: nothing is dropped silently to make room for it.
+// was: nothing is dropped silently to make room for it. So is a key that
+// is not valid UTF-8, and a value render.DecodeJSON refuses (a key written
+// twice in one object, also after invalid UTF-8 is replaced; nesting
+// beyond its bound; a number no float holds), which would fail every
+// render that reads the run context.
 func (rc *RunContext) Set(key string, value json.RawMessage) (dropped []string, err error) {
 	if key == "" {
 		return nil, errors.New("a run context key cannot be empty")
 	}
+	if !utf8.ValidString(key) {
+		return nil, fmt.Errorf("the run context key %q is not valid UTF-8", key)
+	}
 	alone := &RunContext{}
 	if err := alone.put(key, value); err != nil {
 		return nil, err
+	}
+	// The value is checked where it will be, as every later render reads
+	// the file: no key twice in one object (after invalid UTF-8 is
+	// replaced, as decoders do), no deeper than the decoder's bound, no
+	// number beyond a float's range.
+	if _, err := render.DecodeJSON(alone.Bytes()); err != nil {
+		return nil, fmt.Errorf("the value of %q cannot be rendered: %w", key, err)
 	}
 	if n := len(alone.Bytes()); n > MaxRunContextBytes {
 		return nil, fmt.Errorf("%q: %w (%d bytes, cap %d)", key, ErrRunContextValueTooLarge, n, MaxRunContextBytes)

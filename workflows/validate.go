@@ -14,7 +14,6 @@ import (
 	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/textesc"
-	"github.com/sheaproject/shea/osteele"
 )
 
 // rendererMode is what validate reports as prompt_renderer: shea renders
@@ -270,6 +269,9 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 	}
 	for _, it := range w.workpads {
 		smoke(it)
+	}
+	if osteeleProof {
+		diags = append(diags, w.osteeleVersionDiags()...)
 	}
 	diags = w.dropDisabled(diags)
 	diags.Sort()
@@ -611,7 +613,7 @@ func (w *Workflow) sheaReadback(rb *readback, smoked map[*item]bool) {
 // has no such line, so the order Shea Symphony prints is kept.
 func (w *Workflow) engineReadback(rb *readback) {
 	if w.Engine() == EngineOsteele {
-		rb.add("prompt_engine", "osteele/liquid", Field{"version", osteele.Version})
+		rb.add("prompt_engine", "osteele/liquid", append([]Field{{"version", w.osteeleVersion()}}, w.runnerOsteeleFields()...)...)
 	}
 }
 

@@ -1,9 +1,11 @@
 package workflows
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -117,6 +119,17 @@ type Options struct {
 	// package osteele). Empty takes the workflow's own shea.engine
 	// setting, else "shea". The CLI's --engine.
 	Engine string
+	// OsteeleProver, when set, starts the child process osteele renders
+	// in (osteele.Options.Prover: a program whose main calls
+	// osteele.Serve), within a memory budget and killed at the deadline.
+	// Nil renders osteele in this process, where its memory is not
+	// bounded. The CLI runs itself.
+	OsteeleProver func(context.Context) *exec.Cmd
+	// OsteeleVersion is the osteele/liquid version OsteeleProver renders
+	// with, when it is not the one shea embeds (a prover from
+	// osteele.BuildProver): readback and messages name it. "" is
+	// osteele.Version. The CLI's --osteele-version.
+	OsteeleVersion string
 
 	// Samples are issues (and attempts and extra inputs) the runner really
 	// sends: Validate, and so Gate, renders every lane prompt and runner

@@ -111,6 +111,14 @@ Examples:
 					return fmt.Errorf("cannot read context: %w", err)
 				}
 				if data, err = render.DecodeJSONObject(b); err != nil {
+					if d := dataDiag(b, contextData, err); d != nil {
+						src := &sources{}
+						src.add(contextData, b)
+						if err := e.report(format, diag.List{d}, src); err != nil {
+							return err
+						}
+						return findingsError{}
+					}
 					return fmt.Errorf("context %s: %w", contextData, err)
 				}
 			}
@@ -243,7 +251,7 @@ func proveOsteele(ctx context.Context, src, filename string, schema *strict.Sche
 	if diags.HasErrors() || tpl == nil {
 		return diags
 	}
-	return append(diags, osteele.Prove(ctx, tpl, osteele.SmokeInputs(schema), osteele.Options{Partials: dir})...)
+	return append(diags, osteele.Prove(ctx, tpl, osteele.SmokeInputs(schema), osteele.Options{Partials: dir, Prover: osteeleProver})...)
 }
 
 // laneProfile returns the profile whose lane lane is, checking it against

@@ -60,10 +60,22 @@ func templateReadDiag(path string, err error) *diag.Diagnostic {
 	return nil
 }
 
-// duplicateKeyDiag is the context_invalid diagnostic of a key written twice
-// in one object of the JSON data named name (--context, --extra), at the
-// second occurrence; nil when there is none.
-func duplicateKeyDiag(data []byte, name string) *diag.Diagnostic {
+// dataDiag is the context_invalid diagnostic of err, the failure of
+// render.DecodeJSON to decode data, the JSON data named name (--context,
+// --extra, --run-context), at the place in data it is about: a key written
+// twice in one object (at the second occurrence), a number no float holds
+// (1e400). It is nil for other errors, and for nil.
+func dataDiag(data []byte, name string, err error) *diag.Diagnostic {
+	if err == nil {
+		return nil
+	}
+	var de *render.DataError
+	if errors.As(err, &de) && de.End > de.Offset && de.End <= len(data) {
+		start := diag.StartPos.Advance(string(data[:de.Offset]))
+		end := start.Advance(string(data[de.Offset:de.End]))
+		return diag.Errorf(codes.ContextInvalid, diag.Range{Filename: name, Start: start, End: end}, "%v", err).
+			WithDetail("shea reads a JSON number as an integer of at most 10,000 digits or as a float, which ends at about ±1.8e308; write a larger number as a string.")
+	}
 	dup, found := jsondup.Find(data)
 	if !found {
 		return nil

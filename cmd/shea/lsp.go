@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -52,7 +54,13 @@ Examples:
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			stream := stdio{in: e.stdin, out: e.stdout}
-			return lsp.Serve(cmd.Context(), stream, lsp.Options{Version: version(), Log: e.stderr, Getenv: e.getenv})
+			err := lsp.Serve(cmd.Context(), stream, lsp.Options{Version: version(), Log: e.stderr, Getenv: e.getenv})
+			if errors.Is(err, lsp.ErrNoShutdown) {
+				// LSP's exit status 1: the session ran, the client ended it badly
+				fmt.Fprintf(e.stderr, "shea: %v\n", err)
+				return findingsError{}
+			}
+			return err
 		},
 	}
 }

@@ -11,6 +11,11 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	// A test that runs the command in this process starts this binary as
+	// the osteele prover child (osteeleProver).
+	if len(os.Args) > 1 && os.Args[1] == proverCommand {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	testscript.Main(m, map[string]func(){
 		"shea": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})

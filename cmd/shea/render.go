@@ -266,7 +266,7 @@ func (e *env) renderTemplate(o renderOptions) error {
 	vars, err := render.DecodeJSONObject(data)
 	if err != nil {
 		// The duplicate-key scan runs only on a document that failed.
-		if d := duplicateKeyDiag(data, o.context); d != nil {
+		if d := dataDiag(data, o.context, err); d != nil {
 			srcs := &sources{}
 			srcs.add(o.context, data)
 			if err := e.reportOn(e.stderr, o.format, diag.List{d}, srcs); err != nil {
@@ -332,7 +332,7 @@ func (e *env) failOsteele(format string, diags diag.List, srcs *sources) error {
 // osteele/liquid, and returns osteele's output, or its error, with a
 // warning when the outputs differ.
 func renderOsteele(tpl *render.Template, shea string, vars map[string]any, limits render.Limits, dir strict.PartialSource) (string, diag.List) {
-	ot, diags := osteele.Parse(tpl, osteele.Options{Partials: dir, Timeout: limits.Timeout, MaxOutputBytes: limits.MaxOutputBytes})
+	ot, diags := osteele.Parse(tpl, osteele.Options{Partials: dir, Limits: limits, Prover: osteeleProver})
 	if diags.HasErrors() {
 		return "", diags
 	}
@@ -411,7 +411,7 @@ func (e *env) loadWorkflow(path string, o renderOptions) (*workflows.Workflow, d
 	default:
 		return nil, nil, usageError{fmt.Errorf("unknown profile %q (want symphony or shea)", o.profile)}
 	}
-	opts := workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, StrictLayers: o.strictLayers, Limits: o.limits, Engine: o.engine}
+	opts := workflows.Options{Profile: o.profile, Root: o.root, Getenv: e.getenv, StrictLayers: o.strictLayers, Limits: o.limits, Engine: o.engine, OsteeleProver: osteeleProver}
 	if o.contextSchema != "" {
 		b, err := readContextSchema(o.contextSchema)
 		if err != nil {
@@ -453,10 +453,7 @@ func (e *env) laneInput(o renderOptions, hasAttempt bool, w *workflows.Workflow,
 		}
 		srcs.add(name, data)
 		extra, err := render.DecodeJSONObject(data)
-		var dup *diag.Diagnostic
-		if err != nil {
-			dup = duplicateKeyDiag(data, name)
-		}
+		dup := dataDiag(data, name, err)
 		switch {
 		case dup != nil:
 			diags = append(diags, dup)
@@ -476,7 +473,7 @@ func (e *env) laneInput(o renderOptions, hasAttempt bool, w *workflows.Workflow,
 		if err == nil {
 			m, err = rc.Map()
 		}
-		if dup := duplicateKeyDiag(data, name); dup != nil {
+		if dup := dataDiag(data, name, err); dup != nil {
 			diags = append(diags, dup)
 		} else if err != nil {
 			diags = append(diags, diag.Errorf(codes.ContextInvalid, diag.Range{Filename: name}, "%v", err).

@@ -112,6 +112,7 @@ found, 2 when the command could not run.`,
 		newSchemaCmd(e),
 		newWorkpadCmd(e),
 		newVersionCmd(e),
+		newProverCmd(e),
 	)
 	registerCompletions(root)
 	return root

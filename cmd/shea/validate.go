@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -12,12 +13,13 @@ import (
 
 	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/osteele"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/workflows"
 )
 
 func newValidateCmd(e *env) *cobra.Command {
-	var profile, contextSchema, format, root, engine string
+	var profile, contextSchema, format, root, engine, osteeleVersion string
 	var strictLayers, changed, lenientConfig bool
 	var limits render.Limits
 	cmd := &cobra.Command{
@@ -118,7 +120,14 @@ osteele_render_error at the line osteele gives, in the workflow's lines,
 naming the constructs osteele lacks ({% liquid %}, elsif inside unless,
 ...); a template whose output differs from shea's gets an
 osteele_output_differs warning showing both. The readback then has the
-line prompt_engine=osteele/liquid version=v1.9.2 after prompt_renderer.
+line prompt_engine=osteele/liquid version=v1.9.2 after prompt_renderer,
+with the version the runner's go.mod requires (runner_version=, go_mod=;
+an older one with known differences is an osteele_version_differs
+warning). osteele renders in a child process within the limits: four
+times --max-memory (memory_limit), --timeout, --max-depth.
+--osteele-version v1.8.1 proves with that osteele/liquid version instead
+(the runner's own): shea builds a prover for it with the go command,
+offline from the module cache.
 
 Exit status: 0 when every workflow is valid (warnings allowed), 1 when one
 has errors, 2 when a workflow cannot be read, none is found, or the
@@ -148,7 +157,19 @@ Examples:
 			if err := checkEngine(engine); err != nil {
 				return err
 			}
-			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits, Engine: engine, LenientConfig: lenientConfig}
+			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits, Engine: engine, LenientConfig: lenientConfig, OsteeleProver: osteeleProver}
+			if osteeleVersion != "" && osteeleVersion != osteele.Version {
+				dir, err := os.MkdirTemp("", "shea-osteele-")
+				if err != nil {
+					return fmt.Errorf("building the osteele prover: %w", err)
+				}
+				defer os.RemoveAll(dir)
+				prover, err := osteele.BuildProver(cmd.Context(), osteeleVersion, dir)
+				if err != nil {
+					return err
+				}
+				opts.OsteeleProver, opts.OsteeleVersion = prover, osteeleVersion
+			}
 			if contextSchema != "" {
 				b, err := readContextSchema(contextSchema)
 				if err != nil {
@@ -179,6 +200,7 @@ Examples:
 	cmd.Flags().StringVar(&format, "format", formatText, "output format: text, json, jsonl or sarif")
 	cmd.Flags().StringVar(&root, "root", "", "repository root `DIR` no workflow path may leave (default: discovered)")
 	cmd.Flags().StringVar(&engine, "engine", "", "engine the runner renders with: shea or osteele (default: the workflow's shea.engine, else shea)")
+	cmd.Flags().StringVar(&osteeleVersion, "osteele-version", "", "with the osteele engine, prove with this osteele/liquid `VERSION` (the runner's, e.g. v1.8.1): builds a prover with the go command, offline from the module cache (default: v1.9.2, built in)")
 	cmd.Flags().BoolVar(&strictLayers, "strict-layers", false, "make protected_section_override an error in composed lanes")
 	cmd.Flags().BoolVar(&lenientConfig, "lenient-config", false, "report settings that depart from the profile's spec (a port's own layout) as warnings; still check every template")
 	cmd.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files (a pre-commit hook's): skip those no workflow uses; add the files the git index deletes")

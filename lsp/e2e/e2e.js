@@ -274,10 +274,44 @@ async function main() {
   defs = await conn.sendRequest(rpc.DefinitionRequest.type, { textDocument: { uri: uri(swf) }, position: posAt(fs.readFileSync(swf, 'utf8'), 'main_agent: ../pro') });
   check('definition: a prompt path in front matter', () => assert.equal(defs[0].uri, uri(lane)));
 
+  // --- line endings, a byte order mark, an unknown key ------------------
+  const odd = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'shea-lsp-e2e-')));
+  fs.mkdirSync(path.join(odd, '.git'));
+  fs.writeFileSync(path.join(odd, '.git/HEAD'), 'ref: refs/heads/main\n');
+  const owf = path.join(odd, 'WORKFLOW.md');
+  const cr = path.join(odd, 'cr.liquid');
+  const owfText = '---\ntracker:\n  kind: linear\n  project_slug: demo\nbogus:\n  \n---\n{% render \'cr\' %}\n';
+  const crText = '\ufeffone\rtwo\r{{ issue.titel }} {{ issue.idntifier }}\r';
+  fs.writeFileSync(owf, owfText);
+  fs.writeFileSync(cr, crText);
+  // byByte is the LSP position of a byte offset of a file an editor shows
+  // without its byte order mark
+  const byByte = (text, byte) => {
+    const lines = Buffer.from(text, 'utf8').subarray(0, byte).toString('utf8').replace(/^\ufeff/, '').split(/\r\n|\r|\n/);
+    return { line: lines.length - 1, character: lines[lines.length - 1].length };
+  };
+  open(owf, owfText);
+  p = await waitFor(cr, (p) => p.diagnostics.length > 0);
+  check('an unopened partial with lone CRs and a byte order mark: validate\'s diagnostics where the editor shows them', () => {
+    const want = validate(owf)[cr].map((d) => ({ start: byByte(crText, d.range.start.byte), end: byByte(crText, d.range.end.byte) }));
+    assert.deepEqual(p.diagnostics.map((d) => d.range), want);
+    assert.deepEqual(want[0], { start: { line: 2, character: 3 }, end: { line: 2, character: 14 } });
+  });
+  const blank = await conn.sendRequest(rpc.CompletionRequest.type, { textDocument: { uri: uri(owf) }, position: { line: 5, character: 2 } });
+  check('completion under an unknown front matter key: a list, not null', () => assert.ok(Array.isArray(blank.items)));
+
   await conn.sendRequest(rpc.ShutdownRequest.type);
   conn.sendNotification(rpc.ExitNotification.type);
   const code = await new Promise((r) => proc.on('exit', r));
   check('shutdown and exit: status 0', () => assert.equal(code, 0));
+
+  const early = cp.spawn(shea, ['lsp'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const econn = rpc.createProtocolConnection(new rpc.StreamMessageReader(early.stdout), new rpc.StreamMessageWriter(early.stdin));
+  econn.listen();
+  await econn.sendRequest(rpc.InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
+  econn.sendNotification(rpc.ExitNotification.type);
+  const ecode = await new Promise((r) => early.on('exit', r));
+  check('exit without shutdown: status 1', () => assert.equal(ecode, 1));
   console.log(`PASS ${checks} checks`);
 }
 

@@ -46,13 +46,21 @@ func TestLookupGoValues(t *testing.T) {
 			}
 		})
 	}
+	// A Go map's keys are strings to be read: a map keyed by integers has
+	// no named properties, and an integer index finds nothing in a map keyed by
+	// strings, not even the empty key.
+	out, err := compat(t, Options{}, `{{ mi.x }}|{{ ms[0] }}|{{ ms.k }}`).Render(context.Background(), map[string]any{"mi": map[int]string{1: "a"}, "ms": map[string]int{"": 5, "k": 6}})
+	if want := "||6"; err != nil || out != want {
+		t.Errorf("maps not keyed by strings: %q, %v; want %q", out, err, want)
+	}
+
 	// A struct's fields read by their liquid tag, else json tag, else
 	// name; unexported and json:"-" fields are not properties; a nil
 	// pointer has none.
 	var nilPair *pair
 	const structs = `{{ p.k }}|{{ p.K }}|{{ p.hidden }}|{{ q.k }}|{{ q.Skip }}|{{ ps[1].k }}|{{ np.k }}|{{ mp.k.k }}`
 	vars := map[string]any{"p": pair{K: "v", hidden: 1}, "q": &jsonPair{K: "w", Skip: "no"}, "ps": []pair{{K: "x"}, {K: "y"}}, "np": nilPair, "mp": map[string]*pair{"k": {K: "z"}}}
-	out, err := compat(t, Options{}, structs).Render(context.Background(), vars)
+	out, err = compat(t, Options{}, structs).Render(context.Background(), vars)
 	if want := "v|||w||y||z"; err != nil || out != want {
 		t.Errorf("%s = %q, %v; want %q", structs, out, err, want)
 	}

@@ -6,7 +6,11 @@ LINT    := $(GO) tool -modfile=tools/lint/go.mod
 FUZZTIME ?= 15s
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: mutation test race timing vet lint fmt-check fuzz differential bench bench-fixtures bench-compare bench-cpu release-snapshot check lsp-e2e
+.PHONY: install mutation test race timing vet lint fmt-check fuzz differential bench bench-fixtures bench-compare bench-cpu release-snapshot check lsp-e2e
+
+## install: go install ./cmd/shea, stamped with the commit (shea version names it even with -buildvcs=false)
+install:
+	$(GO) install -ldflags "-X main.releaseCommit=$$(git rev-parse --short=12 HEAD)" ./cmd/shea
 
 ## test: the whole test suite (what CI runs)
 test:

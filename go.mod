@@ -12,6 +12,7 @@ require (
 	github.com/spf13/pflag v1.0.10
 	golang.org/x/mod v0.33.0
 	go.yaml.in/yaml/v3 v3.0.6
+	golang.org/x/text v0.34.0
 )
 
 require (

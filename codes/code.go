@@ -62,6 +62,10 @@ const (
 	// allows (a divisor that may be 0, null into concat, a number compared
 	// with a string), and no enclosing condition rules that value out.
 	MayFail diag.Code = "may_fail"
+	// TruthyCondition: a condition whose truth the schema decides: a bare
+	// array, which is true even when empty, or a value the schema requires
+	// and never allows to be null or false, which is always true.
+	TruthyCondition diag.Code = "truthy_condition"
 	// AlwaysFails: a filter or comparison fails every time it renders,
 	// whatever value the schema lets it see (concat of a value that is
 	// never an array, < between a value that is always a number and one
@@ -78,6 +82,16 @@ const (
 	LoopLimit        diag.Code = "loop_limit"
 	DepthLimit       diag.Code = "depth_limit"
 	MemoryLimit      diag.Code = "memory_limit"
+	// WorkLimit: a whole request (a validate, a check, an editor's
+	// request) spent its budget of work (strict.Budget): its checks,
+	// smoke matrices and renders together.
+	WorkLimit diag.Code = "work_limit"
+	// SmokeLimit: a warning; the smoke matrix of a schema reached one of
+	// its bounds, so some schema-valid inputs were not tried.
+	SmokeLimit diag.Code = "smoke_limit"
+	// FrontMatterLimit: a warning; more front matter values hold Liquid
+	// than are checked, and the rest were not checked.
+	FrontMatterLimit diag.Code = "front_matter_limit"
 )
 
 // Codes of the osteele engine option (shea validate --engine osteele):
@@ -112,6 +126,8 @@ const (
 	WorkflowFrontMatterNotMap diag.Code = "workflow_front_matter_not_a_map"
 	ConfigInvalid             diag.Code = "config_invalid"
 	UnknownConfigKey          diag.Code = "unknown_config_key"
+	UnknownTrackerKind        diag.Code = "unknown_tracker_kind"
+	NarrowingIgnored          diag.Code = "narrowing_ignored"
 	MissingTemplateFile       diag.Code = "missing_template_file"
 	EmptyTemplateFile         diag.Code = "empty_template_file"
 	EmptyWorkflow             diag.Code = "empty_workflow"
@@ -138,7 +154,8 @@ func ClassOf(c diag.Code) Class {
 var warnings = map[diag.Code]bool{
 	LaxSyntax: true, MaybeUnbound: true, UndeclaredKey: true, MayFail: true,
 	OsteeleOutputDiffers: true, OsteeleVersionDiffers: true, UnknownConfigKey: true, ProtectedSectionOverride: true,
-	AppendPlainHeading: true,
+	AppendPlainHeading: true, TruthyCondition: true, UnknownTrackerKind: true,
+	NarrowingIgnored: true, SmokeLimit: true, FrontMatterLimit: true,
 }
 
 // DefaultSeverity returns the severity the code is reported with unless a

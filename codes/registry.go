@@ -52,6 +52,10 @@ var registry = []Info{
 		"A warning: a filter or a comparison fails when it renders for some value the schema allows, and no enclosing condition rules that value out: divided_by or modulo by a value that may be 0 or nil (0 is truthy, so {% if x %} does not rule it out), concat of a value that may be nil or not an array, < or > between a number and a string, sort of items that mix numbers and strings or do not compare (objects, arrays, booleans), a length for slice, truncate or truncatewords that may be nil or not an integer, base64_decode of free text; also such a use of a value whose type the checker does not know (a key of a free-form object). A template with this warning may fail to render for some valid data; the smoke renders of validate try boundary values.",
 		"Guard the use with the condition the detail names ({% if issue.priority != 0 %} around a division), narrow the schema (minimum, required, a single type), or use a literal.",
 		"-- prompt.md --\nShare: {{ 100 | divided_by: issue.priority }}%\n", "shea check --profile symphony prompt.md"},
+	{TruthyCondition, ClassTemplateRender,
+		"A warning: a condition's truth is decided by the schema, not the data. In Liquid only nil and false are false, so {% if issue.labels %} is true for an empty array too (the section it guards prints empty), and a condition on a value the schema requires and never allows to be null or false (a required string, number or object) is always true: an empty string, 0 and an empty object are true.",
+		"Test what is meant: issue.labels.size > 0 for a non-empty array, issue.title != empty for a non-empty string, issue.priority != 0 for a number; or drop a condition that can only be true.",
+		"-- prompt.md --\n{% if issue.labels %}## Labels\n{{ issue.labels | join: \", \" }}{% endif %}\n", "shea check --profile symphony prompt.md"},
 	{AlwaysFails, ClassTemplateRender,
 		"A filter or a comparison fails every time it renders, whatever the data: concat of a value that is never an array (a string literal, a field the schema types as a string), < or > between a value that is always a number and one that is always a string. Unlike may_fail, no guard makes it render, so it is an error on every branch, as an unknown property is.",
 		"Give the filter what it takes (concat an array: split a string first), or compare values of one type ({% if issue.priority > 2 %}).",
@@ -116,7 +120,7 @@ var registry = []Info{
 		"shea render --max-output-bytes 1000 --template prompt.md --context context.json"},
 	{LoopLimit, ClassTemplateRender,
 		"Loops ran more iterations in total than the iteration limit allows; nothing was output.",
-		"Bound the loop with limit:, or raise the limit if the data really is that large.",
+		"Bound the loop with limit:, or raise the limit if the data really is that large. Where a loop's range ends at an input, (1..issue.priority), give that input a maximum in its schema (template_context.schema): the detail names it.",
 		"-- prompt.md --\n{% for i in (1..50) %}{% for j in (1..50) %}.{% endfor %}{% endfor %}\n-- context.json --\n" + issueJSON + "\n",
 		"shea render --max-iterations 1000 --template prompt.md --context context.json"},
 	{DepthLimit, ClassTemplateRender,
@@ -129,6 +133,19 @@ var registry = []Info{
 		"Look for values that grow on each step, such as an assign that appends a variable to itself in a loop, or raise the limit.",
 		"-- prompt.md --\n{% assign t = issue.title %}{% for i in (1..20) %}{% assign t = t | append: t %}{% endfor %}{{ t | size }}\n-- context.json --\n" + issueJSON + "\n",
 		"shea render --max-memory 100000 --template prompt.md --context context.json"},
+	{WorkLimit, ClassTemplateRender,
+		"A whole run (a validate, a check, an editor's check) spent its budget of work: its static checks, smoke matrices and renders together (a unit is a node checked, a step of the flow analysis, a smoke value, a loop iteration, about a kilobyte of filter work). The template at hand failed, and the templates not yet rendered are named in one diagnostic. deadline_exceeded is the same for the run's time (--total-timeout).",
+		"Look for a template whose renders loop long, rendered with every smoke input, or give the run more work with --max-work.",
+		"-- WORKFLOW.md --\n---\ntracker:\n  kind: linear\n---\n{% for i in (1..5000) %}.{% endfor %}{{ issue.title }}\n",
+		"shea validate --max-work 1000 WORKFLOW.md"},
+	{SmokeLimit, ClassTemplateRender,
+		"A warning: the smoke matrix of a template's inputs reached one of its bounds (512 boundary inputs, 2,000 values in one input, values nested 8 deep, 250,000 values validated, a schema whose smallest valid input passes 100,000 values), so some schema-valid inputs were not tried. The detail says which. The static check is not affected.",
+		"Nothing must change: the inputs tried still pass. To try more, split a large schema, or pass the inputs the runner really sends as Options.Samples.",
+		smokeLimitExample(), "shea validate WORKFLOW.md"},
+	{FrontMatterLimit, ClassWorkflowConfig,
+		"A warning: more than 256 front matter values hold Liquid ({{ or {%) without being templates shea knows; the first 256 are checked with the lane prompt's inputs, the rest are not, and this warning names the first left out.",
+		"Declare the values the runner renders under template_context.templates: each is then checked and smoke-rendered.",
+		frontMatterLimitExample(), "shea validate --disable unknown_config_key WORKFLOW.md"},
 	{OsteeleParseError, ClassTemplateParse,
 		"With --engine osteele (or shea: {engine: osteele}): osteele/liquid v1.9.2, the engine many Go agent runners render prompts with, cannot parse a template that shea accepts. Often the template uses a construct osteele lacks, such as {% liquid %}, {% echo %}, {% increment %}, {% doc %}, {% ifchanged %} or elsif inside unless; the summary names it and quotes osteele.",
 		"Rewrite the construct in the Liquid osteele understands (the detail says how), or drop --engine osteele if the runner does not render with osteele.",
@@ -173,6 +190,16 @@ var registry = []Info{
 		"Fix the spelling (the detail suggests the closest key). For a deliberate extension, turn the warning off with --disable unknown_config_key, or in the workflow with shea: {disable: [unknown_config_key]}.",
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: linear\npoling:\n  interval_ms: 5000\n---\nWork on {{ issue.title }}.\n",
 		"shea validate WORKFLOW.md"},
+	{NarrowingIgnored, ClassWorkflowConfig,
+		"A warning: template_context.schema says the issue (or the inputs) take no other properties (additionalProperties: false), but it extends the profile's inputs, so every field of the profile's issue model stays readable: the narrower contract the schema states does not hold.",
+		"To make the schema the whole issue model, set template_context.issue_model: replace; to extend the profile's model, drop additionalProperties: false.",
+		"-- WORKFLOW.md --\n---\ntracker:\n  kind: linear\ntemplate_context:\n  schema:\n    properties:\n      issue:\n        properties:\n          title: {type: string}\n        additionalProperties: false\n---\nWork on {{ issue.title }}.\n",
+		"shea validate WORKFLOW.md"},
+	{UnknownTrackerKind, ClassWorkflowConfig,
+		"A Symphony workflow's tracker.kind is a near miss of a tracker kind shea knows (linear, github_project_v2, memory): a runner would reject it at dispatch, or pick no adapter. This is a warning: the spec leaves the kinds to the runner, and ports add their own.",
+		"Fix the spelling (the detail suggests the kind). For a port's own kind, turn the warning off with --disable unknown_tracker_kind, or in the workflow with shea: {disable: [unknown_tracker_kind]}.",
+		"-- WORKFLOW.md --\n---\ntracker:\n  kind: lienar\n---\nWork on {{ issue.title }}.\n",
+		"shea validate WORKFLOW.md"},
 	{MissingTemplateFile, ClassWorkflowConfig,
 		"The workflow names a prompt, fragment or template file that does not exist.",
 		"Create the file or fix the path; paths are relative to the workflow file's directory.",
@@ -185,7 +212,7 @@ var registry = []Info{
 		"shea validate WORKFLOW.md"},
 	{EmptyWorkflow, ClassWorkflowConfig,
 		"The workflow's body is empty where it is the prompt: a symphony workflow's body is its one prompt, and a shea workflow without a prompts key gives its body to all three lanes. A runner would launch the agent with nothing, or with a default it substitutes silently.",
-		"Write the prompt in the body, below the front matter; a shea workflow may instead name its lane prompt files under prompts.",
+		"Write the prompt in the body, below the front matter; a shea workflow may instead name its lane prompt files under prompts. When the runner supplies its own default prompt for an empty body (Symphony's spec allows it), a symphony workflow says so with shea: {empty_body: runner_default}, and a Go runner gives the text as workflows.Options.DefaultPrompt.",
 		"-- WORKFLOW.md --\n---\ntracker:\n  kind: linear\n---\n",
 		"shea validate WORKFLOW.md"},
 	{ResourceClosureError, ClassWorkflowConfig,
@@ -228,6 +255,29 @@ func expansionExample() string {
 		b.WriteString("\n")
 	}
 	b.WriteString("-- p5.md --\n.\n")
+	return b.String()
+}
+
+// smokeLimitExample declares an input of 100 integer properties: six
+// boundary values each are more than the matrix's 512 boundary inputs.
+func smokeLimitExample() string {
+	var b strings.Builder
+	b.WriteString("-- WORKFLOW.md --\n---\ntracker:\n  kind: linear\ntemplate_context:\n  schema:\n    type: object\n    properties:\n      counts:\n        type: object\n        properties:\n")
+	for i := 0; i < 100; i++ {
+		fmt.Fprintf(&b, "          c%d: {type: integer}\n", i)
+	}
+	b.WriteString("---\n{{ counts }}\n")
+	return b.String()
+}
+
+// frontMatterLimitExample has 257 front matter values holding Liquid.
+func frontMatterLimitExample() string {
+	var b strings.Builder
+	b.WriteString("-- WORKFLOW.md --\n---\ntracker:\n  kind: linear\nstates:\n")
+	for i := 0; i < 257; i++ {
+		fmt.Fprintf(&b, "  s%03d: \"{{ issue.title }}\"\n", i)
+	}
+	b.WriteString("---\n{{ issue.title }}\n")
 	return b.String()
 }
 

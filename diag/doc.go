@@ -17,8 +17,10 @@
 //
 // The writers render a list for people (WriteText, with the source line and a
 // caret, quoted in constant time however long the line, and control
-// characters escaped; optionally grouping one mistake made in many places,
-// showing a long detail once, and adding a caller's hint line under each
+// characters escaped; the caret sits at the display column, a wide character
+// counting two, while file:line:col keeps the byte column; optionally
+// grouping one mistake made in many places, showing a long detail (or a
+// long line of one) once, and adding a caller's hint line under each
 // diagnostic), for programs (WriteJSON and List.JSON, whose field names are a
 // contract, one entry per place, with the class a caller's function gives
 // each code) and for code-scanning services (WriteSARIF, SARIF 2.1.0, with

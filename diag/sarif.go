@@ -189,7 +189,10 @@ func location(r Range, opts SARIFOptions) (sarifLocation, bool) {
 			}
 		}
 	}
-	art := sarifArtifact{URI: uri, URIBaseID: "%SRCROOT%"}
+	// A URI reference, percent-encoded (a name holding " ", "%", "#" or
+	// "?" is not one as it is; one with ":" in its first segment gains
+	// "./", so that it does not read as a scheme).
+	art := sarifArtifact{URI: (&url.URL{Path: uri}).String(), URIBaseID: "%SRCROOT%"}
 	if filepath.IsAbs(r.Filename) && uri == filepath.ToSlash(r.Filename) {
 		// Not under BaseDir: an absolute file URI, which a base cannot
 		// resolve.

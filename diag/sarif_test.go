@@ -3,8 +3,11 @@ package diag
 import (
 	"bytes"
 	"encoding/json"
+	"net/url"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -175,4 +178,53 @@ func TestWriteSARIFBaseDirAndRelated(t *testing.T) {
 	if want := (map[string]any{"uri": "file://" + filepath.ToSlash(outside)}); !cmp.Equal(want, art) {
 		t.Errorf("artifact outside BaseDir: %v, want %v", art, want)
 	}
+}
+
+// TestWriteSARIFEncodesURIs: an artifact's uri is a percent-encoded URI
+// reference, relative or absolute: a file named "a b%41#?x.liquid" was
+// written as it is (a reader took "#?x.liquid" as a fragment and "%41"
+// as "A"). The wants are encoded by hand (RFC 3986: space %20, "%" %25,
+// "#" %23, "?" %3F; ":" in a relative reference's first segment behind
+// "./").
+func TestWriteSARIFEncodesURIs(t *testing.T) {
+	base := t.TempDir()
+	outside := filepath.Join(filepath.Dir(base), "a b%41#?x.liquid")
+	for _, tt := range []struct {
+		file, base, want string
+	}{
+		{"a b%41#?x.liquid", "", "a%20b%2541%23%3Fx.liquid"},
+		{filepath.Join(base, "dir é", "a b%41#?x.liquid"), base, "dir%20%C3%A9/a%20b%2541%23%3Fx.liquid"},
+		{"c:x.liquid", "", "./c:x.liquid"},
+		{outside, base, "file://" + filepath.ToSlash(filepath.Dir(base)) + "/a%20b%2541%23%3Fx.liquid"},
+	} {
+		d := Errorf(codeKept, rng(tt.file, 1, 1, 0, 1, 2, 1), "x")
+		doc := sarifDoc(t, List{d}, SARIFOptions{BaseDir: tt.base})
+		if got := at(t, doc, "runs", 0, "results", 0, "locations", 0, "physicalLocation", "artifactLocation", "uri"); got != tt.want {
+			t.Errorf("%q: uri %v, want %s", tt.file, got, tt.want)
+		}
+	}
+}
+
+// FuzzSARIFURI: whatever a file is named, its SARIF uri is a URI
+// reference that reads back as the name: a relative one has no scheme,
+// query or fragment, and its path is the name's.
+func FuzzSARIFURI(f *testing.F) {
+	for _, s := range []string{"t.liquid", "a b%41#?x.liquid", "c:x", "dir/é/[x].md", "%zz", "./.."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		if name == "" || filepath.IsAbs(name) || strings.ContainsAny(name, "\x00\\") || !utf8.ValidString(name) {
+			return
+		}
+		d := Errorf(codeKept, rng(name, 1, 1, 0, 1, 2, 1), "x")
+		doc := sarifDoc(t, List{d}, SARIFOptions{})
+		uri, _ := at(t, doc, "runs", 0, "results", 0, "locations", 0, "physicalLocation", "artifactLocation", "uri").(string)
+		u, err := url.Parse(uri)
+		if err != nil || u.Scheme != "" || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" {
+			t.Fatalf("%q: uri %q does not read as a relative reference: %v %+v", name, uri, err, u)
+		}
+		if got := strings.TrimPrefix(u.Path, "./"); got != filepath.ToSlash(name) && u.Path != filepath.ToSlash(name) {
+			t.Fatalf("%q: uri %q reads as %q", name, uri, u.Path)
+		}
+	})
 }

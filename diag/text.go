@@ -47,6 +47,38 @@ type TextOptions struct {
 // repeated.
 const minSharedDetail = 80
 
+// shareDetail returns the detail to write for a diagnostic at place: a
+// long detail written before, at a place recorded in shown, becomes
+// "(detail as for PLACE above)", and so does each long line of a detail
+// written before in another (a list of known names followed by a line of
+// this diagnostic's own); the rest is recorded. A nil shown shares nothing.
+func shareDetail(detail, place string, shown map[string]string) string {
+	if shown == nil || len(detail) < minSharedDetail {
+		return detail
+	}
+	seen := func(s string) (string, bool) {
+		at, ok := shown[s]
+		switch {
+		case ok && at != "":
+			return "(detail as for " + at + " above)", true
+		case ok:
+			return "(detail as above)", true
+		}
+		shown[s] = place
+		return s, false
+	}
+	if s, ok := seen(detail); ok || !strings.Contains(detail, "\n") {
+		return s
+	}
+	lines := strings.Split(detail, "\n")
+	for i, line := range lines {
+		if len(line) >= minSharedDetail {
+			lines[i], _ = seen(line)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
 // maxMorePlaces is how many further places of a group are named.
 const maxMorePlaces = 10
 
@@ -160,16 +192,7 @@ func writeOne(b *bufio.Writer, d *Diagnostic, more []*Diagnostic, opts TextOptio
 		}
 		fmt.Fprintf(b, "    and %d more %s: %s\n", len(more), plural(len(more), "place", "places"), strings.Join(places, ", "))
 	}
-	detail := d.Detail
-	if opts.Shown != nil && len(detail) >= minSharedDetail {
-		if at, ok := opts.Shown[detail]; ok && at != "" {
-			detail = "(detail as for " + at + " above)"
-		} else if ok {
-			detail = "(detail as above)"
-		} else {
-			opts.Shown[detail] = d.Subject.String()
-		}
-	}
+	detail := shareDetail(d.Detail, d.Subject.String(), opts.Shown)
 	for _, line := range strings.Split(detail, "\n") {
 		if line != "" {
 			b.WriteString("    ")
@@ -194,7 +217,11 @@ func writeOne(b *bufio.Writer, d *Diagnostic, more []*Diagnostic, opts TextOptio
 	}
 }
 
-// quote writes the source line of r and a caret line under its subject.
+// quote writes the source line of r and a caret line under its subject, at
+// the display columns of the line as a terminal shows it: a wide character
+// (CJK) counts two, a combining mark none (displayWidth), a control
+// character the width of its escape, and a tab before the subject is
+// copied into the caret line, so that both lines expand it alike.
 // It reads at most quoteWindow bytes on either side of the subject: a
 // longer line is quoted in part, its cut ends marked with "…".
 func quote(b *bufio.Writer, r Range, source SourceFunc, paint func(string, string) string) {
@@ -234,14 +261,14 @@ func quote(b *bufio.Writer, r Range, source SourceFunc, paint func(string, strin
 		text.WriteString("…")
 		caret.WriteByte(' ')
 	}
-	n := 0 // caret width, in characters shown
+	n := 0 // caret width, in display columns
 	end := at
 	if r.End.Line == r.Start.Line && r.End.Byte > at {
 		end = min(r.End.Byte, lineEnd)
 	}
 	for i := 0; i < len(line); {
 		c, size := utf8.DecodeRune(line[i:])
-		width := 1 // characters shown
+		width := displayWidth(c) // columns shown
 		if isControl(c, size) {
 			shown := escapeRune(c, line[i:i+size])
 			text.WriteString(shown)

@@ -50,6 +50,9 @@ func TestWriteTextCases(t *testing.T) {
 	src := map[string]string{
 		"a.liquid":  "{{ x }}\r\nnext\r\n",
 		"wide.md":   "日本 {{ y }}",
+		"emoji.md":  "ＡＢ {{ 😀 }}",
+		"mark.md":   "e\u0301 {{ y }}",
+		"tab.md":    "\t日 {{ y }}",
 		"long.md":   strings.Repeat("x", 300) + "{{ z }}",
 		"longer.md": strings.Repeat("x", 300) + "日本語" + strings.Repeat("y", 300),
 		"multi.md":  "{% if a %}\nb\n",
@@ -67,12 +70,20 @@ func TestWriteTextCases(t *testing.T) {
 	}{
 		{"CR is not quoted", Errorf(codeSyntax, rng("a.liquid", 1, 4, 3, 1, 5, 4), "bad"), opts,
 			"a.liquid:1:4: error: bad [bad_syntax]\n    {{ x }}\n       ^\n"},
-		{"wide characters count once", Errorf(codeSyntax, rng("wide.md", 1, 11, 10, 1, 12, 11), "bad"), opts,
-			"wide.md:1:11: error: bad [bad_syntax]\n    日本 {{ y }}\n          ^\n"},
+		{"wide characters count two", Errorf(codeSyntax, rng("wide.md", 1, 11, 10, 1, 12, 11), "bad"), opts,
+			"wide.md:1:11: error: bad [bad_syntax]\n    日本 {{ y }}\n            ^\n"},
+		{"wide characters under the caret", Errorf(codeSyntax, rng("wide.md", 1, 1, 0, 1, 7, 6), "bad"), opts,
+			"wide.md:1:1: error: bad [bad_syntax]\n    日本 {{ y }}\n    ^^^^\n"},
+		{"fullwidth forms and emoji count two", Errorf(codeSyntax, rng("emoji.md", 1, 11, 10, 1, 15, 14), "bad"), opts,
+			"emoji.md:1:11: error: bad [bad_syntax]\n    ＡＢ {{ 😀 }}\n            ^^\n"},
+		{"combining marks count none", Errorf(codeSyntax, rng("mark.md", 1, 8, 7, 1, 9, 8), "bad"), opts,
+			"mark.md:1:8: error: bad [bad_syntax]\n    e\u0301 {{ y }}\n         ^\n"},
+		{"a tab is copied, wide characters after it count two", Errorf(codeSyntax, rng("tab.md", 1, 9, 8, 1, 10, 9), "bad"), opts,
+			"tab.md:1:9: error: bad [bad_syntax]\n    \t日 {{ y }}\n    \t      ^\n"},
 		{"a long line is quoted around the column", Errorf(codeSyntax, rng("long.md", 1, 304, 303, 1, 305, 304), "bad"), opts,
 			"long.md:1:304: error: bad [bad_syntax]\n    …" + strings.Repeat("x", 77) + "{{ z }}\n    " + strings.Repeat(" ", 81) + "^\n"},
 		{"a long line is cut on both sides", Errorf(codeSyntax, rng("longer.md", 1, 301, 300, 1, 306, 305), "bad"), opts,
-			"longer.md:1:301: error: bad [bad_syntax]\n    …" + strings.Repeat("x", 80) + "日本語" + strings.Repeat("y", 71) + "…\n    " + strings.Repeat(" ", 81) + "^^\n"},
+			"longer.md:1:301: error: bad [bad_syntax]\n    …" + strings.Repeat("x", 80) + "日本語" + strings.Repeat("y", 71) + "…\n    " + strings.Repeat(" ", 81) + "^^^^\n"},
 		{"controls are escaped", Errorf(codeSyntax, rng("ctl\x1b]0;x\a.md", 1, 9, 8, 1, 10, 9), "bad \x1b[2J\r\nnext\u009b"), opts,
 			"ctl\\x1b]0;x\\x07.md:1:9: error: bad \\x1b[2J\\r\\nnext\\u009b [bad_syntax]\n    a\\x1b[31m\\xff\tb\n    " + strings.Repeat(" ", 13) + "\t^\n"},
 		{"a range over lines gets one caret", Errorf(codeUnclosed, rng("multi.md", 1, 4, 3, 2, 1, 11), "open"), opts,
@@ -218,5 +229,41 @@ func TestWriteTextStack(t *testing.T) {
 	}
 	if !strings.HasPrefix(without, "t.md: error: internal error while rendering: boom [internal]\n") {
 		t.Errorf("got %q", without)
+	}
+}
+
+// A long line of a detail written before is shared even when the detail
+// goes on with a line of its own (a list of known names, then how to
+// declare this name); the own line is written. A short detail is repeated.
+func TestWriteTextSharesLongLines(t *testing.T) {
+	list := `issue has "assignee_id", "blocked_by", "branch_name", "created_at", "description", "id".`
+	own := func(name string) string {
+		return "If your runner sends it, declare it in template_context.schema: {properties: {issue: {properties: {" + name + ": {type: …}}}}}"
+	}
+	l := List{
+		Errorf(codeUnknownName, rng("w.md", 1, 4, 3, 1, 9, 8), "unknown property %q of issue", "nope").WithDetail("%s\n%s", list, own("nope")),
+		Errorf(codeUnknownName, rng("w.md", 2, 4, 20, 2, 9, 25), "unknown property %q of issue", "zzzz").WithDetail("%s\n%s", list, own("zzzz")),
+		Errorf(codeUnknownName, rng("w.md", 3, 4, 40, 3, 9, 45), "unknown property %q of issue", "yyyy").WithDetail("%s", list),
+		Errorf(codeUnknownName, rng("w.md", 4, 4, 60, 4, 9, 65), "unknown property %q of issue", "xxxx").WithDetail("%s\nshort", "a line shorter than the length from which lines are shared"),
+		Errorf(codeUnknownName, rng("w.md", 5, 4, 80, 5, 9, 85), "unknown property %q of issue", "wwww").WithDetail("%s\nshort", "a line shorter than the length from which lines are shared"),
+	}
+	got := writeText(t, l, TextOptions{Shown: map[string]string{}})
+	want := `w.md:1:4: error: unknown property "nope" of issue [unknown_name]
+    ` + list + `
+    ` + own("nope") + `
+w.md:2:4: error: unknown property "zzzz" of issue [unknown_name]
+    (detail as for w.md:1:4 above)
+    ` + own("zzzz") + `
+w.md:3:4: error: unknown property "yyyy" of issue [unknown_name]
+    (detail as for w.md:1:4 above)
+w.md:4:4: error: unknown property "xxxx" of issue [unknown_name]
+    a line shorter than the length from which lines are shared
+    short
+w.md:5:4: error: unknown property "wwww" of issue [unknown_name]
+    a line shorter than the length from which lines are shared
+    short
+`
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

@@ -189,8 +189,13 @@ type result struct {
 func (c *checker) check(ctx context.Context, snap snapshot) *result {
 	res := &result{diags: map[string]diag.List{}, infos: map[string]*fileInfo{}}
 	c.mu.Lock()
+	// One budget for the whole check, as for one shea validate: the
+	// workflows' checks, smoke matrices and renders draw on it.
+	budget := strict.NewBudget(0, 0)
+	ctx, cancel := strict.WithBudget(ctx, budget)
+	defer cancel()
 	opts := workflows.Options{Profile: c.profile, ContextSchema: c.contextSchema, ContextSchemaName: c.contextSchemaName,
-		Getenv: c.s.opts.Getenv, Overlay: snap.overlay}
+		Getenv: c.s.opts.Getenv, Overlay: snap.overlay, Limits: render.Limits{Budget: budget}}
 	standalone := c.standalone
 	c.mu.Unlock()
 

@@ -92,7 +92,7 @@ func startWith(t *testing.T, opts Options, encodings []string, initOpts any) *cl
 
 func (c *client) call(method string, params, result any) {
 	c.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testclock.Budget(10*time.Second))
 	defer cancel()
 	if err := c.conn.Call(ctx, method, params, result); err != nil {
 		c.t.Fatalf("%s: %v", method, err)

@@ -272,8 +272,8 @@ func FuzzServe(f *testing.F) {
 		frames.Write(tail)
 
 		a, b := net.Pipe()
-		var log bytes.Buffer
-		srv := newServer(Options{Debounce: time.Millisecond, Log: &syncWriter{w: &log}})
+		log := &syncWriter{}
+		srv := newServer(Options{Debounce: time.Millisecond, Log: log})
 		done := make(chan error, 1)
 		go func() { done <- srv.serve(context.Background(), a) }()
 		go func() { _, _ = b.Write(frames.Bytes()) }()
@@ -337,8 +337,8 @@ func FuzzServe(f *testing.F) {
 			}
 		}
 		<-replies
-		if strings.Contains(log.String(), "panic") {
-			t.Fatalf("a handler panicked: %s", log.String())
+		if l := log.String(); strings.Contains(l, "panic") {
+			t.Fatalf("a handler panicked: %s", l)
 		}
 		if got["s:fuzz-last"] == 0 {
 			return // an exit, or a broken frame, ended the session: nothing after it is owed an answer
@@ -351,16 +351,22 @@ func FuzzServe(f *testing.F) {
 	})
 }
 
-// syncWriter serialises writes to w.
+// syncWriter is a log safe for concurrent use.
 type syncWriter struct {
-	mu sync.Mutex
-	w  io.Writer
+	mu  sync.Mutex
+	buf bytes.Buffer
 }
 
 func (s *syncWriter) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.w.Write(p)
+	return s.buf.Write(p)
+}
+
+func (s *syncWriter) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.String()
 }
 
 // countingReader counts the bytes read through it.

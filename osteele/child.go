@@ -110,7 +110,7 @@ func (t *Template) renderChild(ctx context.Context, start func(context.Context) 
 			r.Err = &renderFail{Message: "cancelled"}
 		}
 		return append(results, r), nil
-	case strings.Contains(stderr.String(), "out of memory"):
+	case outOfMemory(stderr.String()):
 		return append(results, result{Limit: limitMemory}), nil
 	case waitErr != nil:
 		return append(results, result{Err: &renderFail{Message: "crashed: " + firstLines(stderr.String(), 3), Panic: stderr.String()}}), nil
@@ -122,6 +122,18 @@ func (t *Template) renderChild(ctx context.Context, start func(context.Context) 
 // shea render may hold (osteele's values take more room than shea's).
 func (t *Template) memory() int64 {
 	return 4 * int64(t.opts.Limits.MaxMemory)
+}
+
+// outOfMemory reports whether a child's standard error says it was
+// refused memory: Go's "out of memory", or, built with -race, the race
+// runtime's words for an allocation the address-space cap refused.
+func outOfMemory(stderr string) bool {
+	for _, s := range []string{"out of memory", "ThreadSanitizer failed to allocate", "address space collisions for -race mode"} {
+		if strings.Contains(stderr, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // capped is a writer that keeps the first max bytes.

@@ -16,5 +16,6 @@
 // Schema fragment into the profile's inputs. Properties are added, into
 // the issue model too (recursively, also into array items), never replacing
 // what the profile declares; a type that contradicts the profile's is an
-// error that names both.
+// error that names both. A runner that states its own issue model uses
+// ReplaceIssue instead: the fragment's issue replaces the profile's.
 package profile

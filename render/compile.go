@@ -98,6 +98,7 @@ func (e *Engine) Compile(src, filename string, start diag.Pos, schema *strict.Sc
 		Compat:     e.opts.Compat,
 		Lax:        !e.opts.StrictSyntax,
 		MaxNesting: e.limits.MaxNesting,
+		Budget:     e.limits.Budget,
 	})
 	if diags.HasErrors() {
 		return nil, diags
@@ -166,9 +167,15 @@ func (t *Template) render(ctx context.Context, vars map[string]any) (out string,
 		b  budget
 		st state
 		w  writer
-	}{b: budget{ctx: ctx, limits: t.eng.limits}}
+	}{b: budget{ctx: ctx, limits: t.eng.limits, req: strict.BudgetFrom(ctx)}}
 	b := &r.b
+	if b.req == nil {
+		b.req = t.eng.limits.Budget
+	}
 	if d, ok := ctx.Deadline(); ok {
+		b.deadline = d
+	}
+	if d, ok := b.req.Deadline(); ok && (b.deadline.IsZero() || d.Before(b.deadline)) {
 		b.deadline = d
 	}
 	if t.eng.limits.Timeout > 0 {
@@ -179,6 +186,11 @@ func (t *Template) render(ctx context.Context, vars map[string]any) (out string,
 	if err := ctx.Err(); err != nil {
 		return "", &Error{Class: codes.ClassTemplateRender, Diagnostics: diag.List{
 			diag.Errorf(codes.DeadlineExceeded, diag.Range{Filename: t.prog.Template.Filename}, "rendering not started: %v", err)}}
+	}
+	if err := b.req.Err(); err != nil {
+		le := err.(*strict.LimitError)
+		return "", &Error{Class: codes.ClassTemplateRender, Diagnostics: diag.List{
+			diag.Errorf(le.Code, diag.Range{Filename: t.prog.Template.Filename}, "rendering not started: %s", le.Msg)}}
 	}
 	st, w := &r.st, &r.w
 	st.init(t, b, vars)

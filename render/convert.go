@@ -160,7 +160,8 @@ const maxGoDepth = 1000
 // fields are named by their json tags (else their Go names), omitempty,
 // omitzero, "-" and ",string" are honoured, json.Marshaler and
 // encoding.TextMarshaler decide their own form, and a time.Time is its RFC
-// 3339 string ("2026-03-30T12:00:00Z"), which the date filter reads.
+// 3339 string ("2026-03-30T12:00:00Z"), which the date filter reads
+// (FromGoWith can truncate it first: GoOptions).
 //
 // One exception serves runners, whose issue models hold lists that are
 // never null: a nil slice or map is empty ([] or {}), not null, wherever it

@@ -3,6 +3,8 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"math"
 	"math/big"
 	"reflect"
 	"strings"
@@ -15,7 +17,8 @@ import (
 func tokenDecode(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	return decodeValue(dec, 0)
+	var cost int64
+	return decodeValue(dec, &cost, 0)
 }
 
 var decodeSeeds = []string{
@@ -39,11 +42,49 @@ func FuzzDecodeValid(f *testing.F) {
 	for _, s := range decodeSeeds {
 		f.Add([]byte(s))
 	}
+	f.Add([]byte(`{"a": [1e400, -1e400]}`))
+	f.Add([]byte(`{"a": {"b/c": 2e308}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if json.Valid(data) {
 			checkDecodeValid(t, data)
 		}
+		checkDecodeFinite(t, data)
 	})
+}
+
+// checkDecodeFinite checks what DecodeJSON makes of any data: no float it
+// returns is infinite or NaN, and a *DataError's bytes lie in data (and
+// for a number, are the number).
+func checkDecodeFinite(t *testing.T, data []byte) {
+	t.Helper()
+	v, err := DecodeJSON(data)
+	var de *DataError
+	if errors.As(err, &de) {
+		if de.Offset < 0 || de.End > len(data) || de.Offset >= de.End {
+			t.Fatalf("%q: %v at bytes %d-%d", data, err, de.Offset, de.End)
+		}
+		if !errors.Is(err, ErrDataTooLarge) && strings.Trim(string(data[de.Offset:de.End]), "+-.eE0123456789") != "" {
+			t.Fatalf("%q: %v at %q, not a number", data, err, data[de.Offset:de.End])
+		}
+	}
+	var walk func(any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case float64:
+			if math.IsInf(x, 0) || math.IsNaN(x) {
+				t.Fatalf("%q decoded to %v", data, x)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		case *Map:
+			for _, k := range x.keys {
+				walk(x.vals[k])
+			}
+		}
+	}
+	walk(v)
 }
 
 func checkDecodeValid(t *testing.T, data []byte) {

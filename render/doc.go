@@ -29,9 +29,13 @@
 // FromGo marshals them with encoding/json and decodes the JSON, so that a
 // runner's own types are validated and rendered exactly like the same data
 // decoded from JSON (a time.Time is its RFC 3339 string), with one
-// exception: a nil slice or map is empty, not null. A Go struct that does
+// exception: a nil slice or map is empty, not null (FromGoWith can also
+// truncate times: GoOptions). A Go struct that does
 // not fit the schema gets a context_invalid detail naming its type and the
-// keys its fields became.
+// keys its fields became; NaN, an infinity and a value that contains itself
+// are context_invalid errors at their pointer. DecodeJSON refuses a number
+// beyond a float's range and data that would take more than 64 MiB
+// decoded, with a *DataError that places the value.
 //
 // Rendering first validates the data against the template's context schema
 // (a bad context is a context_invalid error naming the JSON pointer), then

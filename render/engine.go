@@ -63,6 +63,16 @@ type Limits struct {
 	// Timeout bounds a render when its context has no earlier deadline
 	// (deadline_exceeded). Default 10s; negative means no timeout.
 	Timeout time.Duration
+	// Budget is the budget of the request that every compile and render
+	// with these limits draws on, besides the limits above (see
+	// strict.Budget): its deadline ends them (deadline_exceeded) and
+	// their work is spent from it (work_limit). A render takes the budget
+	// of its context instead when it carries one (strict.WithBudget). Nil
+	// means none: each compile and render has only its own limits. An
+	// engine made for one request only should have one; an engine kept
+	// for later renders should not, since what is spent never comes
+	// back.
+	Budget *strict.Budget
 }
 
 // The default limits.

@@ -5,23 +5,31 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 )
 
 // goWalk is the state of one FromGo conversion: what it has met on the
-// way to the value it is at, to find cycles, and what it has converted or
-// walked already, so that a value shared by many parts is converted once.
+// way to the value it is at, to find cycles, and the Go values it has
+// walked or copied already, so that a Go value shared by many parts is
+// walked and copied once.
 //
 // encoding/json finds a cycle only after following it 1,000 pointers
 // deep, and FromGo's walk for nil slices and maps had no bound but that
 // depth: an epic whose two children point back to it was walked down
 // every one of 2^333 paths. With the pointers, maps and slices on the
 // current path recorded, a cycle is an error the first time it closes,
-// and with the results of the values walked kept, each is walked once.
+// and with the results of the Go values walked kept, each is walked once.
+//
+// A list or map of the value model (decoded JSON, mostly) is only checked
+// against the lists and maps on the way to it, kept in a short stack:
+// data decoded from JSON shares nothing, and a memo of each of its lists
+// would cost every render memory in proportion to its data.
 type goWalk struct {
-	path   map[goRef]bool          // on the way to the current value
+	path   map[goRef]bool          // Go values on the way to the current value
 	nils   map[goRef]bool          // walked: whether it holds a nil slice or map
 	copies map[goRef]reflect.Value // copied by emptyNils, each once
-	models map[goRef]modelResult   // model lists and maps converted by fromGo
+	models []goRef                 // model lists and maps on the way
+	owns   map[reflect.Type]bool   // ownsForm of the types met
 }
 
 // goRef names a Go pointer, map or slice (a slice with its length, as
@@ -32,13 +40,8 @@ type goRef struct {
 	n   int
 }
 
-type modelResult struct {
-	out     any
-	changed bool
-}
-
 func newGoWalk() *goWalk {
-	return &goWalk{path: map[goRef]bool{}, nils: map[goRef]bool{}, copies: map[goRef]reflect.Value{}, models: map[goRef]modelResult{}}
+	return &goWalk{} // its maps are made when first written
 }
 
 // refOf names rv when it is a non-nil pointer, map or slice.
@@ -72,24 +75,29 @@ func cycleError(t reflect.Type) error {
 	return &GoValueError{"", fmt.Errorf("holds a cycle: a %s contains itself", t)}
 }
 
-// model converts the model list or map ref with convert, once: a second
-// meeting on the way to it is a cycle, a later one outside it reuses the
-// result.
+// model converts the model list or map ref with convert: meeting it again
+// on the way to it is a cycle.
 func (w *goWalk) model(ref goRef, convert func() (any, bool, error)) (any, bool, error) {
-	if w.path[ref] {
+	if slices.Contains(w.models, ref) {
 		return nil, false, cycleError(ref.typ)
 	}
-	if r, ok := w.models[ref]; ok {
-		return r.out, r.changed, nil
-	}
-	w.path[ref] = true
+	w.models = append(w.models, ref)
 	out, changed, err := convert()
-	delete(w.path, ref)
-	if err != nil {
-		return nil, false, err
+	w.models = w.models[:len(w.models)-1]
+	return out, changed, err
+}
+
+// ownsForm is the package's ownsForm, kept for each type.
+func (w *goWalk) ownsForm(t reflect.Type) bool {
+	owns, ok := w.owns[t]
+	if !ok {
+		owns = ownsForm(t)
+		if w.owns == nil {
+			w.owns = map[reflect.Type]bool{}
+		}
+		w.owns[t] = owns
 	}
-	w.models[ref] = modelResult{out, changed}
-	return out, changed, nil
+	return owns
 }
 
 // ownsForm reports whether values of type t write their own JSON, so that
@@ -119,7 +127,7 @@ func marshalled(f reflect.StructField) bool {
 // left to it. Beyond maxGoDepth it gives up (encoding/json bounds the
 // rest).
 func (w *goWalk) holdsNil(rv reflect.Value, depth int) (bool, error) {
-	if depth > maxGoDepth || !rv.IsValid() || ownsForm(rv.Type()) {
+	if depth > maxGoDepth || !rv.IsValid() || w.ownsForm(rv.Type()) {
 		return false, nil
 	}
 	ref, isRef := refOf(rv)
@@ -131,6 +139,9 @@ func (w *goWalk) holdsNil(rv reflect.Value, depth int) (bool, error) {
 	}
 	if has, ok := w.nils[ref]; ok {
 		return has, nil
+	}
+	if w.path == nil {
+		w.path, w.nils = map[goRef]bool{}, map[goRef]bool{}
 	}
 	w.path[ref] = true
 	has, err := w.holdsNilIn(rv, depth)
@@ -280,6 +291,9 @@ func (w *goWalk) fillNils(v reflect.Value, depth int) {
 		}
 	}
 	if isRef && v.CanSet() {
+		if w.copies == nil {
+			w.copies = map[goRef]reflect.Value{}
+		}
 		w.copies[ref] = v
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/strict"
 )
 
 // Memory and work accounting of one render.
@@ -121,12 +122,19 @@ func (b *budget) spend(n int) error {
 		return nil
 	}
 	b.work = 0
+	if err := b.req.Spend(workQuantum); err != nil {
+		le := err.(*strict.LimitError)
+		return &limitError{le.Code, "rendering stopped: " + le.Msg}
+	}
 	return b.expired()
 }
 
 // expired reports whether the render's context is done or its deadline
 // has passed.
 func (b *budget) expired() error {
+	if err := b.req.Err(); err != nil {
+		return &limitError{err.(*strict.LimitError).Code, "rendering stopped: " + err.Error()}
+	}
 	if err := b.ctx.Err(); err != nil {
 		return &limitError{codes.DeadlineExceeded, fmt.Sprintf("rendering stopped: %v", err)}
 	}

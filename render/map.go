@@ -25,8 +25,9 @@ type Map struct {
 	vals map[string]any
 }
 
-// NewMap returns an empty Map.
-func NewMap() *Map { return &Map{vals: map[string]any{}} }
+// NewMap returns an empty Map. (Its map is made by the first Set: data
+// may hold millions of empty objects.)
+func NewMap() *Map { return &Map{} }
 
 // Set sets key to v, appending key if it is new.
 func (m *Map) Set(key string, v any) {
@@ -105,7 +106,8 @@ func DecodeJSON(data []byte) (any, error) {
 	// Invalid JSON: the token decoder finds the error and words it.
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	v, err := decodeValue(dec, 0)
+	var cost int64
+	v, err := decodeValue(dec, &cost, 0)
 	if err != nil {
 		return nil, duplicateError(data, err)
 	}
@@ -146,7 +148,7 @@ func jsonKind(v any) string {
 	return "a number"
 }
 
-func decodeValue(dec *json.Decoder, depth int) (any, error) {
+func decodeValue(dec *json.Decoder, cost *int64, depth int) (any, error) {
 	if depth > maxJSONDepth {
 		return nil, fmt.Errorf("JSON nested more than %d deep", maxJSONDepth)
 	}
@@ -156,6 +158,9 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 			return nil, io.ErrUnexpectedEOF
 		}
 		return nil, err
+	}
+	if *cost += tokenCost(t); *cost > maxDecodedBytes {
+		return nil, tokenError(dec, 1, decodedTooLarge())
 	}
 	switch x := t.(type) {
 	case json.Delim:
@@ -171,7 +176,8 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 				if _, dup := m.Get(k); dup {
 					return nil, errDuplicateKey
 				}
-				v, err := decodeValue(dec, depth+1)
+				*cost += keyCost - valueCost // the key was counted as a string
+				v, err := decodeValue(dec, cost, depth+1)
 				if err != nil {
 					return nil, dataUnder(err, k)
 				}
@@ -184,7 +190,7 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 		case '[':
 			out := []any{}
 			for dec.More() {
-				v, err := decodeValue(dec, depth+1)
+				v, err := decodeValue(dec, cost, depth+1)
 				if err != nil {
 					return nil, dataUnder(err, strconv.Itoa(len(out)))
 				}
@@ -219,10 +225,12 @@ func decodeValid(data []byte) (any, error) {
 	return d.value(0)
 }
 
-// validJSON reads JSON that json.Valid accepts.
+// validJSON reads JSON that json.Valid accepts; cost is what the values
+// read so far take in memory (see maxDecodedBytes).
 type validJSON struct {
-	b []byte
-	i int
+	b    []byte
+	i    int
+	cost int64
 }
 
 func (d *validJSON) space() {
@@ -241,9 +249,13 @@ func (d *validJSON) value(depth int) (any, error) {
 		return nil, fmt.Errorf("JSON nested more than %d deep", maxJSONDepth)
 	}
 	d.space()
+	if d.cost += valueCost; d.cost > maxDecodedBytes {
+		return nil, &DataError{Offset: d.i, End: d.i + 1, Err: decodedTooLarge()}
+	}
 	switch d.b[d.i] {
 	case '{':
 		d.i++
+		d.cost += objectCost
 		m := NewMap()
 		if d.space(); d.b[d.i] == '}' {
 			d.i++
@@ -252,6 +264,7 @@ func (d *validJSON) value(depth int) (any, error) {
 		for {
 			d.space()
 			k := d.str()
+			d.cost += keyCost + int64(len(k))
 			if _, dup := m.Get(k); dup {
 				return nil, errDuplicateKey
 			}
@@ -288,7 +301,9 @@ func (d *validJSON) value(depth int) (any, error) {
 			}
 		}
 	case '"':
-		return d.str(), nil
+		s := d.str()
+		d.cost += int64(len(s))
+		return s, nil
 	case 't':
 		d.i += 4
 		return true, nil
@@ -336,6 +351,42 @@ func (d *validJSON) str() string {
 	var s string
 	_ = json.Unmarshal(d.b[start:d.i], &s) // valid JSON: cannot fail
 	return s
+}
+
+// maxDecodedBytes bounds the memory the values of one JSON document take
+// once decoded (as a render's values are bounded by Limits.MaxMemory, whose
+// default it is): the 16 MB of data a command reads decode to several
+// times their size when they are small values (an object of 1.6 million
+// keys took 150 MB, and a list of 5 million empty objects would take 400).
+// The cost of a value is estimated as it is read: valueCost for each, and
+// keyCost for each key of an object, besides the bytes of strings and keys.
+const (
+	maxDecodedBytes = DefaultMaxMemory
+	valueCost       = 32 // its place in a list and the slack of the list's growth (measured), or an interface in a map
+	keyCost         = 80 // a key's place in a Map's order and in its map (measured)
+	objectCost      = 48 // a Map
+)
+
+// tokenCost is the estimated cost of a token of the token decoder.
+func tokenCost(t json.Token) int64 {
+	switch x := t.(type) {
+	case string:
+		return valueCost + int64(len(x))
+	case json.Delim:
+		if x == '{' {
+			return valueCost + objectCost
+		}
+	}
+	return valueCost
+}
+
+// ErrDataTooLarge is wrapped by the *DataError of a JSON document whose
+// values would take more memory than data may, once decoded (64 MiB).
+var ErrDataTooLarge = errors.New("the data would take more memory than data may")
+
+// decodedTooLarge is the error of a document past maxDecodedBytes.
+func decodedTooLarge() error {
+	return fmt.Errorf("%w: more than %d MiB once decoded", ErrDataTooLarge, maxDecodedBytes>>20)
 }
 
 // numberTooLong refuses a JSON number of n characters: converting digits
@@ -461,6 +512,9 @@ func jsonForm(v any) (out any, changed bool) {
 			}
 		}
 		if cp == nil {
+			if x.vals == nil {
+				return map[string]any{}, true
+			}
 			return x.vals, true
 		}
 		return cp, true

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/strict"
 )
 
 // errBreak and errContinue carry {% break %} and {% continue %} up to the
@@ -29,6 +30,9 @@ type budget struct {
 	out        int   // bytes written or captured
 	held       int64 // bytes of values bound by assign and capture (see limits.go)
 	work       int   // units of filter work since the clock was last read
+	// req is the request's budget the render draws on (Limits.Budget, or
+	// the context's: strict.WithBudget); nil when none.
+	req *strict.Budget
 }
 
 // state is the state of one render, or of one isolated partial render.
@@ -203,6 +207,10 @@ func (st *state) checkTime(at ranger) error {
 	b.ticks++
 	if b.ticks&255 != 0 {
 		return nil
+	}
+	if err := b.req.Spend(256); err != nil {
+		le := err.(*strict.LimitError)
+		return diag.Errorf(le.Code, at.Range(), "rendering stopped: %s", le.Msg)
 	}
 	if err := b.ctx.Err(); err != nil {
 		return diag.Errorf(codes.DeadlineExceeded, at.Range(), "rendering stopped: %v", err)

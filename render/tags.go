@@ -314,6 +314,7 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 	name, reversed, cont, hasElse := n.Var, n.Reversed, n.OffsetContinue, n.HasElse
 	key := n.Var + "-" + c.source(n.Collection)
 	rng, tag := n, &n.NameSpan
+	bounds := c.inputBounds(n.Collection)
 	return func(st *state, w *writer, cl []body) error {
 		cv, err := coll(st)
 		if err != nil {
@@ -352,7 +353,7 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 		}()
 		for i := 0; i < seq.n; i++ {
 			if err := st.tick(tag); err != nil {
-				return err
+				return loopLimitHint(st, err, bounds, seq.n)
 			}
 			j := i
 			if reversed {
@@ -362,7 +363,7 @@ func (c *compiler) forBlock(n *strict.For) blockFn {
 			fl.index0 = int64(i)
 			err := cl[0].render(st, w)
 			if err != nil && !errors.Is(err, errBreak) && !errors.Is(err, errContinue) {
-				return err
+				return loopLimitHint(st, err, bounds, seq.n)
 			}
 			if errors.Is(err, errBreak) || i == seq.n-1 {
 				// Liquid counts each item after its body, the last and
@@ -384,6 +385,7 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 	coll := c.expr(n.Collection)
 	cols, limit, offset := c.loopOption(n.Cols), c.loopOption(n.Limit), c.loopOption(n.Offset)
 	name, rng, tag := n.Var, n, &n.NameSpan
+	bounds := c.inputBounds(n.Collection)
 	return func(st *state, w *writer, cl []body) error {
 		cv, err := coll(st)
 		if err != nil {
@@ -427,7 +429,7 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 		defer st.popN(2)
 		for i := 0; i < seq.n; i++ {
 			if err := st.tick(tag); err != nil {
-				return err
+				return loopLimitHint(st, err, bounds, seq.n)
 			}
 			st.set(name, seq.at(i))
 			if err := w.writeString("<td class=\"col" + itoa64(tl.col) + "\">"); err != nil {
@@ -435,7 +437,7 @@ func (c *compiler) tablerow(n *strict.Tablerow) blockFn {
 			}
 			err := cl[0].render(st, w)
 			if err != nil && !errors.Is(err, errBreak) && !errors.Is(err, errContinue) {
-				return err
+				return loopLimitHint(st, err, bounds, seq.n)
 			}
 			if err := w.writeString("</td>"); err != nil {
 				return err

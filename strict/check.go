@@ -3,6 +3,7 @@ package strict
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io/fs"
 	"slices"
 	"sort"
@@ -79,12 +80,24 @@ type Options struct {
 	// at before each partial is walked. 0 means DefaultCheckTimeout;
 	// negative means no timeout.
 	Timeout time.Duration
+
+	// Budget is the request's budget the check draws on (see Budget): its
+	// deadline, when earlier than Timeout's, ends the check
+	// (deadline_exceeded), and the check's work (nodes and partials
+	// walked, the flow analysis, the keys of the partial memo) is spent
+	// from it (work_limit). Nil gives the check a budget of its own of
+	// DefaultCheckWork units.
+	Budget *Budget
 }
 
 // Defaults of Options.
 const (
 	DefaultMaxPartialExpansions = 10_000
 	DefaultCheckTimeout         = 10 * time.Second
+	// DefaultCheckWork is the work one check may do without a Budget:
+	// well over what a template of the size limit needs, walked with its
+	// partials (a few seconds).
+	DefaultCheckWork = 1 << 28
 )
 
 // PartialSource finds partials by the name an include or render tag gives.
@@ -128,6 +141,9 @@ func Check(src, filename string, start diag.Pos, opts Options) (_ *Program, diag
 	w.parser = p
 	w.diags = diags
 	w.template(t)
+	if !w.halted {
+		w.budget.Spend(int64(w.work)) // what is left of the last quantum
+	}
 	prog.reads = w.read
 	if len(w.diags) > 1 {
 		w.diags.Sort()
@@ -193,14 +209,14 @@ type walker struct {
 	def        map[string]bool
 	trail      []string
 	loopFrames []loopFrame
-	// guards are what the enclosing conditions prove (see hazard.go).
-	guards []guard
-	// shapeTrail records the shapes locals had before each binding, and
-	// elseCounts and elseRuns what a for loop's else leaves definite (see
+	// guards are what the enclosing conditions prove (see hazard.go);
+	// guardLog records the entries unguard blanked, for an if to put back
+	// those of its own (restoreGuards).
+	guards   []guard
+	guardLog []guardBlank
+	// shapeTrail records the shapes locals had before each binding (see
 	// flow.go).
 	shapeTrail []shapeUndo
-	elseCounts map[string]int
-	elseRuns   int
 	// scope holds the block-scoped bindings (loop variables, forloop,
 	// partial arguments), innermost last; frames are the indexes in scope
 	// where each block's bindings start.
@@ -214,7 +230,13 @@ type walker struct {
 	// checked records the partials already checked in the same scope, so
 	// that a partial included many times is walked again only when the
 	// names it can see have changed.
-	checked map[string]bool
+	checked map[memoKey]bool
+	seeds   [2]maphash.Seed
+	// localsSum is the sum, over every local, of a hash of its name, its
+	// shape and whether it is definitely bound (localHash): what an
+	// include's memo key holds of the locals, kept up to date by setLocal
+	// and setDef as they change.
+	localsSum memoKey
 	// visible fingerprints the names in scope: the sum of a hash of each
 	// local and each block-scoped binding. Two includes with the same
 	// fingerprint see the same names (siblings included: a scope pushed
@@ -225,13 +247,22 @@ type walker struct {
 	expansions int
 	deadline   time.Time
 	stopped    bool
-	failed     map[string]bool // partials that failed to load
+	// budget is the request's (Options.Budget) or the check's own; work
+	// counts the units not yet drawn from it, and halted is set once it
+	// is spent (the rest of the template is not walked).
+	budget *Budget
+	work   int
+	halted bool
+	failed map[string]bool // partials that failed to load
 	// suggestWork counts the local names offered as did-you-mean
 	// candidates so far (see maxSuggestWork).
 	suggestWork int
 	sugg        diag.Suggester // bounds all did-you-mean comparisons of one check
 	filterNames []string       // sorted, for suggestions; built on first use
 }
+
+// memoKey is the hash of what an include's partial can see (see include).
+type memoKey [2]uint64
 
 // maxSuggestWork bounds the local names compared for did-you-mean
 // suggestions over one check. Each unknown name is compared with every
@@ -253,14 +284,59 @@ func (w *walker) suggestableLocals() []string {
 }
 
 func newWalker(prog *Program, opts Options) *walker {
-	w := &walker{prog: prog, opts: opts, locals: map[string]shape{}}
+	w := &walker{prog: prog, opts: opts, locals: map[string]shape{}, budget: opts.Budget,
+		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
 	switch {
 	case opts.Timeout == 0:
 		w.deadline = time.Now().Add(DefaultCheckTimeout)
 	case opts.Timeout > 0:
 		w.deadline = time.Now().Add(opts.Timeout)
 	}
+	if w.budget == nil {
+		w.budget = NewBudget(-1, DefaultCheckWork)
+	}
 	return w
+}
+
+// walkQuantum is how many units of work the walker counts before it draws
+// them from its budget and looks at the clock.
+const walkQuantum = 1 << 12
+
+// spend counts n units of the check's work. Every walkQuantum units they
+// are drawn from the budget, and the deadline is looked at: past either,
+// the check reports it once and halts (the rest of the template is not
+// walked).
+func (w *walker) spend(n int) {
+	w.work += n
+	if w.work < walkQuantum || w.halted {
+		return
+	}
+	err := w.budget.Spend(int64(w.work))
+	w.work = 0
+	if err == nil && !w.deadline.IsZero() && time.Now().After(w.deadline) {
+		err = &LimitError{codes.DeadlineExceeded, fmt.Sprintf("checking took longer than %v", w.timeout())}
+	}
+	switch {
+	case err != nil && w.stopped: // already reported
+		w.halted = true
+	case err != nil:
+		w.halt(err.(*LimitError))
+	}
+}
+
+// halt stops the walk, reporting why at the template's start.
+func (w *walker) halt(le *LimitError) {
+	w.halted, w.stopped = true, true
+	if w.an != nil {
+		return
+	}
+	t := w.prog.Template
+	at := diag.Range{Filename: t.Filename, Start: t.Start, End: t.Start}
+	if at.Start.IsZero() {
+		at.Start, at.End = diag.StartPos, diag.StartPos
+	}
+	w.errorf(le.Code, at, "%s; checking stopped", le.Msg).Detail =
+		"The rest of the template was not checked. Make the template smaller (fewer nested loops around many assigns, fewer includes from many scopes), or give the run more time or work (--total-timeout, --max-work)."
 }
 
 // expand counts one more partial walk, reporting at r and returning false
@@ -286,6 +362,10 @@ func (w *walker) expand(r diag.Range) bool {
 		w.stopped = true
 		if w.an == nil {
 			w.errorf(codes.DeadlineExceeded, r, "checking took longer than %v and stopped", w.timeout())
+		}
+	default:
+		if err := w.budget.Err(); err != nil {
+			w.halt(err.(*LimitError))
 		}
 	}
 	return !w.stopped
@@ -315,6 +395,10 @@ func (w *walker) template(t *Template) { w.body(t.Body) }
 
 func (w *walker) body(nodes []Node) {
 	for _, n := range nodes {
+		if w.halted {
+			return
+		}
+		w.spend(1)
 		w.node(n)
 	}
 }
@@ -367,7 +451,7 @@ func (w *walker) bind(name string, sh shape, r Span) {
 		w.visible += nameHash(name)
 		w.localOrder = append(w.localOrder, name)
 	}
-	w.locals[name] = sh
+	w.setLocal(name, sh)
 	w.setDef(name)
 	w.unguard(name)
 	if w.an != nil {
@@ -414,21 +498,31 @@ func (w *walker) node(n Node) {
 			bodies[i] = c.Body
 			exhaustive = exhaustive || c.Cond == nil
 		}
+		// A later clause runs when the earlier conditions are false: the
+		// guards of their negations, w.guards[base:negs], grow by one
+		// clause's at a time (not built again for each clause, which made
+		// n elsif clauses cost n²), and what a clause's body blanks among
+		// them (unguard) is put back before the next clause.
+		base := len(w.guards)
+		negs := base
 		w.join(bodies, exhaustive, func(i int) {
 			c := n.Clauses[i]
-			base := len(w.guards)
-			// A later clause runs when the earlier conditions are false.
-			for j, prev := range n.Clauses[:i] {
-				if prev.Cond != nil && w.hazardOK() {
-					w.guardsOf(prev.Cond, !(n.Unless && j == 0))
+			if i > 0 {
+				if prev := n.Clauses[i-1]; prev.Cond != nil && w.hazardOK() {
+					w.guards = w.guards[:negs]
+					w.guardsOf(prev.Cond, !(n.Unless && i == 1))
+					negs = len(w.guards)
 				}
 			}
+			lmark := len(w.guardLog)
 			if c.Cond != nil {
 				w.cond(c.Cond, n.Unless && i == 0)
 			}
 			w.body(c.Body)
-			w.guards = w.guards[:base]
+			w.restoreGuards(lmark, base, negs)
+			w.guards = w.guards[:negs]
 		})
+		w.guards = w.guards[:base]
 	case *Case:
 		w.tag(n.Tag)
 		w.expr(n.Subject)
@@ -910,6 +1004,9 @@ func (w *walker) external(p *Path) (shape, bool) {
 		} else {
 			d.Detail = "This template has no inputs; bind the name with assign or capture first."
 		}
+		if h := w.declareHint(p, 0); h != "" {
+			d.Detail += "\n" + h
+		}
 	}
 	return anyShape, false
 }
@@ -936,8 +1033,15 @@ func (w *walker) unknownProperty(p *Path, i int, sh shape, candidates []string) 
 	}
 	if s := w.sugg.Suggest(seg.Name, candidates); s != "" {
 		d.Detail = `Did you mean "` + prefix + "." + s + `"?`
+		return
 	} else if len(candidates) > 0 && len(candidates) <= 30 {
 		d.Detail = prefix + " has " + strings.Join(quoteAll(candidates), ", ") + "."
+	}
+	if ts, ok := sh.types(); ok && ts&tObject == 0 {
+		return // no property can be declared on a string or a number
+	}
+	if h := w.declareHint(p, i+1); h != "" {
+		d.Detail = strings.TrimPrefix(d.Detail+"\n"+h, "\n")
 	}
 }
 
@@ -1059,9 +1163,11 @@ func (w *walker) include(n *Include) {
 		if n.Render && n.For {
 			args = append(args, binding{"forloop", forloopShape})
 		}
-	} else if sh, ok := w.lookup(name); ok && !n.Render {
+	} else if sh, ok := w.lookup(name); ok && !n.Render && (w.scoped(name) || w.def[name]) {
 		// An include without "with" binds the local of the partial's name,
-		// one item at a time when it is an array, as "with" does.
+		// one item at a time when it is an array, as "with" does. A local
+		// not bound on every path is left to the partial's read, which
+		// warns that it may be nil there.
 		args = append(args, binding{name[strings.LastIndexByte(name, '/')+1:], boundShape(sh, n)})
 	}
 	// The memo key holds the shape of every name the partial can see: a
@@ -1077,10 +1183,9 @@ func (w *walker) include(n *Include) {
 			kb.WriteString("\x00s:" + b.name + "=")
 			b.sh.fingerprint(&kb)
 		}
-		for _, l := range w.localOrder {
-			kb.WriteString("\x00l:" + l + "=" + strconv.FormatBool(w.def[l]))
-			w.locals[l].fingerprint(&kb)
-		}
+		// The locals by the sum kept as they change (localsSum), not one
+		// by one: n includes among n assigns would cost n².
+		fmt.Fprintf(&kb, "\x00l:%x.%x", w.localsSum[0], w.localsSum[1])
 		for _, g := range w.guards {
 			kb.WriteString("\x00g:" + g.path + strconv.FormatBool(g.nonZero) + strconv.FormatBool(g.nonNil))
 		}
@@ -1089,12 +1194,16 @@ func (w *walker) include(n *Include) {
 		kb.WriteString("\x00a:" + a.name + "=")
 		a.sh.fingerprint(&kb)
 	}
-	key := kb.String()
+	// The memo keeps a 128-bit hash of the key, not the key: a key holds
+	// every name in scope, so n includes among n assigns would keep n²
+	// bytes. Building it is charged as work.
+	w.spend(kb.Len() / 16)
+	if w.checked == nil {
+		w.checked = map[memoKey]bool{}
+	}
+	key := memoKey{maphash.String(w.seeds[0], kb.String()), maphash.String(w.seeds[1], kb.String())}
 	if w.checked[key] {
 		return
-	}
-	if w.checked == nil {
-		w.checked = map[string]bool{}
 	}
 	w.checked[key] = true
 	if !w.expand(lit.Range()) {
@@ -1104,6 +1213,9 @@ func (w *walker) include(n *Include) {
 	defer func() { w.partials = w.partials[:len(w.partials)-1] }()
 	if n.Render {
 		saved, savedOrder, savedScope, savedFrames, savedIso, savedLoops, savedVisible := w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops, w.visible
+		savedSum := w.localsSum
+		w.localsSum = memoKey{}
+		defer func() { w.localsSum = savedSum }()
 		savedDef, savedTrail, savedLoopFrames, savedGuards := w.def, w.trail, w.loopFrames, w.guards
 		savedShapes := w.shapeTrail
 		w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops, w.visible = map[string]shape{}, nil, nil, nil, true, 0, 0

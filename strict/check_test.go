@@ -32,6 +32,7 @@ func runCheckCases(t *testing.T, opts Options, cases []checkCase) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, diags := Check(c.src, "t.liquid", diag.Pos{}, opts)
+			diags = withoutTruthy(diags, c.diags) // a case of another code: truthy_test.go has truthy_condition's
 			if diff := cmp.Diff(c.diags, dsAll(diags), cmpopts.EquateEmpty()); diff != "" {
 				t.Fatalf("Check(%q) (-want +got):\n%s\n%v", c.src, diff, diags)
 			}

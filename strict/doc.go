@@ -60,6 +60,9 @@
 //     filter, as its signature's Fails says) is a may_fail warning naming
 //     the value, unless an enclosing condition guards it ({% if x != 0 %},
 //     {% if x > 0 %}, {% if x %} against nil).
+//   - Truthiness traps (truthy.go): a condition whose truth the schema
+//     decides (a bare array, true even when empty; a required value never
+//     nil or false, always true) is a truthy_condition warning.
 //
 // Check runs the whole pipeline with Options and returns the Program (the
 // template and every partial it reaches, each parsed once) and a sorted
@@ -71,8 +74,19 @@
 // Shopify itself rejects; with Options.Lax too, what only Shopify's default
 // (lax) parser tolerates is a lax_syntax warning instead of an error.
 //
+// The check costs time and memory linear in the template: the flow
+// analysis keeps what every way out of a loop shares, not each way out,
+// and the partial memo keys a partial's scope by a sum of hashes kept as
+// the locals change. Its work is drawn from a Budget (budget.go), the
+// time and work of a whole request shared by every check, smoke matrix
+// and render made for it (validate, check, an editor's check); past it,
+// or past Options.Timeout, the check halts with deadline_exceeded or
+// work_limit.
+//
 // Analyze runs the same walk and reports what a template uses instead of
 // what is wrong with it. CompileSchema builds context schemas (the
 // workflow profiles' own live in package profile, above this one);
-// Schema.Sample and Schema.Validate make and check rendering contexts.
+// Schema.Sample and Schema.Validate make and check rendering contexts, and
+// Schema.Matrix the bounded matrix of schema-valid smoke inputs
+// (matrix.go), saying which of its bounds it reached.
 package strict

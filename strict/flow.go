@@ -1,7 +1,9 @@
 package strict
 
 import (
+	"hash/maphash"
 	"sort"
+	"strings"
 
 	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
@@ -31,16 +33,67 @@ func (w *walker) setDef(name string) {
 		w.def = map[string]bool{}
 	}
 	if !w.def[name] {
+		old := w.localHash(name)
 		w.def[name] = true
 		w.trail = append(w.trail, name)
+		w.rehash(old, name)
 	}
 }
 
+// setLocal gives local name the shape sh, keeping localsSum.
+func (w *walker) setLocal(name string, sh shape) {
+	old := w.localHash(name)
+	w.locals[name] = sh
+	w.rehash(old, name)
+}
+
+// rehash replaces, in localsSum, old by the hash name has now.
+func (w *walker) rehash(old memoKey, name string) {
+	h := w.localHash(name)
+	w.localsSum[0] += h[0] - old[0]
+	w.localsSum[1] += h[1] - old[1]
+}
+
+// localHash hashes a local's name, shape and whether it is definitely
+// bound; a name not bound hashes to zero.
+func (w *walker) localHash(name string) memoKey {
+	sh, ok := w.locals[name]
+	if !ok {
+		return memoKey{}
+	}
+	var b strings.Builder
+	b.WriteString(name)
+	b.WriteByte(0)
+	if w.def[name] {
+		b.WriteByte('!')
+	}
+	sh.fingerprint(&b)
+	return memoKey{maphash.String(w.seeds[0], b.String()), maphash.String(w.seeds[1], b.String())}
+}
+
 // undoTo forgets the names made definite since mark, and returns them.
+// A loop that has seen a break or continue keeps the names definite at
+// every exit so far partly as a stretch of the trail (loopFrame.prefix):
+// the names of that stretch that are undone move to its extra set first.
 func (w *walker) undoTo(mark int) []string {
+	for i := range w.loopFrames {
+		if f := &w.loopFrames[i]; f.exits > 0 && f.prefix > mark {
+			from := max(mark, f.mark)
+			if f.extra == nil {
+				f.extra = map[string]bool{}
+			}
+			for _, n := range w.trail[from:f.prefix] {
+				f.extra[n] = true
+			}
+			w.spend(f.prefix - from)
+			f.prefix = from
+		}
+	}
 	added := append([]string(nil), w.trail[mark:]...)
 	for _, n := range added {
+		old := w.localHash(n)
 		delete(w.def, n)
+		w.rehash(old, n)
 	}
 	w.trail = w.trail[:mark]
 	return added
@@ -93,7 +146,7 @@ func (w *walker) undoShapes(smark int) (map[string]shape, []shapeUndo) {
 	}
 	for i := len(w.shapeTrail) - 1; i >= smark; i-- {
 		if u := w.shapeTrail[i]; u.had {
-			w.locals[u.name] = u.prev
+			w.setLocal(u.name, u.prev)
 		}
 	}
 	undone := append([]shapeUndo(nil), w.shapeTrail[smark:]...)
@@ -137,9 +190,28 @@ func (w *walker) mergeShapes(ends []map[string]shape, undone []shapeUndo, skippa
 		if skippable && b.had {
 			add(b.prev)
 		}
+		w.setLocal(n, sh)
+		if b.had && sameShape(sh, b.prev) {
+			// The block leaves the name as it found it: nothing for the
+			// blocks around to undo (loops nested n deep around m
+			// assigns would otherwise merge all m at each level).
+			continue
+		}
 		w.shapeTrail = append(w.shapeTrail, b)
-		w.locals[n] = sh
 	}
+	w.spend(len(names))
+}
+
+// sameShape reports whether a and b are the same shape, as unionShape
+// compares them.
+func sameShape(a, b shape) bool {
+	if isAny(a) || isAny(b) {
+		return isAny(a) && isAny(b)
+	}
+	var fa, fb strings.Builder
+	a.fingerprint(&fa)
+	b.fingerprint(&fb)
+	return fa.String() == fb.String()
 }
 
 // trailOrder returns the names counted want times, sorted.
@@ -154,11 +226,17 @@ func (w *walker) trailOrder(counts map[string]int, want int) []string {
 	return out
 }
 
-// loopFrame records, for the innermost loop being walked, where its body's
-// trail starts and the names definitely bound at each break or continue.
+// loopFrame records, for a loop being walked, where its body's trail
+// starts and the names definitely bound at every break or continue of it
+// so far: the trail's stretch from mark to prefix, and extra. Only their
+// intersection matters (what is bound on every way out of the body), so
+// an exit costs the size of extra, not of everything bound before it: a
+// body of n assigns and n breaks is walked in time linear in n.
 type loopFrame struct {
-	mark  int
-	exits [][]string
+	mark   int
+	exits  int
+	prefix int
+	extra  map[string]bool
 }
 
 // exitLoop records a break or continue: the loop may end here.
@@ -167,7 +245,31 @@ func (w *walker) exitLoop() {
 		return
 	}
 	f := &w.loopFrames[len(w.loopFrames)-1]
-	f.exits = append(f.exits, append([]string(nil), w.trail[f.mark:]...))
+	if f.exits == 0 {
+		f.prefix = len(w.trail) // everything definite here
+	} else {
+		for n := range f.extra {
+			if !w.def[n] {
+				delete(f.extra, n)
+			}
+		}
+		w.spend(len(f.extra))
+	}
+	f.exits++
+}
+
+// exitDefinite returns the names definitely bound at every exit of loop
+// frame f, as a set.
+func (w *walker) exitDefinite(f loopFrame) map[string]bool {
+	out := make(map[string]bool, f.prefix-f.mark+len(f.extra))
+	for _, n := range w.trail[f.mark:f.prefix] {
+		out[n] = true
+	}
+	for n := range f.extra {
+		out[n] = true
+	}
+	w.spend(len(out))
+	return out
 }
 
 // loopBody walks a loop body that may run any number of times, then, when
@@ -179,6 +281,10 @@ func (w *walker) loopBody(body func(), elseBody []Node, hasElse bool) {
 	w.loopFrames = append(w.loopFrames, loopFrame{mark: mark})
 	body()
 	f := w.loopFrames[len(w.loopFrames)-1]
+	var atExits map[string]bool
+	if hasElse && f.exits > 0 {
+		atExits = w.exitDefinite(f)
+	}
 	w.loopFrames = w.loopFrames[:len(w.loopFrames)-1]
 	atEnd := w.undoTo(mark)
 	e, undone := w.undoShapes(smark)
@@ -187,31 +293,28 @@ func (w *walker) loopBody(body func(), elseBody []Node, hasElse bool) {
 		w.mergeShapes(ends, undone, true)
 		return
 	}
-	defer func() {
-		e, u := w.undoShapes(smark)
-		ends, undone = append(ends, e), append(undone, u...)
-		w.mergeShapes(ends, undone, true)
-		for _, n := range w.trailOrder(w.elseCounts, w.elseRuns) {
-			w.setDef(n)
-		}
-	}()
-	counts := map[string]int{}
+	// Definite after the loop: what the body binds at its end and at
+	// every exit, and the else binds too.
+	every := make(map[string]bool, len(atEnd))
 	for _, n := range atEnd {
-		counts[n]++
-	}
-	for _, e := range f.exits {
-		for _, n := range e {
-			counts[n]++
+		if atExits == nil || atExits[n] {
+			every[n] = true
 		}
 	}
-	runs := 1 + len(f.exits)
 	w.body(elseBody)
+	var definite []string
 	for _, n := range w.undoTo(mark) {
-		if counts[n] == runs {
-			counts[n]++
+		if every[n] {
+			definite = append(definite, n)
 		}
 	}
-	w.elseCounts, w.elseRuns = counts, runs+1
+	sort.Strings(definite)
+	e, u := w.undoShapes(smark)
+	ends, undone = append(ends, e), append(undone, u...)
+	w.mergeShapes(ends, undone, true)
+	for _, n := range definite {
+		w.setDef(n)
+	}
 }
 
 // preBind makes the names a loop body binds possibly bound from the
@@ -220,6 +323,7 @@ func (w *walker) loopBody(body func(), elseBody []Node, hasElse bool) {
 func (w *walker) preBind(body []Node) {
 	var walk func([]Node)
 	walk = func(nodes []Node) {
+		w.spend(len(nodes))
 		for _, n := range nodes {
 			switch n := n.(type) {
 			case *Assign:
@@ -253,15 +357,21 @@ func (w *walker) preBind(body []Node) {
 func (w *walker) preBindName(name string, r Span) {
 	w.unguard(name) // a later iteration sees the new value
 	if prev, ok := w.locals[name]; ok {
+		if isAny(prev) {
+			// Already of no known shape (an enclosing loop's preBind):
+			// nothing to record, so that loops nested n deep around
+			// m assigns cost n·m, not n²·m.
+			return
+		}
 		// Before its binding in the body, a later iteration reads what
 		// the previous one bound, of a shape not known yet.
 		w.shapeTrail = append(w.shapeTrail, shapeUndo{name, prev, true})
-		w.locals[name] = anyShape
+		w.setLocal(name, anyShape)
 		return
 	}
 	w.visible += nameHash(name)
 	w.localOrder = append(w.localOrder, name)
-	w.locals[name] = anyShape
+	w.setLocal(name, anyShape)
 }
 
 // maybeUnbound handles a read of local p.Root where it may not be bound
@@ -279,4 +389,9 @@ func (w *walker) maybeUnbound(p *Path, sh shape) shape {
 	d.Detail = "Bind it on every path before this read (for example {% assign " + p.Root + " = nil %} near the top), or move the read after the binding."
 	w.diags = append(w.diags, d)
 	return sh.orNil()
+}
+
+// isAny reports whether sh is anyShape: nothing known of the value.
+func isAny(sh shape) bool {
+	return sh.unknown() && sh.item == nil && !sh.maybeNil
 }

@@ -50,6 +50,7 @@ func (g *guard) text() string {
 
 // guarded returns what the enclosing conditions prove about path.
 func (w *walker) guarded(path string) (nonZero, nonNil bool) {
+	w.spend(len(w.guards))
 	for i := range w.guards {
 		if g := &w.guards[i]; g.text() == path {
 			nonZero = nonZero || g.nonZero
@@ -62,7 +63,7 @@ func (w *walker) guarded(path string) (nonZero, nonNil bool) {
 // cond checks a condition and records the guards it proves for the
 // clause's body; negated is set for an unless.
 func (w *walker) cond(e Expr, negated bool) {
-	w.expr(e)
+	w.condition(e) // w.expr(e), and the truthiness traps (truthy.go)
 	if w.an != nil || w.opts.Compat {
 		return
 	}
@@ -595,12 +596,14 @@ func sharePrefix(a, b string) bool {
 // paths under it: it has been bound again. (Entries are blanked in place,
 // so that the blocks around keep their marks into w.guards.)
 func (w *walker) unguard(name string) {
+	w.spend(len(w.guards))
 	for i := range w.guards {
 		g := &w.guards[i]
 		if g.path == "" && g.p != nil && g.p.RootExpr == nil && !sharePrefix(g.p.Root, name) {
 			continue // its text starts with its root, which name cannot start
 		}
 		if p := g.text(); p == name || strings.HasPrefix(p, name+".") || strings.HasPrefix(p, name+"[") {
+			w.guardLog = append(w.guardLog, guardBlank{i, *g})
 			w.guards[i] = guard{}
 		}
 	}
@@ -668,4 +671,28 @@ func (w *walker) dynamicKeyHazard(p *Path, i int, names []string) {
 	}
 	detail += ", or read a declared property by its name."
 	w.mayFail(r, detail, "%s fails when %s names no property of %s: the key is computed when it renders", pathPrefix(p, i+1), key, pathPrefix(p, i))
+}
+
+// guardBlank is a guard that unguard blanked, and where.
+type guardBlank struct {
+	i int
+	g guard
+}
+
+// restoreGuards puts back the guards in w.guards[from:to] that unguard
+// blanked since the log's mark, and keeps in the log the blanks below
+// from, for the blocks around to put back theirs.
+func (w *walker) restoreGuards(mark, from, to int) {
+	kept := w.guardLog[:mark]
+	for i := len(w.guardLog) - 1; i >= mark; i-- {
+		if b := w.guardLog[i]; b.i >= from && b.i < to {
+			w.guards[b.i] = b.g
+		}
+	}
+	for _, b := range w.guardLog[mark:] {
+		if b.i < from {
+			kept = append(kept, b)
+		}
+	}
+	w.guardLog = kept
 }

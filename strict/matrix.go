@@ -51,40 +51,189 @@ var matrixModes = []matrixMode{
 // required properties and inputs; every nullable value null; every array
 // empty; every array with two items. Values are those Sample would give.
 // A context that does not fit the schema (its own constraints, such as
-// minItems, rule the variation out) is left out, and so is one equal to
-// an earlier one. The result is the same on every call.
+// minItems, rule the variation out) is left out, the sample too, and so
+// is one equal to an earlier one: every context fits the schema, and
+// when none does the matrix is empty. The result is the same on every
+// call. See Matrix for its bounds.
 func (s *Schema) SampleMatrix() []SampleInput {
+	in, _, _ := s.Matrix(nil)
+	return in
+}
+
+// Bounds of a smoke matrix. Each, when reached, is named by the note
+// Matrix returns (validate reports it as smoke_limit): no cap is silent.
+const (
+	// maxMatrixValues bounds the values of one context of the matrix
+	// (as maxSampleValues bounds Sample's): past it, values are minimal.
+	maxMatrixValues = 2_000
+	// maxMatrixValidation bounds the values validated against the schema
+	// while the matrix is built (each boundary input is validated once,
+	// in full, after its one changed value fitted its own schema).
+	maxMatrixValidation = 250_000
+)
+
+// Matrix returns SampleMatrix's contexts and, when the matrix reached one
+// of its bounds, a note saying which (so that a caller can say that some
+// inputs were not tried). The matrix is made once and kept; its work
+// (values made and validated) is drawn from b, and when b is spent the
+// matrix is not kept and Matrix returns b's *LimitError. A nil b has no
+// limit.
+func (s *Schema) Matrix(b *Budget) ([]SampleInput, string, error) {
 	if s == nil {
-		return []SampleInput{{Name: "sample", Vars: map[string]any{}}}
+		return []SampleInput{{Name: "sample", Vars: map[string]any{}}}, "", nil
 	}
-	s.matrixOnce.Do(func() { s.matrix = s.sampleMatrix() })
+	s.matrixMu.Lock()
+	defer s.matrixMu.Unlock()
+	if !s.matrixMade {
+		mb := &matrixBuild{s: s, budget: b}
+		m := mb.matrix()
+		if mb.err != nil {
+			return nil, "", mb.err
+		}
+		s.matrix, s.matrixNote, s.matrixMade = m, mb.note(), true
+	}
 	// Each call gets its own top-level maps, which a caller may change.
 	out := make([]SampleInput, len(s.matrix))
 	for i, in := range s.matrix {
 		out[i] = SampleInput{Name: in.Name, Vars: maps.Clone(in.Vars), Varies: in.Varies}
 	}
-	return out
+	return out, s.matrixNote, nil
 }
 
-func (s *Schema) sampleMatrix() []SampleInput {
-	out := []SampleInput{{Name: "sample", Vars: s.Sample()}}
+// matrixBuild is the state of one matrix being made: its work, drawn from
+// the budget in batches, and the bounds it reached.
+type matrixBuild struct {
+	s      *Schema
+	budget *Budget
+	work   int64 // not yet drawn
+	err    error
+	// validated counts the values validated.
+	validated int64
+	// the bounds reached
+	minimal, deep, sampleOver, boundaryCap, validationCap bool
+	// none: no input made fits the schema
+	none bool
+}
+
+// spend counts n units of work, drawing them from the budget every
+// walkQuantum units.
+func (mb *matrixBuild) spend(n int64) bool {
+	if mb.err != nil {
+		return false
+	}
+	mb.work += n
+	if mb.work >= walkQuantum {
+		mb.err = mb.budget.Spend(mb.work)
+		mb.work = 0
+	}
+	return mb.err == nil
+}
+
+// validate validates one input value against its schema, counting the
+// values it holds; past maxMatrixValidation it reports false without
+// validating.
+func (mb *matrixBuild) validate(n *jsonschema.Schema, v any) (ok, tried bool) {
+	size := int64(countValues(v))
+	if mb.validated+size > maxMatrixValidation {
+		mb.validationCap = true
+		return false, false
+	}
+	mb.validated += size
+	mb.spend(size)
+	return n.Validate(v) == nil, true
+}
+
+// validateVars validates a whole context, input by input, as
+// Schema.Validate does.
+func (mb *matrixBuild) validateVars(vars map[string]any) (ok, tried bool) {
+	for _, name := range mb.s.order {
+		v, present := vars[name]
+		if !present {
+			if mb.s.required[name] {
+				return false, true
+			}
+			continue
+		}
+		if ok, tried := mb.validate(mb.s.props[name], v); !ok {
+			return false, tried
+		}
+	}
+	return true, true
+}
+
+// countValues counts the JSON values in v (containers and scalars).
+func countValues(v any) int {
+	switch x := v.(type) {
+	case map[string]any:
+		n := 1
+		for _, e := range x {
+			n += countValues(e)
+		}
+		return n
+	case []any:
+		n := 1
+		for _, e := range x {
+			n += countValues(e)
+		}
+		return n
+	}
+	return 1
+}
+
+// note says which bounds the matrix reached, "" when none.
+func (mb *matrixBuild) note() string {
+	var parts []string
+	if mb.none {
+		parts = append(parts, "no input it made fits the schema (its placeholder values miss a pattern, multipleOf, format or other constraint), so the template was not smoke-rendered; give the schema examples or defaults that fit")
+	}
+	if mb.sampleOver {
+		parts = append(parts, fmt.Sprintf("the schema's smallest valid input has more than %d values, so its sample does not fit it", maxSampleTotal))
+	}
+	if mb.minimal {
+		parts = append(parts, fmt.Sprintf("a context past %d values was given only required properties and the items minItems asks for", maxMatrixValues))
+	}
+	if mb.deep {
+		parts = append(parts, fmt.Sprintf("values nested more than %d levels deep were left out", maxSampleDepth))
+	}
+	if mb.boundaryCap {
+		parts = append(parts, fmt.Sprintf("boundary values past the first %d inputs were not tried", maxBoundaryInputs))
+	}
+	if mb.validationCap {
+		parts = append(parts, fmt.Sprintf("inputs past %d values validated against the schema were not tried", maxMatrixValidation))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func (mb *matrixBuild) matrix() []SampleInput {
+	s := mb.s
+	sample, over := s.sample()
+	mb.sampleOver = over
+	mb.spend(int64(countValues(sample)))
+	// Only inputs that fit the schema are kept: the sample too, which
+	// may not fit (a pattern or multipleOf its placeholders miss).
+	var out []SampleInput
 	// base is the context boundary values vary from: every field present,
 	// else the sample, whichever fits the schema.
 	var base map[string]any
-	if len(s.Validate(out[0].Vars)) == 0 {
-		base = out[0].Vars
+	if ok, _ := mb.validateVars(sample); ok {
+		base = sample
+		out = append(out, SampleInput{Name: "sample", Vars: sample})
 	}
 	for _, m := range matrixModes {
+		f := &filler{m: m, mb: mb}
 		vars := map[string]any{}
 		for _, name := range s.order {
 			if m.requiredOnly && !s.required[name] {
 				continue
 			}
-			if v, ok := m.value(name, s.props[name], 0, nil); ok {
+			if v, ok := f.value(name, s.props[name], 0, nil); ok {
 				vars[name] = v
 			}
 		}
-		if len(s.Validate(vars)) > 0 {
+		if mb.err != nil {
+			return nil
+		}
+		if ok, _ := mb.validateVars(vars); !ok {
 			continue
 		}
 		if m.name == "every field" {
@@ -96,8 +245,12 @@ func (s *Schema) sampleMatrix() []SampleInput {
 		out = append(out, SampleInput{Name: m.name, Vars: vars})
 	}
 	if base != nil {
-		out = append(out, s.boundaryInputs(base, out)...)
+		out = append(out, mb.boundaryInputs(base, out)...)
 	}
+	if mb.err != nil {
+		return nil
+	}
+	mb.none = len(out) == 0
 	return out
 }
 
@@ -139,27 +292,49 @@ func equalJSON(a, b any) bool {
 	return a == b
 }
 
+// filler fills one context of the matrix in mode m, counting its values.
+type filler struct {
+	m      matrixMode
+	mb     *matrixBuild
+	values int
+}
+
 // value makes the value of a schema node in mode m. ok is false when the
 // value is best left out: a recursive schema reached again, or too deep.
-// open lists the (flattened) nodes being filled, outermost first.
-func (m matrixMode) value(name string, n *jsonschema.Schema, depth int, open []*jsonschema.Schema) (any, bool) {
+// open lists the (flattened) nodes being filled, outermost first. Past
+// maxMatrixValues values, a value is minimal (see Sample).
+func (f *filler) value(name string, n *jsonschema.Schema, depth int, open []*jsonschema.Schema) (any, bool) {
+	m := f.m
 	if n == nil {
 		return "smoke_" + name, true
 	}
 	if depth > maxSampleDepth {
+		f.mb.deep = true
 		return nil, false
 	}
+	f.values++
+	if !f.mb.spend(1) {
+		return nil, false
+	}
+	if f.values > maxMatrixValues {
+		f.mb.minimal = true
+		sm := &sampler{open: map[*jsonschema.Schema]bool{}, values: maxSampleValues + 1}
+		v := sm.value(name, n, depth, true)
+		f.mb.sampleOver = f.mb.sampleOver || sm.over
+		f.mb.spend(int64(sm.values - maxSampleValues))
+		return v, true
+	}
 	nodes := flatten(n)
-	for _, f := range nodes {
+	for _, fn := range nodes {
 		for _, o := range open {
-			if o == f {
+			if o == fn {
 				return nil, false // a recursive schema: stop here
 			}
 		}
 	}
 	typ, nullable := "", false
-	for _, f := range nodes {
-		for _, t := range f.Types {
+	for _, fn := range nodes {
+		for _, t := range fn.Types {
 			if t == "null" {
 				nullable = true
 			} else if typ == "" {
@@ -192,7 +367,7 @@ func (m matrixMode) value(name string, n *jsonschema.Schema, depth int, open []*
 			if m.requiredOnly && !required[k] {
 				continue
 			}
-			if v, ok := m.value(k, props[k], depth+1, open); ok {
+			if v, ok := f.value(k, props[k], depth+1, open); ok {
 				obj[k] = v
 			}
 		}
@@ -205,7 +380,7 @@ func (m matrixMode) value(name string, n *jsonschema.Schema, depth int, open []*
 			itemNode = item.nodes[0]
 		}
 		for i := 0; i < m.items; i++ {
-			v, ok := m.value(name, itemNode, depth+1, open)
+			v, ok := f.value(name, itemNode, depth+1, open)
 			if !ok {
 				break
 			}
@@ -289,11 +464,11 @@ func numberBoundaries() []boundary {
 
 // boundaryInputs returns the boundary variations of base, each named
 // "<path> = <value>".
-func (s *Schema) boundaryInputs(base map[string]any, seen []SampleInput) []SampleInput {
-	b := &boundaries{s: s, base: base, seen: seen}
-	for _, name := range s.order {
+func (mb *matrixBuild) boundaryInputs(base map[string]any, seen []SampleInput) []SampleInput {
+	b := &boundaries{s: mb.s, mb: mb, base: base, seen: seen}
+	for _, name := range mb.s.order {
 		if v, ok := base[name]; ok {
-			b.walk([]any{name}, v, s.props[name], 0)
+			b.walk([]any{name}, v, mb.s.props[name], 0, true)
 		}
 	}
 	return b.out
@@ -301,16 +476,35 @@ func (s *Schema) boundaryInputs(base map[string]any, seen []SampleInput) []Sampl
 
 type boundaries struct {
 	s    *Schema
+	mb   *matrixBuild
 	base map[string]any
 	seen []SampleInput
 	out  []SampleInput
 }
 
-func (b *boundaries) walk(path []any, v any, n *jsonschema.Schema, depth int) {
-	if n == nil || depth > maxSampleDepth || len(b.out) >= maxBoundaryInputs {
+// full reports whether no more boundary inputs are to be made, noting
+// the bound reached.
+func (b *boundaries) full() bool {
+	if len(b.out) >= maxBoundaryInputs {
+		b.mb.boundaryCap = true
+		return true
+	}
+	return b.mb.err != nil || b.mb.validationCap
+}
+
+// walk tries the boundary values of the value v at path, of schema n, then
+// those of the values in it. applies says that n applies to the value in
+// every input valid against the schema (no anyOf or oneOf branch was taken
+// on the way down), so a candidate that n rejects can be left out
+// without validating the whole input.
+func (b *boundaries) walk(path []any, v any, n *jsonschema.Schema, depth int, applies bool) {
+	if n == nil || depth > maxSampleDepth || b.full() {
 		return
 	}
 	nodes := flatten(n)
+	for _, f := range nodes {
+		applies = applies && len(f.AnyOf) == 0 && len(f.OneOf) == 0
+	}
 	types := map[string]bool{}
 	for _, f := range nodes {
 		for _, t := range f.Types {
@@ -362,10 +556,10 @@ func (b *boundaries) walk(path []any, v any, n *jsonschema.Schema, depth int) {
 		}
 	}
 	for _, c := range cands {
-		b.try(path, c)
-		if len(b.out) >= maxBoundaryInputs {
+		if b.full() {
 			return
 		}
+		b.try(path, c, n, applies)
 	}
 	switch x := v.(type) {
 	case map[string]any:
@@ -377,22 +571,29 @@ func (b *boundaries) walk(path []any, v any, n *jsonschema.Schema, depth int) {
 		sort.Strings(keys)
 		for _, k := range keys {
 			if p, ok := props[k]; ok {
-				b.walk(append(path[:len(path):len(path)], k), x[k], p, depth+1)
+				b.walk(append(path[:len(path):len(path)], k), x[k], p, depth+1, applies)
 			}
 		}
 	case []any:
 		if len(x) > 0 {
 			item := shape{nodes: nodes}.items()
 			if len(item.nodes) > 0 {
-				b.walk(append(path[:len(path):len(path)], 0), x[0], item.nodes[0], depth+1)
+				b.walk(append(path[:len(path):len(path)], 0), x[0], item.nodes[0], depth+1, applies)
 			}
 		}
 	}
 }
 
 // try adds the context that is base with the value at path replaced by c,
-// when it differs from base and fits the schema.
-func (b *boundaries) try(path []any, c boundary) {
+// when it differs from base and fits the schema. When n applies to the
+// value wherever the input is valid, a value n rejects is left out at the
+// cost of validating the value alone; an input is validated in full once.
+func (b *boundaries) try(path []any, c boundary, n *jsonschema.Schema, applies bool) {
+	if applies && len(path) > 1 {
+		if ok, tried := b.mb.validate(n, c.value); !ok || !tried {
+			return
+		}
+	}
 	v, changed := replaceAt(b.base, path, c.value)
 	if !changed {
 		return
@@ -401,7 +602,7 @@ func (b *boundaries) try(path []any, c boundary) {
 	// The other inputs are base's, which fit: validating the one changed
 	// is enough.
 	name := path[0].(string)
-	if b.s.props[name].Validate(vars[name]) != nil || containsVars(b.seen, vars) {
+	if ok, _ := b.mb.validate(b.s.props[name], vars[name]); !ok || containsVars(b.seen, vars) {
 		return
 	}
 	b.out = append(b.out, SampleInput{Name: boundaryPath(path) + " = " + c.label, Vars: vars, Varies: boundaryPath(path)})

@@ -129,6 +129,20 @@ func (m *Members) Item(i int) *Members {
 	return membersOf(apply)
 }
 
+// Declares reports whether a schema that must hold declares k in
+// properties (Declared holds k): a cheaper test than building the list.
+func (m *Members) Declares(k string) bool {
+	if m == nil {
+		return false
+	}
+	for _, n := range m.nodes {
+		if _, ok := n.Properties[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
 // Declared returns the keys the schemas that must hold declare in
 // properties, sorted.
 func (m *Members) Declared() []string {

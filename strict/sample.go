@@ -22,22 +22,34 @@ import (
 // further up is minimal, holding only its required properties, and its
 // arrays only the items minItems asks for. Past maxSampleValues values, or
 // maxSampleDepth levels, every value is minimal too, so a sample stays
-// small whatever the schema.
+// small whatever the schema; a schema whose minimal values alone pass
+// maxSampleTotal values gets nil past them (a sample that does not fit).
 func (s *Schema) Sample() map[string]any {
+	out, _ := s.sample()
+	return out
+}
+
+// sample is Sample, and whether it passed maxSampleTotal.
+func (s *Schema) sample() (map[string]any, bool) {
 	out := map[string]any{}
 	if s == nil {
-		return out
+		return out, false
 	}
 	sm := &sampler{open: map[*jsonschema.Schema]bool{}}
 	for _, name := range s.order {
 		out[name] = sm.value(name, s.props[name], 0, false)
 	}
-	return out
+	return out, sm.over
 }
 
 const (
 	maxSampleDepth  = 8
 	maxSampleValues = 10_000
+	// maxSampleTotal stops a schema whose minimal values alone are more
+	// (required properties and minItems nested in each other): past it a
+	// value is nil, the sample no longer fits the schema, and the smoke
+	// matrix says so (smoke_limit).
+	maxSampleTotal = 100_000
 	// maxMinimalDepth stops a schema that requires itself without end
 	// (which no finite value satisfies).
 	maxMinimalDepth = 64
@@ -48,6 +60,7 @@ const (
 type sampler struct {
 	open   map[*jsonschema.Schema]bool
 	values int
+	over   bool // past maxSampleTotal
 }
 
 // value samples n. A minimal value (below a recursion, or past the
@@ -55,6 +68,10 @@ type sampler struct {
 // for, and so do the values in it.
 func (sm *sampler) value(name string, n *jsonschema.Schema, depth int, minimal bool) any {
 	if n == nil || depth > maxMinimalDepth {
+		return nil
+	}
+	if sm.values >= maxSampleTotal {
+		sm.over = true
 		return nil
 	}
 	sm.values++

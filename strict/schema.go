@@ -2,6 +2,7 @@ package strict
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,10 +24,16 @@ type Schema struct {
 	props    map[string]*jsonschema.Schema
 	order    []string // input names in declaration order
 	required map[string]bool
-	memo     flatMemo // shared by the checks that use the schema
-	// matrix holds SampleMatrix's contexts, made once.
-	matrixOnce sync.Once
+	// declareIn says where the template's inputs are declared, for the
+	// errors on what it does not declare (DeclaredIn); "" says nothing.
+	declareIn string
+	memo      flatMemo // shared by the checks that use the schema
+	// matrix holds SampleMatrix's contexts, made once (matrixMade), and
+	// matrixNote the bounds it reached (see Matrix).
+	matrixMu   sync.Mutex
+	matrixMade bool
 	matrix     []SampleInput
+	matrixNote string
 }
 
 // SchemaError is a schema that does not compile.
@@ -237,6 +244,7 @@ func (s *Schema) Extend(ext *Schema) *Schema {
 	}
 	out.order = append(append([]string(nil), s.order...), ext.order...)
 	out.order = orderNames(out.props, out.order)
+	out.declareIn = cmp.Or(ext.declareIn, s.declareIn)
 	return out
 }
 
@@ -245,7 +253,7 @@ func (s *Schema) Without(names ...string) *Schema {
 	if s == nil {
 		return nil
 	}
-	out := &Schema{props: map[string]*jsonschema.Schema{}, required: map[string]bool{}}
+	out := &Schema{props: map[string]*jsonschema.Schema{}, required: map[string]bool{}, declareIn: s.declareIn}
 	for _, k := range s.order {
 		if !slices.Contains(names, k) {
 			out.props[k] = s.props[k]

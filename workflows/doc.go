@@ -32,7 +32,8 @@
 // huge integers, 0.5, empty, 10 KB, non-ASCII and right-to-left strings,
 // "123", a date, one-item and empty arrays, null where nullable, each
 // left out where the schema rules it out; a boundary input is rendered
-// only for a template that reads the value it varies) and each workpad
+// only for a template that reads the value it varies; a matrix that
+// reached one of its bounds is a smoke_limit warning) and each workpad
 // template with its smoke values and with every value empty, 256 bytes long,
 // non-ASCII, "123" and a date, and returns the readback lines of Shea
 // Symphony's validate (or, for symphony, a short form of them) and every
@@ -44,7 +45,8 @@
 // makes a port's departures from the spec's settings warnings, and Liquid
 // in front matter values that are no known template is checked as
 // warnings either way. An empty prompt body, where the body is the prompt,
-// is an empty_workflow error. The issue schema's undeclared properties
+// is an empty_workflow error, unless the runner supplies a default prompt
+// (Options.DefaultPrompt, shea.empty_body: runner_default). The issue schema's undeclared properties
 // are left out of a runner's data whatever JSON Schema keywords the schema
 // uses (strict.Members), and format is asserted. RenderLane renders
 // a lane prompt for a real issue, all or nothing. A shea workflow may
@@ -58,13 +60,17 @@
 // diagnostic with its suggestion. Load alone checks statically and renders
 // nothing: a runner that calls it must call Validate too. A Workflow keeps
 // every template compiled and is safe for concurrent use, so RenderLane
-// renders any number of issues from one load.
+// renders any number of issues from one load; Workflow.Template hands out
+// one of them by name (a lane, a runner template), as Gate compiled it.
 //
 // LaneInput.Issue takes decoded JSON or the runner's own Go values, read
 // as encoding/json writes them, except that a nil slice or map is empty
-// (see render.FromGo). The issue
-// schema is the profile's, merged with template_context.schema and
-// Options.ContextSchema (see profile.Inputs.Extend); Workflow.DecodeIssue
+// (see render.FromGo; Options.GoValues truncates times), and an untagged
+// struct's Go field names match the schema's ignoring case and
+// underscores. The issue schema is the profile's, merged with
+// template_context.schema and Options.ContextSchema (see
+// profile.Inputs.Extend), or replaced by theirs (issue_model: replace,
+// Options.IssueModel; profile.Inputs.ReplaceIssue); Workflow.DecodeIssue
 // reads JSON against the same schema. Properties the schema does not
 // declare are left out before validation, so a runner's extra fields are
 // fine while no template reads them (a template that does fails the static
@@ -186,7 +192,9 @@
 // attempt), extended by the workflow's template_context.schema and then by
 // Options.ContextSchema with profile.Inputs.Extend: declared properties are
 // added to the issue model and declared names become inputs, never
-// replacing what the profile declares.
+// replacing what the profile declares, unless the schema's issue model is
+// replace (template_context.issue_model, Options.IssueModel): its issue is
+// then the whole issue model (profile.Inputs.ReplaceIssue).
 //
 // DecodeIssue reads the issue a lane prompt is rendered for (the
 // Workflow's DecodeIssue also accepts the issue properties the workflow

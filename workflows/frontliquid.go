@@ -26,19 +26,18 @@ import (
 // frontLiquidSkip are the top-level keys whose values are never templates.
 var frontLiquidSkip = map[string]bool{"hooks": true, "template_context": true, "shea": true}
 
-// maxFrontLiquidValues bounds how many values are checked.
+// maxFrontLiquidValues bounds how many values are checked; the values
+// past it are counted and reported (front_matter_limit), not checked.
 const maxFrontLiquidValues = 256
 
 func (w *Workflow) checkFrontMatterLiquid() {
 	if w.tree == nil || w.laneSchema == nil || w.fatal {
 		return
 	}
-	checked := 0
+	checked, skipped := 0, 0
+	var first string // the first value not checked, its pointer
 	var walk func(p place, path []string)
 	walk = func(p place, path []string) {
-		if checked >= maxFrontLiquidValues {
-			return
-		}
 		switch p.kind() {
 		case yaml.MappingNode:
 			fields := p.fields()
@@ -57,6 +56,13 @@ func (w *Workflow) checkFrontMatterLiquid() {
 			if !isString || w.runnerPtrs[p.ptr] || !strings.Contains(s, "{{") && !strings.Contains(s, "{%") {
 				return
 			}
+			if checked >= maxFrontLiquidValues {
+				if skipped == 0 {
+					first = p.ptr
+				}
+				skipped++
+				return
+			}
 			checked++
 			w.checkFrontValue(s, p.ptr, strings.Join(path, "."))
 		}
@@ -64,6 +70,12 @@ func (w *Workflow) checkFrontMatterLiquid() {
 	// Every value of the front matter, known setting or a port's own, is
 	// looked at: the whole YAML is walked, not the typed settings.
 	walk(w.tree.top(), nil)
+	if skipped > 0 {
+		d := diag.Warningf(codes.FrontMatterLimit, w.declRange(first),
+			"%d more front matter values hold Liquid than the %d checked: this one and the %d after it were not checked", skipped, maxFrontLiquidValues, skipped-1)
+		d.Detail = "Declare the values the runner renders under template_context.templates: each declared template is checked and smoke-rendered, however many there are."
+		w.diags = append(w.diags, d)
+	}
 }
 
 // checkFrontValue checks one front matter string as a lane prompt, its
@@ -75,7 +87,9 @@ func (w *Workflow) checkFrontValue(s, ptr, name string) {
 	}
 	text, start := trimmed(s)
 	_, diags := compileGuarded(diag.Range{Filename: w.Path, Start: start, End: start}, func() (*render.Template, diag.List) {
-		return w.engine(w.partialsDir()).Compile(text, w.Path, start, w.laneSchema)
+		// Without the template_context.schema line: such a value's own
+		// inputs are declared with it, under template_context.templates.
+		return w.engine(w.partialsDir()).Compile(text, w.Path, start, w.laneSchema.DeclaredIn(""))
 	})
 	diags = dropRunnerOwned(text, w.Path, start, diags)
 	diags = mapPositions(diags, w.Path, w.scalarPositions(ref.value))

@@ -9,89 +9,96 @@ import (
 	"time"
 
 	"github.com/sheaproject/shea/codes"
-	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/workflows"
 )
 
-// Issue is a runner's own issue type, as its tracker client fills it:
-// slices left nil when empty, times as time.Time, a field the profile's
-// issue model lacks (Comments) and one no template reads (Fetched).
+// Issue is a runner's own issue type, as its tracker client fills it: no
+// json tags, slices left nil when empty, times as time.Time with
+// fractional seconds, and a field no template reads (Fetched).
 type Issue struct {
-	ID         string    `json:"id"`
-	Identifier string    `json:"identifier"`
-	Title      string    `json:"title"`
-	State      string    `json:"state"`
-	Labels     []string  `json:"labels"`
-	Comments   []Comment `json:"comments"`
-	CreatedAt  time.Time `json:"created_at"`
-	Fetched    time.Time `json:"fetched_at"`
+	ID, Identifier, Title, State string
+	Labels                       []string
+	Comments                     []Comment
+	CreatedAt, Fetched           time.Time
 }
 
-type Comment struct {
-	Author string `json:"author"`
-	Body   string `json:"body"`
-}
+// Comment is a comment on an Issue.
+type Comment struct{ Author, Body string }
 
-// A runner's whole integration, with no helper converting its types: the
-// gate at startup, with the runner's issue extension, a sample of what it
-// really sends and its reviewer prompt (the front matter's, else its
-// built-in default); a built-in template compiled from a string with the
-// same inputs; then renders per dispatch, concurrently, from the runner's
-// own struct, branching on the Symphony error class.
+// The runner's built-in texts, kept as strings in its code: its default
+// prompt (Symphony's spec lets a runner have one for an empty body), a
+// status line, and its issue model, the only fields it sends.
+const (
+	defaultPrompt = `You are working on {{ issue.identifier }}: {{ issue.title }}, opened {{ issue.created_at }}.
+{%- if issue.labels.size > 0 %}
+Labels: {{ issue.labels | join: ", " }}.
+{%- endif %}
+{%- for c in issue.comments %}
+> {{ c.author }}: {{ c.body }}
+{%- endfor %}`
+	statusLine = "{{ issue.identifier }} is {{ issue.state | downcase }}."
+	issueModel = `{"properties": {"issue": {"type": "object", "additionalProperties": false,
+		"required": ["id", "identifier", "title", "state"], "properties": {
+		"id": {"type": "string"}, "identifier": {"type": "string"}, "title": {"type": "string"},
+		"state": {"type": "string"}, "labels": {"type": "array", "items": {"type": "string"}},
+		"created_at": {"type": "string", "format": "date-time"},
+		"comments": {"type": "array", "items": {"type": "object", "properties": {
+			"author": {"type": "string"}, "body": {"type": "string"}}}}}}}}`
+)
+
+// A Go runner's whole integration, with no line working around shea: the
+// gate at startup (the workflow's body is empty, so the prompt is the
+// runner's default; the runner states its own issue model, which replaces
+// the profile's, prints times in whole seconds, as it always did, and has
+// a sample of what it really sends smoke-rendered too), its built-in
+// string templates gated and compiled with it, then renders per dispatch
+// from its own untagged struct, concurrently, branching on the Symphony
+// error class.
 func ExampleGate() {
 	ctx := context.Background()
-	opened := time.Date(2026, 3, 30, 12, 0, 0, 0, time.UTC)
-	wf, err := workflows.Gate(ctx, "testdata/runner/WORKFLOW.md", workflows.Options{
-		ContextSchema: []byte(`{"properties": {"issue": {"properties": {"comments": {"type": "array",
-			"items": {"type": "object", "properties": {"author": {"type": "string"}, "body": {"type": "string"}}}}}}}}`),
-		Templates: []workflows.RunnerTemplate{{Value: "agent.reviewer_prompt",
-			Default: "Review {{ issue.identifier }}; {{ issue.comments.size }} comments so far."}},
-		Samples: []workflows.LaneInput{{Issue: Issue{ID: "s", Identifier: "S-1", Title: "Sample", State: "Todo"}}},
+	wf, err := workflows.Gate(ctx, "testdata/runner/port.md", workflows.Options{
+		DefaultPrompt: defaultPrompt,
+		ContextSchema: []byte(issueModel), IssueModel: workflows.IssueModelReplace,
+		Templates: []workflows.RunnerTemplate{{Name: "status", Default: statusLine}},
+		GoValues:  render.GoOptions{TimePrecision: time.Second},
+		Samples:   []workflows.LaneInput{{Issue: Issue{ID: "s", Identifier: "S-1", Title: "Sample", State: "Todo"}}},
 	})
 	if err != nil {
 		fmt.Println(err) // every error, with its suggestion; block dispatch
 		return
 	}
-	summary, err := wf.Compile("{{ issue.identifier }} is {{ issue.state | downcase }}.", "<builtin>/summary", diag.StartPos)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
+	prompt, _ := wf.Template(workflows.LaneAgent) // what Gate compiled, by name
+	status, _ := wf.Template("status")
+	opened := time.Date(2026, 3, 30, 12, 0, 0, 250_000_000, time.UTC)
 	issues := []Issue{
 		{ID: "1", Identifier: "ENG-7", Title: "Fix login", State: "Todo", Labels: []string{"bug"}, CreatedAt: opened,
 			Comments: []Comment{{"bo", "repro attached"}}},
 		{ID: "2", Identifier: "ENG-8", Title: "Tidy up", State: "In Progress", CreatedAt: opened},
 	}
-	prompts := make([]string, len(issues))
+	out := make([]string, len(issues))
 	var wg sync.WaitGroup
 	for i, issue := range issues {
 		wg.Go(func() {
 			in := workflows.LaneInput{Issue: issue}
-			prompt, err := wf.RenderLane(ctx, workflows.LaneAgent, in)
+			text, err := prompt.Render(ctx, in)
 			var werr *workflows.Error
-			switch {
-			case errors.As(err, &werr) && werr.Class == codes.ClassTemplateRender:
-				prompt = "fail this attempt: " + err.Error()
-			case err != nil:
-				prompt = "cannot dispatch: " + err.Error()
+			if errors.As(err, &werr) && werr.Class == codes.ClassTemplateRender {
+				text = "fail this attempt: " + err.Error()
 			}
-			review, _ := wf.RenderLane(ctx, "agent.reviewer_prompt", in)
-			status, _ := wf.RenderTemplate(ctx, summary, in)
-			prompts[i] = prompt + "\n" + review + "\n" + status
+			line, _ := status.Render(ctx, in)
+			out[i] = text + "\n" + line
 		})
 	}
 	wg.Wait()
-	fmt.Println(strings.Join(prompts, "\n--\n"))
+	fmt.Println(strings.Join(out, "\n--\n"))
 	// Output:
-	// You are working on ENG-7: Fix login, opened 2026-03-30.
+	// You are working on ENG-7: Fix login, opened 2026-03-30T12:00:00Z.
 	// Labels: bug.
 	// > bo: repro attached
-	// Review ENG-7; 1 comments so far.
 	// ENG-7 is todo.
 	// --
-	// You are working on ENG-8: Tidy up, opened 2026-03-30.
-	// Labels: none.
-	// Review ENG-8; 0 comments so far.
+	// You are working on ENG-8: Tidy up, opened 2026-03-30T12:00:00Z.
 	// ENG-8 is in progress.
 }
 

@@ -97,7 +97,7 @@ func (w *Workflow) RenderLane(ctx context.Context, lane string, in LaneInput) (s
 // converted, and the issue's undeclared properties left out. An error is a
 // *render.Error.
 func (w *Workflow) laneVars(in LaneInput) (map[string]any, error) {
-	return inputVars(in, w.issueVal, w.Path, true)
+	return inputVars(in, w.issueVal, w.Path, true, w.opts.GoValues)
 }
 
 // inputVars returns the rendering context of in for a template whose issue
@@ -106,7 +106,7 @@ func (w *Workflow) laneVars(in LaneInput) (map[string]any, error) {
 // without it, issue and attempt are inputs only when in sets them. Extra
 // may not set issue, attempt or run_context, which have fields of their
 // own. An error is a *render.Error.
-func inputVars(in LaneInput, issueVal *strict.Members, filename string, lane bool) (map[string]any, error) {
+func inputVars(in LaneInput, issueVal *strict.Members, filename string, lane bool, gopts render.GoOptions) (map[string]any, error) {
 	fail := func(d *diag.Diagnostic) error {
 		return &render.Error{Class: codes.ClassTemplateRender, Diagnostics: diag.List{d}}
 	}
@@ -121,12 +121,22 @@ func inputVars(in LaneInput, issueVal *strict.Members, filename string, lane boo
 			return nil, fail(diag.Errorf(codes.ContextInvalid, diag.Range{Filename: extraName}, "the extra inputs cannot set %s", k).
 				WithDetail("The issue, the attempt and the run context have inputs of their own (LaneInput.Issue, Attempt and RunContext; shea render --issue, --attempt and --run-context)."))
 		}
+		if gopts != (render.GoOptions{}) {
+			c, err := render.FromGoWith(v, gopts)
+			if err != nil {
+				return nil, fail(diag.Errorf(codes.ContextInvalid, diag.Range{Filename: extraName}, "the extra input %s cannot be rendered: %v", k, err))
+			}
+			v = c
+		}
 		vars[k] = v
 	}
 	if in.Issue != nil {
-		issue, err := render.FromGo(in.Issue)
+		issue, err := render.FromGoWith(in.Issue, gopts)
 		if err != nil {
 			return nil, fail(diag.Errorf(codes.ContextInvalid, diag.Range{Filename: filename}, "the issue cannot be rendered: %v", err))
+		}
+		if isGoValue(in.Issue) {
+			issue = matchGoNames(issue, issueVal, 0)
 		}
 		pruned := pruneUndeclared(issue, issueVal, 0)
 		if m, ok := issue.(*render.Map); ok && m.Len() > 0 {

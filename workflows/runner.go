@@ -59,7 +59,11 @@ type RunnerTemplate struct {
 	Value string
 	// File is the path of a template file, relative to the workflow's
 	// directory and inside the repository root, as for the profile's own
-	// templates. Exactly one of Value and File is set.
+	// templates. At most one of Value and File is set; with neither, the
+	// template is the runner's built-in text, Default, under Name (a
+	// string template the runner keeps in its code), gated with the
+	// workflow so that the runner renders it by name (Workflow.Template,
+	// RenderLane) without compiling it again.
 	File string
 	// Name names the template in the readback, in Templates and in the
 	// sample diagnostics. Empty means the value's path (with each *
@@ -103,6 +107,17 @@ func (w *Workflow) loadRunnerTemplates() {
 	seen := map[string]bool{}
 	for _, d := range decls {
 		switch {
+		case d.Value == "" && d.File == "" && d.Default != "" && d.ptr == "":
+			// A built-in template of the runner's, gated with the workflow.
+			if d.Name == "" {
+				w.errorf(codes.ConfigInvalid, w.declRange(d.ptr), "a runner template with only a Default needs a Name, to be rendered by").Detail =
+					`Name it: RunnerTemplate{Name: "summary", Default: "…"}.`
+				continue
+			}
+			if !seen[d.Name] {
+				seen[d.Name] = true
+				w.loadDefault(d, d.Name)
+			}
 		case (d.Value == "") == (d.File == ""):
 			w.errorf(codes.ConfigInvalid, w.declRange(d.ptr), "a runner template names exactly one of a front matter value and a file").Detail =
 				"Write value: agent.reviewer_prompt, or file: prompts/reviewer.md."

@@ -291,6 +291,7 @@ type ownSettings struct {
 	disabled      []field[string] // the entries of disable, when it is a list
 	engine        field[string]
 	lenientConfig field[bool]
+	emptyBody     field[string] // EmptyBodyError or EmptyBodyRunnerDefault
 }
 
 func decodeOwn(p place) ownSettings {
@@ -299,6 +300,7 @@ func decodeOwn(p place) ownSettings {
 		disable:       decodeField[[]any](p.key("disable")),
 		engine:        decodeField[string](p.key("engine")),
 		lenientConfig: decodeField[bool](p.key("lenient_config")),
+		emptyBody:     decodeField[string](p.key("empty_body")),
 		disabled:      decodeStrings(p.key("disable")),
 	}
 	return s
@@ -313,13 +315,17 @@ type templateContextSettings struct {
 	schema    field[any]
 	templates field[[]any]
 	decls     []templateDecl
+	// issueModel is IssueModelExtend or IssueModelReplace: how schema's
+	// issue meets the profile's issue model.
+	issueModel field[string]
 }
 
 func decodeTemplateContext(p place) templateContextSettings {
 	s := templateContextSettings{
-		section:   decodeSection(p),
-		schema:    decodeField[any](p.key("schema")),
-		templates: decodeField[[]any](p.key("templates")),
+		section:    decodeSection(p),
+		schema:     decodeField[any](p.key("schema")),
+		templates:  decodeField[[]any](p.key("templates")),
+		issueModel: decodeField[string](p.key("issue_model")),
 	}
 	for _, e := range p.key("templates").items() {
 		s.decls = append(s.decls, decodeTemplateDecl(e))

@@ -16,6 +16,10 @@ const LaneAgent = "agent"
 func (w *Workflow) loadSymphony() {
 	it := w.bodyItem(LaneAgent, SourceWorkflowBody)
 	w.lanes = []*item{it}
+	if strings.TrimSpace(it.text) == "" && strings.TrimSpace(w.src.text) != "" && w.runnerDefaultPrompt() {
+		w.loadDefaultPrompt(it)
+		return
+	}
 	if w.emptyBody(it) {
 		return
 	}
@@ -40,7 +44,7 @@ func (w *Workflow) emptyBody(it *item) bool {
 		return true
 	}
 	d := w.errorf(codes.EmptyWorkflow, at, "the workflow's prompt body is empty")
-	d.Detail = "Everything below the front matter is the prompt; write it there."
+	d.Detail = "Everything below the front matter is the prompt; write it there. If the runner supplies its own default prompt, say so: shea: {empty_body: runner_default}."
 	if w.Profile == ProfileShea {
 		d.Detail = "Without a prompts key, all three lanes use the body as their prompt: write it there, or name the lane prompt files under prompts."
 	}

@@ -28,6 +28,10 @@ type TemplateOptions struct {
 	// profile.Inputs.Extend). ContextSchemaName names it in diagnostics.
 	ContextSchema     []byte
 	ContextSchemaName string
+	// IssueModel says how ContextSchema's issue meets the Profile's issue
+	// model, as Options.IssueModel does for a workflow: IssueModelExtend
+	// ("" too) or IssueModelReplace.
+	IssueModel string
 	// Data, when neither Profile nor ContextSchema is set, declares the
 	// inputs by example: each name it holds, and within objects and arrays
 	// each key it holds, as deep as it goes (values of any type). Reading
@@ -44,20 +48,31 @@ type TemplateOptions struct {
 	PartialsDir string
 	// Limits bound rendering, as Options.Limits does for a workflow.
 	Limits render.Limits
+	// GoValues say how Render reads Go values, as Options.GoValues does
+	// for a workflow.
+	GoValues render.GoOptions
 	// Compat renders as Shopify Liquid does, without strictness: no inputs
 	// are declared or checked, and Profile, ContextSchema and Data are
 	// not read.
 	Compat bool
 }
 
-// Template is a template compiled from a string by CompileTemplate, safe
-// for concurrent use.
+// Template is a compiled template, safe for concurrent use: one compiled
+// from a string by CompileTemplate, or one of a workflow's, by name
+// (Workflow.Template).
 type Template struct {
 	tpl      *render.Template
 	filename string
 	issueVal *strict.Members
 	lane     bool
 	warnings diag.List
+	goValues render.GoOptions
+
+	// A workflow's template: the workflow, the name it renders under and
+	// its item.
+	wf   *Workflow
+	name string
+	it   *item
 }
 
 // CompileTemplate compiles src, a template given as a string (a runner's
@@ -98,7 +113,7 @@ func CompileTemplate(src string, opts TemplateOptions) (*Template, error) {
 	if diags.HasErrors() || tpl == nil {
 		return nil, fail(diags)
 	}
-	t := &Template{tpl: tpl, filename: filename, lane: opts.Profile != "" && !opts.Compat, warnings: diags}
+	t := &Template{tpl: tpl, filename: filename, lane: opts.Profile != "" && !opts.Compat, warnings: diags, goValues: opts.GoValues}
 	if t.lane {
 		t.issueVal = issueMembers(schema)
 	}
@@ -118,6 +133,22 @@ func TemplateInputs(opts TemplateOptions) (*strict.Schema, diag.List) {
 		name = "context schema"
 	}
 	switch {
+	case opts.IssueModel != "" && opts.IssueModel != IssueModelExtend && opts.IssueModel != IssueModelReplace:
+		d := diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: filename}, "unknown issue model %q", opts.IssueModel)
+		d.Detail = diag.DidYouMean(opts.IssueModel, []string{IssueModelExtend, IssueModelReplace})
+		return nil, diag.List{d}
+	case opts.IssueModel == IssueModelReplace && (opts.Profile == "" || len(opts.ContextSchema) == 0):
+		return nil, diag.List{diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: filename}, "IssueModel is replace, which needs a Profile whose issue model ContextSchema replaces")}
+	case opts.Profile != "" && len(opts.ContextSchema) > 0 && opts.IssueModel == IssueModelReplace:
+		in, err := profile.LaneInputs(opts.Profile)
+		if err != nil {
+			return nil, diag.List{diag.Errorf(codes.ConfigInvalid, diag.Range{Filename: filename}, "%v", err)}
+		}
+		out, diags := in.ReplaceIssue(opts.ContextSchema, name)
+		if out == nil {
+			return nil, diags
+		}
+		return out.Schema(), diags
 	case opts.Profile != "" && len(opts.ContextSchema) > 0:
 		return profile.Extend(opts.Profile, opts.ContextSchema, name)
 	case opts.Profile != "":
@@ -133,7 +164,13 @@ func TemplateInputs(opts TemplateOptions) (*strict.Schema, diag.List) {
 		}
 		return s, nil
 	}
-	doc, _ := json.Marshal(dataSchema(opts.Data, 0))
+	ds := &dataSchemas{}
+	schema := ds.of(opts.Data, 0)
+	if ds.over {
+		return nil, diag.List{diag.Errorf(codes.ContextInvalid, diag.Range{Filename: filename}, "the data cannot declare inputs: it holds an object of more than %d keys, or more than %d values to describe", maxDataSchemaKeys, maxDataSchemas).
+			WithDetail("Data declares its inputs by example only up to that size (a context schema holds at most 5,000 objects); declare them with --context-schema (a JSON Schema) instead.")}
+	}
+	doc, _ := json.Marshal(schema)
 	s, err := strict.CompileSchema("data", doc, nil)
 	if err != nil {
 		return nil, diag.List{diag.Errorf(codes.ContextInvalid, diag.Range{Filename: filename}, "the data cannot declare inputs: %v", err)}
@@ -145,10 +182,32 @@ func TemplateInputs(opts TemplateOptions) (*strict.Schema, diag.List) {
 // values are of any shape.
 const maxDataSchemaDepth = 64
 
-// dataSchema returns a JSON Schema that declares what v holds: an object's
-// keys (and no others), an array's items (the keys of all its objects).
-func dataSchema(v any, depth int) map[string]any {
-	if depth > maxDataSchemaDepth {
+// Bounds on the schema data declares. An object of more keys than
+// strict's 5,000 schema objects cannot be declared (each key is one), and
+// is refused before a schema is built for each of them (for the 1.6 million
+// keys of a 16 MB object that took gigabytes); the schemas built for the
+// values, and for the items of each array before they are merged, are
+// bounded too.
+const (
+	maxDataSchemaKeys = 5_000
+	maxDataSchemas    = 1_000_000
+)
+
+// dataSchemas builds the schema data declares; built counts the schemas
+// it made, and once past maxDataSchemas, or on an object of more than
+// maxDataSchemaKeys keys, it makes no more (over is then true).
+type dataSchemas struct {
+	built int
+	over  bool
+}
+
+// of returns a JSON Schema that declares what v holds: an object's keys
+// (and no others), an array's items (the keys of all its objects).
+func (ds *dataSchemas) of(v any, depth int) map[string]any {
+	if ds.built++; ds.built > maxDataSchemas {
+		ds.over = true
+	}
+	if depth > maxDataSchemaDepth || ds.over {
 		return map[string]any{}
 	}
 	var keys []string
@@ -164,7 +223,10 @@ func dataSchema(v any, depth int) map[string]any {
 	case []any:
 		items := map[string]any{}
 		for i, e := range x {
-			s := dataSchema(e, depth+1)
+			if ds.over {
+				break
+			}
+			s := ds.of(e, depth+1)
 			if i == 0 {
 				items = s
 				continue
@@ -175,9 +237,13 @@ func dataSchema(v any, depth int) map[string]any {
 	default:
 		return map[string]any{}
 	}
+	if len(keys) > maxDataSchemaKeys {
+		ds.over = true
+		return map[string]any{}
+	}
 	props := make(map[string]any, len(keys))
 	for _, k := range keys {
-		props[k] = dataSchema(get(k), depth+1)
+		props[k] = ds.of(get(k), depth+1)
 	}
 	return map[string]any{"type": "object", "properties": props, "additionalProperties": false}
 }
@@ -217,9 +283,13 @@ func mergeDataSchemas(a, b map[string]any) map[string]any {
 // Render renders the template for in: the issue may be a Go value (read
 // as render.FromGo says; with a Profile, its undeclared properties are left
 // out), Extra holds the other inputs. It returns the whole text, or "" and
-// an *Error.
+// an *Error. A workflow's template renders as Workflow.RenderLane renders
+// its name.
 func (t *Template) Render(ctx context.Context, in LaneInput) (string, error) {
-	vars, err := inputVars(in, t.issueVal, t.filename, t.lane)
+	if t.wf != nil {
+		return t.wf.RenderLane(ctx, t.name, in)
+	}
+	vars, err := inputVars(in, t.issueVal, t.filename, t.lane, t.goValues)
 	if err == nil {
 		return t.RenderData(ctx, vars)
 	}
@@ -231,6 +301,9 @@ func (t *Template) Render(ctx context.Context, in LaneInput) (string, error) {
 // JSON or Go values, read as render.FromGo says). It returns the whole
 // text, or "" and an *Error.
 func (t *Template) RenderData(ctx context.Context, vars map[string]any) (string, error) {
+	if t.wf != nil {
+		return t.renderData(ctx, vars)
+	}
 	out, err := renderGuarded(t.filename, func() (string, error) { return t.tpl.Render(ctx, vars) })
 	if err == nil {
 		return out, nil
@@ -240,8 +313,11 @@ func (t *Template) RenderData(ctx context.Context, vars map[string]any) (string,
 }
 
 // Compiled returns the compiled template, for a caller that renders it
-// with another engine too (shea render --engine osteele).
+// with another engine too (shea render --engine osteele); nil for a
+// workflow's composed lane or lane with a turn block, which are more than
+// one template.
 func (t *Template) Compiled() *render.Template { return t.tpl }
 
-// Warnings returns the warnings found when the template was compiled.
+// Warnings returns the warnings found when the template was compiled (for
+// a workflow's template, those in its file).
 func (t *Template) Warnings() diag.List { return slices.Clone(t.warnings) }

@@ -146,7 +146,9 @@ func TestRunnerTemplateKeepWhitespace(t *testing.T) {
 }
 
 // A runner's issue struct renders as its JSON would, nil slices empty and
-// times in RFC 3339; one without json tags is named in the error.
+// times in RFC 3339; one without json tags matches the schema's names
+// ignoring case and underscores, and one that matches nothing is named in
+// the error.
 func TestRenderLaneGoIssue(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "WORKFLOW.md")
@@ -172,11 +174,23 @@ func TestRenderLaneGoIssue(t *testing.T) {
 	if want := "A-1 [] 0 2026-03-30T12:00:00Z"; out != want || err != nil {
 		t.Errorf("got %q, %v; want %q", out, err, want)
 	}
-	type untagged struct{ ID, Identifier, Title, State string }
-	_, err = w.RenderLane(ctx, LaneAgent, LaneInput{Issue: untagged{"1", "A-1", "T", "Todo"}})
+	// Without json tags, the Go names match the schema's ignoring case and
+	// underscores.
+	type untagged struct {
+		ID, Identifier, Title, State string
+		BlockedBy                    []blocker
+		CreatedAt                    time.Time
+	}
+	out, err = w.RenderLane(ctx, LaneAgent, LaneInput{Issue: untagged{"1", "A-1", "T", "Todo", []blocker{{"B-1"}}, in.CreatedAt}})
+	if want := "A-1 [] 1 2026-03-30T12:00:00Z"; out != want || err != nil {
+		t.Errorf("untagged: got %q, %v; want %q", out, err, want)
+	}
+	// A struct none of whose fields match is named in the error.
+	type other struct{ Name, Note string }
+	_, err = w.RenderLane(ctx, LaneAgent, LaneInput{Issue: other{"n", "x"}})
 	l := diag.AsList(err)
-	if len(l) != 1 || l[0].Code != codes.ContextInvalid || !strings.Contains(l[0].Detail, "workflows.untagged, whose fields have no json tags") {
-		t.Errorf("untagged: got %v (%v)", err, l)
+	if len(l) != 1 || l[0].Code != codes.ContextInvalid || !strings.Contains(l[0].Detail, "workflows.other, whose fields have no json tags") {
+		t.Errorf("other: got %v (%v)", err, l)
 	}
 	// The extra inputs cannot stand in for the issue.
 	_, err = w.RenderLane(ctx, LaneAgent, LaneInput{Issue: in, Extra: map[string]any{"issue": 1}})

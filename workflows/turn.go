@@ -157,6 +157,9 @@ func (w *Workflow) RenderTurn(ctx context.Context, lane string, in LaneInput) (*
 	if it.shared != nil {
 		it = it.shared
 	}
+	if it.noPrompt() {
+		return nil, w.noPromptError(lane)
+	}
 	t := &Turn{Lane: lane, Sources: it.sources()}
 	vars, err := w.laneVars(in)
 	if err == nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/textesc"
+	"github.com/sheaproject/shea/strict"
 )
 
 // rendererMode is what validate reports as prompt_renderer: shea renders
@@ -197,10 +198,31 @@ func (r *Report) forJSON() *Report {
 }
 
 // Validate loads the workflow at path and validates it (see
-// Workflow.Validate).
+// Workflow.Validate). Loading (the static checks) and validating draw on
+// one budget: opts.Limits.Budget when set, else the budget ctx carries
+// (strict.WithBudget), else a new one of the request defaults
+// (strict.DefaultRequestTimeout, strict.DefaultRequestWork).
 func Validate(ctx context.Context, path string, opts Options) (*Report, diag.List) {
+	if opts.Limits.Budget == nil {
+		opts.Limits.Budget = strict.BudgetFrom(ctx)
+	}
+	if opts.Limits.Budget == nil {
+		opts.Limits.Budget = strict.NewBudget(0, 0)
+	}
 	w, _ := Load(path, opts)
 	return w.Validate(ctx)
+}
+
+// requestBudget is the budget a Validate draws on: the context's, else
+// the workflow's Limits.Budget, else a new one of the request defaults.
+func (w *Workflow) requestBudget(ctx context.Context) *strict.Budget {
+	if b := strict.BudgetFrom(ctx); b != nil {
+		return b
+	}
+	if w.opts.Limits.Budget != nil {
+		return w.opts.Limits.Budget
+	}
+	return strict.NewBudget(0, 0)
 }
 
 // Validate smoke-renders every template that loaded: lane prompts and the
@@ -214,8 +236,25 @@ func Validate(ctx context.Context, path string, opts Options) (*Report, diag.Lis
 // prompt_turn_smoke.<lane> after its prompt_template_smoke line) and every
 // diagnostic of loading and rendering. Validate does not
 // change the workflow and may be called concurrently.
+//
+// Every smoke render, smoke matrix and osteele proof of one Validate draws
+// on one budget (see strict.Budget): the one ctx carries, else
+// Options.Limits.Budget (shared with Load's checks), else a new one of the
+// request defaults. When its time or work runs out, the template being
+// rendered fails with deadline_exceeded or work_limit, and the templates
+// not yet rendered are named in one diagnostic of that code and marked
+// smoke=fail.
 func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	budget := w.requestBudget(ctx)
+	ctx, cancel := strict.WithBudget(ctx, budget)
+	defer cancel()
 	diags := append(diag.List(nil), w.diags...)
+	var stopped error   // the budget's error, once spent
+	var notRun []string // templates left unrendered since
+	noted := map[*strict.Schema]bool{}
 	smoked := map[*item]bool{}
 	lanes := map[*item]bool{}
 	for _, it := range w.lanes {
@@ -227,17 +266,24 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 			smoked[it] = smoked[it.shared]
 			return
 		}
-		if !it.loaded || it.failed {
+		if !it.loaded || it.failed || it.wp == nil && !it.compiled() {
+			return
+		}
+		if stopped == nil {
+			stopped = budget.Err()
+		}
+		if stopped != nil {
+			notRun = append(notRun, it.key+" ("+cleanPaths(it.display)+")")
 			return
 		}
 		var failed diag.List
 		switch {
 		case it.wp != nil:
 			failed = smokeWorkpad(ctx, it)
-		case it.compiled():
-			failed = smokeMatrix(ctx, it, lanes[it])
 		default:
-			return
+			var note diag.List
+			failed, note = smokeMatrix(ctx, it, lanes[it], budget, noted)
+			diags = append(diags, note...)
 		}
 		if failed != nil {
 			diags = append(diags, failed...)
@@ -273,6 +319,13 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 	if osteeleProof {
 		diags = append(diags, w.osteeleVersionDiags()...)
 	}
+	if len(notRun) > 0 {
+		le := stopped.(*strict.LimitError)
+		d := diag.Errorf(le.Code, diag.Range{Filename: w.Path, Start: diag.StartPos, End: diag.StartPos},
+			"%s: %s not smoke-rendered", le.Msg, countTemplates(len(notRun)))
+		d.Detail = "Not rendered: " + strings.Join(notRun, ", ") + ". Give the run more time or work (shea validate --total-timeout, --max-work; strict.NewBudget), or look for the template whose renders take long (a loop over a large range, rendered with every smoke input)."
+		diags = append(diags, d)
+	}
 	diags = w.dropDisabled(diags)
 	diags.Sort()
 	r := &Report{Workflow: w.Path, Profile: w.Profile, Diagnostics: diags}
@@ -307,18 +360,43 @@ func (w *Workflow) Validate(ctx context.Context) (*Report, diag.List) {
 	return r, diags
 }
 
+// countTemplates says how many templates were not rendered.
+func countTemplates(n int) string {
+	if n == 1 {
+		return "1 template was"
+	}
+	return strconv.Itoa(n) + " templates were"
+}
+
 // smokeMatrix renders a lane prompt or backend fragment with each context
 // of its schema's sample matrix (see strict.Schema.SampleMatrix; a lane's
 // "every field" context has attempt 3), and returns the diagnostics of the
 // first that fails; past the sample, the first of them gives the input it
-// failed on, as JSON.
-func smokeMatrix(ctx context.Context, it *item, lane bool) diag.List {
+// failed on, as JSON. The matrix is made within budget; when it reached
+// one of its bounds, the second list holds a smoke_limit warning saying
+// so (once per schema: noted records the schemas warned of).
+func smokeMatrix(ctx context.Context, it *item, lane bool, budget *strict.Budget, noted map[*strict.Schema]bool) (failed, note diag.List) {
 	var reads []string
 	filter := it.tpl != nil
 	if filter {
 		reads = readRoots(it.tpl.Program().ReadPaths())
 	}
-	for _, in := range it.schema.SampleMatrix() {
+	at := diag.Range{Filename: it.filename, Start: it.start, End: it.start}
+	if at.Start.IsZero() {
+		at.Start, at.End = diag.StartPos, diag.StartPos
+	}
+	inputs, limited, err := it.schema.Matrix(budget)
+	if err != nil {
+		le := err.(*strict.LimitError)
+		return diag.List{diag.Errorf(le.Code, at, "%s while making the smoke inputs", le.Msg)}, nil
+	}
+	if limited != "" && !noted[it.schema] {
+		noted[it.schema] = true
+		d := diag.Warningf(codes.SmokeLimit, at, "the smoke matrix of this template's inputs reached its bounds, so some schema-valid inputs were not tried")
+		d.Detail = "The matrix: " + limited + ". A smaller schema (fewer properties, less nesting) is tried in full; pass the inputs your runner sends as Options.Samples to try them too."
+		note = append(note, d)
+	}
+	for _, in := range inputs {
 		if filter && in.Varies != "" && !readsPath(reads, in.Varies) {
 			continue // the template reads nothing this input changes
 		}
@@ -334,9 +412,9 @@ func smokeMatrix(ctx context.Context, it *item, lane bool) diag.List {
 		if len(l) > 0 && in.Name != "sample" {
 			noteSmokeInput(l[0], in.Name, vars)
 		}
-		return l
+		return l, note
 	}
-	return nil
+	return nil, note
 }
 
 // readRoots reduces the paths a template reads to their dotted names
@@ -552,7 +630,16 @@ func (w *Workflow) symphonyReadback(rb *readback, smoked map[*item]bool) {
 	rb.add("prompt_template_bytes", strconv.Itoa(agent.bytes()))
 	rb.add("prompt_renderer", rendererMode)
 	w.engineReadback(rb)
-	rb.add("prompt_source."+LaneAgent, SourceWorkflowBody, Field{"path", filepath.Clean(w.Path)}, Field{"bytes", strconv.Itoa(agent.bytes())})
+	switch {
+	case agent.noPrompt():
+		rb.add("prompt_source."+LaneAgent, SourceRunnerPrompt, Field{"path", "<none>"}, Field{"bytes", "0"})
+		rb.add("prompt_template_smoke."+LaneAgent, "skipped")
+		return
+	case agent.kind == SourceRunnerPrompt:
+		rb.add("prompt_source."+LaneAgent, SourceRunnerPrompt, Field{"path", agent.display}, Field{"bytes", strconv.Itoa(agent.bytes())})
+	default:
+		rb.add("prompt_source."+LaneAgent, SourceWorkflowBody, Field{"path", filepath.Clean(w.Path)}, Field{"bytes", strconv.Itoa(agent.bytes())})
+	}
 	rb.add("prompt_template_smoke."+LaneAgent, smoke(smoked[agent]))
 }
 

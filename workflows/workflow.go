@@ -56,11 +56,20 @@ type Options struct {
 	// profile's issue and attempt (the CLI's --context-schema): an object
 	// whose properties are the inputs. It is merged into the profile's
 	// inputs after the workflow's own template_context.schema, adding
-	// inputs and properties (issue.comments) and never replacing them; see
-	// profile.Inputs.Extend. Nil adds nothing.
+	// inputs and properties (issue.comments) and, unless IssueModel is
+	// replace, never replacing them; see profile.Inputs.Extend. Nil adds
+	// nothing.
 	ContextSchema []byte
 	// ContextSchemaName names ContextSchema in diagnostics (its file name).
 	ContextSchemaName string
+	// IssueModel says how ContextSchema's issue meets the issue model
+	// before it: IssueModelExtend ("" too) adds its properties;
+	// IssueModelReplace makes it the whole issue model (the runner's own,
+	// so that a template reading a field the runner never sends fails the
+	// gate), as template_context.issue_model: replace does for the
+	// workflow's own schema. With replace, ContextSchema must declare
+	// issue.
+	IssueModel string
 
 	// Root is the repository root, the directory no path of the workflow
 	// may leave. Empty discovers it (see fsroot.Discover): the nearest
@@ -130,6 +139,29 @@ type Options struct {
 	// osteele.BuildProver): readback and messages name it. "" is
 	// osteele.Version. The CLI's --osteele-version.
 	OsteeleVersion string
+
+	// DefaultPrompt is the runner's own prompt for a symphony workflow
+	// whose body is empty, as Symphony's spec lets a runner have one: with
+	// it, an empty body is no empty_workflow error, and the lane agent is
+	// this text, trimmed, checked, smoke-rendered and rendered as the body
+	// would be, with diagnostics in "<builtin>/agent" and the readback
+	// prompt_source.agent=runner_default path=<builtin>/agent bytes=<n>.
+	// A body with text is the prompt, and this is not read; so is a
+	// workflow whose shea.empty_body is "error". The workflow can say the
+	// same itself, shea.empty_body: runner_default, for shea validate,
+	// which has no runner's text to check. "" means none. An empty file
+	// (no front matter either) stays an empty_workflow error. The shea
+	// profile does not read it (its lanes fall back to the body, then to
+	// prompt files).
+	DefaultPrompt string
+
+	// GoValues say how the runner's Go values (LaneInput.Issue and
+	// Extra, Samples) are read beyond encoding/json's rules, so that a
+	// prompt prints them as the runner's own engine did: GoOptions.TimePrecision
+	// time.Second writes times in whole seconds (time.RFC3339), where
+	// encoding/json keeps every fractional digit. The zero value reads
+	// them as render.FromGo does.
+	GoValues render.GoOptions
 
 	// Samples are issues (and attempts and extra inputs) the runner really
 	// sends: Validate, and so Gate, renders every lane prompt and runner
@@ -272,6 +304,14 @@ func (w *Workflow) load() {
 			diag.DidYouMean(w.opts.Profile, profile.Names())
 		return
 	}
+	switch w.opts.IssueModel {
+	case "", IssueModelExtend, IssueModelReplace:
+	default:
+		w.fatal = true
+		w.errorf(codes.ConfigInvalid, diag.Range{Filename: w.Path}, "unknown issue model %q", w.opts.IssueModel).Detail =
+			diag.DidYouMean(w.opts.IssueModel, []string{IssueModelExtend, IssueModelReplace})
+		return
+	}
 	switch w.opts.Engine {
 	case "", EngineShea, EngineOsteele:
 	default:
@@ -318,7 +358,8 @@ func (w *Workflow) load() {
 	// Loading the templates consults which settings failed validation: it
 	// does not report a bad path twice, nor read a file through it.
 	w.checkConfig()
-	w.laneSchema = w.lanesContext()
+	w.checkTrackerKind()
+	w.laneSchema = w.lanesContext().DeclaredIn("template_context.schema")
 	w.issueVal = issueMembers(w.laneSchema)
 	if w.Profile == ProfileShea {
 		w.loadShea()

@@ -14,6 +14,7 @@ import (
 	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
 	"github.com/sheaproject/shea/internal/partials"
+	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/osteele"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/strict"
@@ -24,6 +25,7 @@ import (
 func newCheckCmd(e *env) *cobra.Command {
 	var profile, contextSchema, contextData, format, lane, workpadID, engine string
 	var standalone bool
+	var request requestFlags
 	cmd := &cobra.Command{
 		Use:   "check [flags] FILE...",
 		Short: "Check standalone templates against a declared context",
@@ -41,7 +43,10 @@ goes (as render --template reads its data). With none of them a template
 declares no inputs, and every variable it reads from outside is unknown.
 
 All problems of all files are reported: as text on stderr, or with
---format json or sarif as one document on stdout.
+--format json or sarif as one document on stdout. The whole run has one
+deadline and one budget of work (--total-timeout, 30s, and --max-work):
+past either, the file at hand fails with deadline_exceeded or work_limit
+and the files not yet checked are named in one diagnostic.
 
 --standalone (the pre-commit hook's) skips the files that belong to a
 workflow: a file a workflow of the repository names, and a .liquid file or
@@ -135,7 +140,21 @@ Examples:
 			}
 			src := &sources{}
 			var all diag.List
-			for _, f := range files {
+			budget := request.budget()
+			ctx, cancel := strict.WithBudget(cmd.Context(), budget)
+			defer cancel()
+			for i, f := range files {
+				if err := budget.Err(); err != nil {
+					le := err.(*strict.LimitError)
+					n := fmt.Sprintf("%d files were", len(files)-i)
+					if len(files)-i == 1 {
+						n = "1 file was"
+					}
+					d := diag.Errorf(le.Code, diag.Range{Filename: f, Start: diag.StartPos, End: diag.StartPos}, "%s: %s not checked", le.Msg, n)
+					d.Detail = "Not checked: " + strings.Join(files[i:], ", ") + ". Give the run more time or work (--total-timeout, --max-work)."
+					all = append(all, d)
+					break
+				}
 				b, err := readTemplateFile(f, 0)
 				if d := templateReadDiag(f, err); d != nil {
 					all = append(all, d)
@@ -157,14 +176,15 @@ Examples:
 				}
 				var diags diag.List
 				if workpadID != "" {
-					eng := render.New(render.Options{Partials: partials.NewDir(filepath.Dir(f))})
+					eng := render.New(render.Options{Partials: partials.NewDir(filepath.Dir(f)), Limits: render.Limits{Budget: budget}})
 					_, diags = workpad.Compile(eng, workpadID, string(b), f, diag.Pos{})
 				} else if engine == workflows.EngineOsteele {
-					diags = proveOsteele(cmd.Context(), string(b), f, schema)
+					diags = proveOsteele(ctx, string(b), f, schema)
 				} else {
 					_, diags = strict.Check(string(b), f, diag.Pos{}, strict.Options{
 						Context:  schema,
 						Partials: partials.NewDir(filepath.Dir(f)),
+						Budget:   budget,
 					})
 				}
 				if undeclared && workpadID == "" {
@@ -189,6 +209,7 @@ Examples:
 	cmd.Flags().StringVar(&engine, "engine", workflows.EngineShea, "engine the runner renders with: shea or osteele (renders the smoke inputs with osteele/liquid too)")
 	cmd.Flags().StringVar(&workpadID, "workpad", "", "check as the workpad or evidence template `ID`, against its values")
 	cmd.Flags().BoolVar(&standalone, "standalone", false, "skip the files a workflow of their repository uses or may include (shea validate checks them in its context)")
+	addRequestFlags(cmd.Flags(), &request)
 	return cmd
 }
 
@@ -212,7 +233,7 @@ func standaloneFiles(e *env, files []string) ([]string, error) {
 			continue
 		}
 		if !e.quiet {
-			fmt.Fprintf(e.stderr, "shea: %s belongs to %s: shea validate checks it there\n", f, strings.Join(users, ", "))
+			fmt.Fprintf(e.stderr, "shea: %s belongs to %s: shea validate checks it there\n", textesc.Controls(f), textesc.Controls(strings.Join(users, ", ")))
 		}
 	}
 	return out, nil
@@ -247,7 +268,7 @@ func proveOsteele(ctx context.Context, src, filename string, schema *strict.Sche
 		ctx = context.Background()
 	}
 	dir := partials.NewDir(filepath.Dir(filename))
-	tpl, diags := render.New(render.Options{Partials: dir}).Compile(src, filename, diag.Pos{}, schema)
+	tpl, diags := render.New(render.Options{Partials: dir, Limits: render.Limits{Budget: strict.BudgetFrom(ctx)}}).Compile(src, filename, diag.Pos{}, schema)
 	if diags.HasErrors() || tpl == nil {
 		return diags
 	}

@@ -36,3 +36,32 @@ func TestCheckRejectsNonUTF8(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckSharesOneBudget: the files of one shea check draw on one
+// budget of work (--max-work; issue 38): the file that spends it fails
+// with work_limit, and the files after it are named in one diagnostic.
+func TestCheckSharesOneBudget(t *testing.T) {
+	dir := t.TempDir()
+	big := strings.Repeat("{{ issue.title }}", 6000)
+	for name, text := range map[string]string{"a.md": big, "b.md": big, "c.md": "{{ issue.title }}"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"check", "--profile", "symphony", "--max-work", "10000", "a.md", "b.md", "c.md"}, strings.NewReader(""), &stdout, &stderr)
+	if code != exitFindings {
+		t.Errorf("exit status %d, want %d", code, exitFindings)
+	}
+	out := stderr.String()
+	if !strings.Contains(out, "b.md:1:1: error: the run spent its budget of 10000 units of work (checking, smoke inputs and renders together); checking stopped [work_limit]") ||
+		!strings.Contains(out, "c.md:1:1: error: the run spent its budget of 10000 units of work (checking, smoke inputs and renders together): 1 file was not checked [work_limit]") {
+		t.Errorf("stderr:\n%s", out)
+	}
+	// Without the flag the same files pass.
+	stderr.Reset()
+	if code := run([]string{"check", "--profile", "symphony", "a.md", "b.md", "c.md"}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Errorf("exit status %d without --max-work:\n%s", code, stderr.String())
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -50,6 +51,29 @@ func laneNames() []string {
 	return out
 }
 
+// workflowLanes completes render's --lane with the lanes of the workflow
+// it names (./WORKFLOW.md without one), by its dialect: --profile, else
+// the one detected; every profile's lanes when the file cannot be read.
+func workflowLanes(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	p, _ := cmd.Flags().GetString("profile")
+	if !slices.Contains(profile.Names(), p) {
+		path := "WORKFLOW.md"
+		if len(args) > 0 {
+			path = args[0]
+		}
+		w, diags := workflows.Load(path, workflows.Options{})
+		if unreadable(diags) {
+			return withPrefix(laneNames(), toComplete), cobra.ShellCompDirectiveNoFileComp
+		}
+		p = w.Profile
+	}
+	var out []string
+	for _, l := range workflows.Lanes(p) {
+		out = append(out, l+"\t"+p)
+	}
+	return withPrefix(out, toComplete), cobra.ShellCompDirectiveNoFileComp
+}
+
 func workpadIDs() []string {
 	var out []string
 	for _, s := range workpad.Specs() {
@@ -82,7 +106,11 @@ func registerCompletions(root *cobra.Command) {
 		}
 		flag(cmd, "profile", profile.Names)
 		flag(cmd, "engine", engines)
-		flag(cmd, "lane", laneNames)
+		if cmd.Name() == "render" {
+			_ = cmd.RegisterFlagCompletionFunc("lane", workflowLanes)
+		} else {
+			flag(cmd, "lane", laneNames)
+		}
 		flag(cmd, "workpad", workpadIDs)
 		for _, c := range cmd.Commands() {
 			walk(c)

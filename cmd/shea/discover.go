@@ -249,26 +249,43 @@ func (d *discovery) workflowsOf(file string) ([]string, error) {
 
 // repository returns the canonical absolute path of file and the
 // workflows of its directory and each one above it up to the repository
-// root, each with the files it uses.
+// root, each with the files it uses. The root is the one around file's
+// directory, and file is resolved inside it: a symbolic link that leads
+// outside (a committed p.liquid -> ../B/x.liquid) is not followed, as a
+// read through it is refused, but stays the file of its own directory
+// (noted in d.notes), so that no other repository's workflow is validated
+// in its place.
 func (d *discovery) repository(file string) (string, []workflowFiles, error) {
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return "", nil, err
 	}
-	abs = canonicalAsFarAsExists(abs)
+	home, below := linkFree(filepath.Dir(abs))
 	root := d.opts.Root
 	if root == "" {
-		if root, err = fsroot.Discover(nearestExisting(filepath.Dir(abs))); err != nil {
+		if root, err = fsroot.Discover(nearestExisting(home)); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				return abs, nil, nil
+				return canonicalAsFarAsExists(abs), nil, nil
 			}
 			return "", nil, fmt.Errorf("cannot find the repository root of %s: %w", file, err)
 		}
 	}
+	canon, from := canonicalAsFarAsExists(abs), ""
+	if r, err := fsroot.New(root); err == nil && upTo(home, root) != nil && !r.Contains(canon) {
+		// Named inside the root, leading out of it: the file of its own
+		// directory, whose links are not followed; the workflows are
+		// those from the last directory before the link up.
+		d.noteOutside(file, r.Dir())
+		canon, from = filepath.Join(home, below, filepath.Base(abs)), home
+	}
+	abs = canon
 	if d.users == nil {
 		d.users = map[string][]workflowFiles{}
 	}
-	dirs := upTo(nearestExisting(filepath.Dir(abs)), root)
+	if from == "" {
+		from = nearestExisting(filepath.Dir(abs))
+	}
+	dirs := upTo(from, root)
 	if dirs == nil {
 		dirs = []string{filepath.Dir(abs)} // a file outside --root
 	}
@@ -285,6 +302,50 @@ func (d *discovery) repository(file string) (string, []workflowFiles, error) {
 		all = append(all, list...)
 	}
 	return abs, all, nil
+}
+
+// linkFree splits the absolute directory dir at its first symbolic link
+// below the working directory: home is the part before it, canonical, and
+// below the rest as written ("" when there is no such link). home is the
+// directory whose repository a file in dir belongs to: a directory link
+// committed in a repository (sub -> ../B) does not make its files another
+// repository's; the links above the working directory are the user's own.
+// A dir outside the working directory is canonical as far as it exists.
+func linkFree(dir string) (home, below string) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return canonicalAsFarAsExists(dir), ""
+	}
+	rel, err := filepath.Rel(wd, dir)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return canonicalAsFarAsExists(dir), ""
+	}
+	home = canonicalAsFarAsExists(wd)
+	if rel == "." {
+		return home, ""
+	}
+	segs := strings.Split(rel, string(filepath.Separator))
+	for i, seg := range segs {
+		next := filepath.Join(home, seg)
+		st, err := os.Lstat(next)
+		if err != nil {
+			return home, filepath.Join(segs[i:]...)
+		}
+		if st.Mode()&fs.ModeSymlink != 0 {
+			return home, filepath.Join(segs[i:]...)
+		}
+		home = next
+	}
+	return home, ""
+}
+
+// noteOutside notes, once, that file is a symbolic link leading outside
+// the repository root.
+func (d *discovery) noteOutside(file, root string) {
+	n := fmt.Sprintf("%s leads outside the repository root %s (through a symbolic link): it is not followed", file, root)
+	if !slices.Contains(d.notes, n) {
+		d.notes = append(d.notes, n)
+	}
 }
 
 // canonicalAsFarAsExists resolves the symbolic links of an absolute path

@@ -73,8 +73,11 @@ func dataDiag(data []byte, name string, err error) *diag.Diagnostic {
 	if errors.As(err, &de) && de.End > de.Offset && de.End <= len(data) {
 		start := diag.StartPos.Advance(string(data[:de.Offset]))
 		end := start.Advance(string(data[de.Offset:de.End]))
-		return diag.Errorf(codes.ContextInvalid, diag.Range{Filename: name, Start: start, End: end}, "%v", err).
-			WithDetail("shea reads a JSON number as an integer of at most 10,000 digits or as a float, which ends at about ±1.8e308; write a larger number as a string.")
+		d := diag.Errorf(codes.ContextInvalid, diag.Range{Filename: name, Start: start, End: end}, "%v", err)
+		if errors.Is(err, render.ErrDataTooLarge) {
+			return d.WithDetail("Data is read whole into memory before anything renders; the place is where the budget ran out. Pass the template less data, or fewer and larger values.")
+		}
+		return d.WithDetail("shea reads a JSON number as an integer of at most 10,000 digits or as a float, which ends at about ±1.8e308; write a larger number as a string.")
 	}
 	dup, found := jsondup.Find(data)
 	if !found {

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"time"
+
 	"github.com/spf13/pflag"
 
 	"github.com/sheaproject/shea/render"
+	"github.com/sheaproject/shea/strict"
 )
 
 // addLimitFlags adds flags for the render limits; an unset flag keeps the
@@ -16,3 +19,20 @@ func addLimitFlags(f *pflag.FlagSet, l *render.Limits) {
 	f.IntVar(&l.MaxDepth, "max-depth", 0, "deepest nesting of partials (default 64)")
 	f.DurationVar(&l.Timeout, "timeout", 0, "longest render (default 10s)")
 }
+
+// requestFlags are the bounds of a whole run of validate or check, shared
+// by every check, smoke matrix and render it makes (strict.Budget).
+type requestFlags struct {
+	timeout time.Duration
+	work    int64
+}
+
+// addRequestFlags adds the flags of a run's budget; an unset flag keeps
+// strict's default.
+func addRequestFlags(f *pflag.FlagSet, r *requestFlags) {
+	f.DurationVar(&r.timeout, "total-timeout", 0, "longest whole run: checks, smoke inputs and renders together (default 30s; negative: none)")
+	f.Int64Var(&r.work, "max-work", 0, "most units of work of the whole run: nodes checked, smoke values, loop iterations (default 4294967296; negative: none)")
+}
+
+// budget starts the run's budget.
+func (r requestFlags) budget() *strict.Budget { return strict.NewBudget(r.timeout, r.work) }

@@ -80,9 +80,10 @@ func preCommitEnv(t *testing.T) (string, []string) {
 // preCommitScenario installs config in a throwaway repository and checks
 // that committing clean workflows succeeds; that a commit that edits only
 // a lane prompt, breaking it, is blocked with the diagnostic in that
-// prompt file; that deleting or renaming a lane prompt is blocked; that a
-// partial reading a field its workflow declares commits, and a mistake in
-// it is blocked; and that a commit of an unrelated file passes.
+// prompt file, and no readback line; that deleting or renaming a lane
+// prompt is blocked; that a partial reading a field its workflow declares
+// commits, and a mistake in it is blocked; and that a commit of an
+// unrelated file passes.
 func preCommitScenario(t *testing.T, precommit string, env []string, config string) {
 	repo := t.TempDir()
 	runCmd(t, repo, env, "git", "init", "-q", "-b", "main")
@@ -119,12 +120,17 @@ func preCommitScenario(t *testing.T, precommit string, env []string, config stri
 		"shea validate",
 		"Failed",
 		"shea: .shea/prompts/review-agent.md is used by .shea/workflows/lanes.md: validating that workflow",
-		"prompt_template_smoke.review_agent=fail",
 		`.shea/prompts/review-agent.md:1:11: error: unknown property "titel" of issue [unknown_property]`,
 		`Did you mean "issue.title"?`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("pre-commit output lacks %q:\n%s", want, out)
+		}
+	}
+	// The hook prints the diagnostics only, not the readback lines.
+	for _, line := range []string{"workflow=", "prompt_template_smoke.", "status=invalid"} {
+		if strings.Contains(out, line) {
+			t.Errorf("pre-commit output has the readback line %q:\n%s", line, out)
 		}
 	}
 	runCmd(t, repo, env, "git", "reset", "-q", "--hard")

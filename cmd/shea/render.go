@@ -63,7 +63,8 @@ shea render WORKFLOW.md --lane LANE --issue ISSUE.json [--attempt N] [--run-cont
   first run. Without WORKFLOW.md, ./WORKFLOW.md is used.
 
   Lanes: "agent" in a symphony workflow; "main_agent", "review_agent" and
-  "merge_agent" in a shea workflow.
+  "merge_agent" in a shea workflow. --lane may be left out for a workflow
+  that has one lane (symphony's agent).
 
   A shea lane whose workflow has composition: is assembled from layers
   before it renders: shea's built-in core; the workspace
@@ -170,7 +171,7 @@ Examples:
 				}
 				return e.renderTemplate(o)
 			}
-			if o.lane == "" {
+			if o.lane == "" && len(args) == 0 && !laneFlagsSet(cmd) {
 				return usageError{errors.New("render needs WORKFLOW.md --lane LANE --issue ISSUE.json, or --template FILE --context FILE.json")}
 			}
 			workflow := "WORKFLOW.md"
@@ -183,8 +184,10 @@ Examples:
 				return usageError{fmt.Errorf("--attempt must be 1 or more (leave it out on the first run), not %d", o.attempt)}
 			case o.explain && o.out != "":
 				return usageError{errors.New("--explain prints where the prompt comes from and renders nothing; it cannot be used with --out")}
-			case !o.explain && o.issue == "":
+			case !o.explain && o.issue == "" && o.lane != "":
 				return usageError{errors.New("render --lane needs --issue ISSUE.json (or --issue - to read stdin)")}
+			case !o.explain && o.issue == "":
+				return usageError{errors.New("render WORKFLOW.md needs --issue ISSUE.json (or --issue - to read stdin)")}
 			case stdinUsers(o) > 1:
 				return usageError{errors.New("only one of --issue, --extra and --run-context can read stdin")}
 			}
@@ -355,6 +358,13 @@ func (e *env) renderLane(ctx context.Context, path string, o renderOptions, hasA
 	w, diags, err := e.loadWorkflow(path, o)
 	if err != nil {
 		return err
+	}
+	if o.lane == "" {
+		names := workflows.Lanes(w.Profile)
+		if len(names) != 1 {
+			return usageError{fmt.Errorf("a %s workflow has the lanes %s: render needs --lane LANE", w.Profile, strings.Join(names, ", "))}
+		}
+		o.lane = names[0]
 	}
 	srcs := &sources{}
 	ls, err := w.LaneSource(o.lane)

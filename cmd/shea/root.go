@@ -7,6 +7,8 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"github.com/sheaproject/shea/internal/textesc"
 )
 
 // Exit statuses, as the README (The command line) documents them: 0 clean,
@@ -41,6 +43,9 @@ type env struct {
 	// quiet (--quiet) leaves out warnings and, in text, validate's
 	// readback: only errors are printed.
 	quiet bool
+	// readback (validate --readback, true unless set to false) prints
+	// validate's readback lines in text.
+	readback bool
 	// disable (--disable) are the codes whose warnings are left out.
 	disable []string
 	// shown holds the long diagnostic details written so far, so that a
@@ -73,7 +78,8 @@ func (e *env) exitStatus(err error) int {
 	case errors.As(err, new(findingsError)):
 		return exitFindings
 	}
-	fmt.Fprintf(stderr, "shea: %v\n", err)
+	// An error may quote a file name, which may hold control characters.
+	fmt.Fprintf(stderr, "shea: %s\n", textesc.Controls(err.Error()))
 	var ue usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintln(stderr, "Run 'shea help' for usage.")

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sheaproject/shea/codes"
 	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/internal/textesc"
 	"github.com/sheaproject/shea/osteele"
 	"github.com/sheaproject/shea/render"
 	"github.com/sheaproject/shea/workflows"
@@ -22,6 +23,7 @@ func newValidateCmd(e *env) *cobra.Command {
 	var profile, contextSchema, format, root, engine, osteeleVersion string
 	var strictLayers, changed, lenientConfig bool
 	var limits render.Limits
+	var request requestFlags
 	cmd := &cobra.Command{
 		Use:   "validate [flags] [WORKFLOW.md | DIR | FILE]...",
 		Short: "Prove that every prompt and template of a workflow renders",
@@ -105,7 +107,10 @@ paths are cleaned. 'shea explain readback' documents every line.
 output'; --format jsonl prints each workflow's object on one line as it is
 validated; --format sarif prints one SARIF log for all. In text, one mistake
 made in several places is reported once with its other places, and a list
-of known names once per run. --quiet prints only errors (no readback, no
+of known names once per run. --readback=false leaves out the readback
+lines in text, printing only the diagnostics (and the notes on what is
+validated): the pre-commit hooks run so, and take --readback in their args
+to show them. --quiet prints only errors (no readback, no
 warnings); --disable CODE leaves out the warnings of a code, and so does
 the workflow's own setting shea: {disable: [CODE, ...]}.
 
@@ -128,6 +133,12 @@ times --max-memory (memory_limit), --timeout, --max-depth.
 --osteele-version v1.8.1 proves with that osteele/liquid version instead
 (the runner's own): shea builds a prover for it with the go command,
 offline from the module cache.
+
+The whole run (every workflow's checks, smoke inputs, renders and osteele
+proof) has one deadline and one budget of work: --total-timeout (30s) and
+--max-work; past either, the template at hand fails with deadline_exceeded
+or work_limit and the templates not yet rendered are named in one
+diagnostic. --timeout bounds each render within it (10s).
 
 Exit status: 0 when every workflow is valid (warnings allowed), 1 when one
 has errors, 2 when a workflow cannot be read, none is found, or the
@@ -157,6 +168,7 @@ Examples:
 			if err := checkEngine(engine); err != nil {
 				return err
 			}
+			limits.Budget = request.budget()
 			opts := workflows.Options{Profile: profile, Root: root, Getenv: e.getenv, StrictLayers: strictLayers, Limits: limits, Engine: engine, LenientConfig: lenientConfig, OsteeleProver: osteeleProver}
 			if osteeleVersion != "" && osteeleVersion != osteele.Version {
 				dir, err := os.MkdirTemp("", "shea-osteele-")
@@ -189,7 +201,7 @@ Examples:
 			}
 			if !e.quiet {
 				for _, n := range d.notes {
-					fmt.Fprintf(e.stderr, "shea: %s\n", n)
+					fmt.Fprintf(e.stderr, "shea: %s\n", textesc.Controls(n)) // a note quotes file names
 				}
 			}
 			return e.validate(cmd.Context(), targets, opts, format)
@@ -204,7 +216,9 @@ Examples:
 	cmd.Flags().BoolVar(&strictLayers, "strict-layers", false, "make protected_section_override an error in composed lanes")
 	cmd.Flags().BoolVar(&lenientConfig, "lenient-config", false, "report settings that depart from the profile's spec (a port's own layout) as warnings; still check every template")
 	cmd.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files (a pre-commit hook's): skip those no workflow uses; add the files the git index deletes")
+	cmd.Flags().BoolVar(&e.readback, "readback", true, "print the readback lines in text (the pre-commit hooks pass --readback=false: diagnostics only)")
 	addLimitFlags(cmd.Flags(), &limits)
+	addRequestFlags(cmd.Flags(), &request)
 	return cmd
 }
 
@@ -240,7 +254,7 @@ func (e *env) validate(ctx context.Context, files []string, opts workflows.Optio
 		all = append(all, diags...)
 		switch format {
 		case formatText:
-			if !e.quiet {
+			if !e.quiet && e.readback {
 				if err := r.WriteText(e.stdout); err != nil {
 					return err
 				}

@@ -7,7 +7,10 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// releaseVersion and releaseCommit are set by release builds (-ldflags -X).
+// releaseVersion and releaseCommit are set by release builds (-ldflags -X);
+// releaseCommit alone by make install and the README's install line, so
+// that a build from a clone names its commit where the go command records
+// none (-buildvcs=false).
 var (
 	releaseVersion string
 	releaseCommit  string
@@ -16,17 +19,36 @@ var (
 // version is the release version, else the module version and VCS commit
 // from the build info.
 func version() string {
-	if releaseVersion != "" {
-		if releaseCommit != "" {
-			return releaseVersion + " commit " + releaseCommit
+	bi, _ := debug.ReadBuildInfo()
+	return versionOf(releaseVersion, releaseCommit, bi)
+}
+
+// versionOf is the version a build prints: the release version and
+// commit when release is set; else the module version of bi with commit
+// when it is set, or with the commit bi records (buildVersion).
+func versionOf(release, commit string, bi *debug.BuildInfo) string {
+	switch {
+	case release != "" && commit != "":
+		return release + " commit " + commit
+	case release != "":
+		return release
+	case bi == nil:
+		if commit != "" {
+			return "(unknown) commit " + commit
 		}
-		return releaseVersion
-	}
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
 		return "(unknown)"
+	case commit != "":
+		return moduleVersion(bi) + " commit " + commit
 	}
 	return buildVersion(bi)
+}
+
+// moduleVersion is the main module's version of a build, or (devel).
+func moduleVersion(bi *debug.BuildInfo) string {
+	if bi.Main.Version == "" {
+		return "(devel)"
+	}
+	return bi.Main.Version
 }
 
 // buildVersion is the module version of a build (a tag, a pseudo-version
@@ -35,10 +57,7 @@ func version() string {
 // clone (unless -buildvcs=false): "v0.0.0-20261201062314-75d90781e5fe
 // commit 75d90781e5fe", with "-modified" when the tree had changes.
 func buildVersion(bi *debug.BuildInfo) string {
-	v := bi.Main.Version
-	if v == "" {
-		v = "(devel)"
-	}
+	v := moduleVersion(bi)
 	var rev, modified string
 	for _, s := range bi.Settings {
 		switch s.Key {
@@ -64,10 +83,11 @@ func newVersionCmd(e *env) *cobra.Command {
 		Use:   "version",
 		Short: "Print shea's version",
 		Long: `Print shea's module version, the commit it was built from, and the Go
-version. A release prints its tag; a build from a clone (go install
-./cmd/shea) prints a pseudo-version and the commit, which the go command
-records unless it builds with -buildvcs=false; "(devel)" with no commit
-means that it did not.
+version. A release prints its tag; a build from a clone with make install
+(or the README's go install line, which stamps the commit with -ldflags -X)
+prints the commit; a plain go install ./cmd/shea prints a pseudo-version
+and the commit, which the go command records unless it builds with
+-buildvcs=false; "(devel)" with no commit means that it did not.
 
 Example:
   shea version`,

@@ -39,6 +39,8 @@ func TestComposeRefusesHiddenProtected(t *testing.T) {
 			"error protected_section_override <project>/lane.md:3:1-3:14 → <core>/lane.md:4:1\n", "this comment removes protected section"},
 		{"a comment opened after a stray endcomment", scope + "{% endcomment %}\n{% comment %}\n" + trailer + "{% endcomment %}\n",
 			"error protected_section_override <project>/lane.md:4:1-4:14 → <core>/lane.md:4:1\n", "this comment removes protected section"},
+		{"a comment right after another tag", scope + "{% assign x = 1 %}{% comment %}\n" + trailer + "{% endcomment %}\n",
+			"error protected_section_override <project>/lane.md:3:19-3:32 → <core>/lane.md:4:1\n", "this comment removes protected section"},
 		{"a comment closed before it", scope + "{% comment %}note{% endcomment %}\n", "", ""},
 		{"a comment without spaces closed before it", scope + "{%comment%}note{%endcomment%}\n", "", ""},
 		{"a comment without spaces around it", scope + "{%comment%}\n" + trailer + "{%endcomment%}\n",

@@ -46,13 +46,21 @@ func TestLookupGoValues(t *testing.T) {
 			}
 		})
 	}
+	// A Go map's keys are strings to be read: a map keyed by integers has
+	// no named properties, and an integer index finds nothing in a map keyed by
+	// strings, not even the empty key.
+	out, err := compat(t, Options{}, `{{ mi.x }}|{{ ms[0] }}|{{ ms.k }}`).Render(context.Background(), map[string]any{"mi": map[int]string{1: "a"}, "ms": map[string]int{"": 5, "k": 6}})
+	if want := "||6"; err != nil || out != want {
+		t.Errorf("maps not keyed by strings: %q, %v; want %q", out, err, want)
+	}
+
 	// A struct's fields read by their liquid tag, else json tag, else
 	// name; unexported and json:"-" fields are not properties; a nil
 	// pointer has none.
 	var nilPair *pair
 	const structs = `{{ p.k }}|{{ p.K }}|{{ p.hidden }}|{{ q.k }}|{{ q.Skip }}|{{ ps[1].k }}|{{ np.k }}|{{ mp.k.k }}`
 	vars := map[string]any{"p": pair{K: "v", hidden: 1}, "q": &jsonPair{K: "w", Skip: "no"}, "ps": []pair{{K: "x"}, {K: "y"}}, "np": nilPair, "mp": map[string]*pair{"k": {K: "z"}}}
-	out, err := compat(t, Options{}, structs).Render(context.Background(), vars)
+	out, err = compat(t, Options{}, structs).Render(context.Background(), vars)
 	if want := "v|||w||y||z"; err != nil || out != want {
 		t.Errorf("%s = %q, %v; want %q", structs, out, err, want)
 	}
@@ -65,14 +73,18 @@ func TestLookupGoValues(t *testing.T) {
 // count and ends. A string's first and last are its first and last
 // character, whole however many bytes it takes, as current Shopify reads
 // them (Liquid 5.4 read nil; the golden suite accepts the character).
+// Through brackets, size, first and last are keys, not commands: nothing
+// has them (Ruby 5.4 printed nothing for each).
 func TestLookupScalarsAndRanges(t *testing.T) {
 	for src, want := range map[string]string{
 		`{% assign b = 18446744073709551616 %}{% assign c = 340282366920938463463374607431768211456 %}{{ b.size }}|{{ c.size }}|{{ b.first }}`: "9|17|",
 		`{% assign r = (2..6) %}{{ r.size }}|{{ r.first }}|{{ r.last }}|{{ r.x }}`:                                                             "5|2|6|",
 		`{{ s.first }}|{{ s.last }}|{{ u.first }}|{{ u.last }}|{{ z.first }}|{{ z.last }}|{{ s.size }}|{{ u.size }}`:                           "h|o|é|✓|||5|3",
 		`{{ f.size }}|{{ t.size }}|{{ n.first }}|{{ nothing.size }}`:                                                                           "|||",
+		// Bracket names are keys, never commands.
+		`{{ s["size"] }}|{{ s["first"] }}|{{ a["size"] }}|{{ a["first"] }}|{{ a["last"] }}|{{ h["size"] }}|{{ h["first"] }}|{{ n["size"] }}|{% assign r = (2..6) %}{{ r["size"] }}|{{ r["first"] }}`: "|||||||||",
 	} {
-		out, err := compat(t, Options{}, src).Render(context.Background(), map[string]any{"s": "héllo", "u": "éa✓", "z": "", "f": 1.5, "t": true, "n": 3})
+		out, err := compat(t, Options{}, src).Render(context.Background(), map[string]any{"s": "héllo", "u": "éa✓", "z": "", "f": 1.5, "t": true, "n": 3, "a": []any{1, 2}, "h": map[string]any{"k": "v"}})
 		if err != nil || out != want {
 			t.Errorf("%s = %q, %v; want %q", src, out, err, want)
 		}

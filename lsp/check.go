@@ -191,7 +191,7 @@ func (c *checker) check(ctx context.Context, snap snapshot) *result {
 	c.mu.Lock()
 	// One budget for the whole check, as for one shea validate: the
 	// workflows' checks, smoke matrices and renders draw on it.
-	budget := strict.NewBudget(0, 0)
+	budget := strict.NewBudget(c.s.opts.CheckTimeout, 0)
 	ctx, cancel := strict.WithBudget(ctx, budget)
 	defer cancel()
 	opts := workflows.Options{Profile: c.profile, ContextSchema: c.contextSchema, ContextSchemaName: c.contextSchemaName,
@@ -215,8 +215,17 @@ func (c *checker) check(ctx context.Context, snap snapshot) *result {
 		}
 	}
 	used := map[string]bool{}
-	for _, wpath := range candidates {
+	for i, wpath := range candidates {
 		if ctx.Err() != nil {
+			// A newer edit cancels a check, whose result is dropped; a
+			// check that spent its budget says which workflows it left.
+			if err := budget.Err(); err != nil {
+				for _, left := range candidates[i:] {
+					le := err.(*strict.LimitError)
+					res.diags[left] = append(res.diags[left], diag.Errorf(le.Code, diag.Range{Filename: left, Start: diag.StartPos, End: diag.StartPos},
+						"%s: this workflow was not checked", le.Msg))
+				}
+			}
 			return res
 		}
 		w, _ := workflows.Load(wpath, opts)

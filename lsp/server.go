@@ -29,6 +29,11 @@ type Options struct {
 	// Getenv reads the environment (SHEA_WORKSPACE_PROMPTS); nil means
 	// os.Getenv.
 	Getenv func(string) string
+	// CheckTimeout bounds one check of the open documents (every workflow
+	// they belong to, its smoke renders included), as --total-timeout
+	// bounds a shea validate; zero means the same default. A workflow
+	// left unchecked when it runs out gets a diagnostic saying so.
+	CheckTimeout time.Duration
 }
 
 // DefaultDebounce is the pause after an edit before a check starts.

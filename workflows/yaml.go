@@ -318,7 +318,15 @@ func skipProperties(text string, i int, anchor string) int {
 		default:
 			return i
 		}
-		for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n') {
+		// Spaces, line breaks and comments may stand between the
+		// properties and the value (&a # note, then the value below).
+		for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '#') {
+			if text[i] == '#' {
+				for i < len(text) && text[i] != '\n' {
+					i++
+				}
+				continue
+			}
 			i++
 		}
 	}

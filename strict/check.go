@@ -237,11 +237,6 @@ type walker struct {
 	// include's memo key holds of the locals, kept up to date by setLocal
 	// and setDef as they change.
 	localsSum memoKey
-	// visible fingerprints the names in scope: the sum of a hash of each
-	// local and each block-scoped binding. Two includes with the same
-	// fingerprint see the same names (siblings included: a scope pushed
-	// and popped between them leaves it as it was).
-	visible uint64
 	// expansions counts the partials walked (not those found in checked);
 	// past Options.MaxPartialExpansions, or the deadline, the walk stops.
 	expansions int
@@ -415,40 +410,19 @@ func (w *walker) push(b ...binding) {
 	w.frames = append(w.frames, len(w.scope))
 	w.scope = append(w.scope, b...)
 	for _, x := range b {
-		w.visible += nameHash(x.name)
 		w.unguard(x.name) // the name now holds another value
 	}
 }
 
 func (w *walker) pop() {
 	last := len(w.frames) - 1
-	for _, x := range w.scope[w.frames[last]:] {
-		w.visible -= nameHash(x.name)
-	}
 	w.scope, w.frames = w.scope[:w.frames[last]], w.frames[:last]
-}
-
-// nameHash is a name's share of walker.visible: FNV-1a, mixed by
-// splitmix64's finalizer so that sums of the hashes of similar names
-// ("v1", "v2") do not collide.
-func nameHash(name string) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(name); i++ {
-		h ^= uint64(name[i])
-		h *= 1099511628211
-	}
-	h ^= h >> 30
-	h *= 0xbf58476d1ce4e5b9
-	h ^= h >> 27
-	h *= 0x94d049bb133111eb
-	return h ^ h>>31
 }
 
 func (w *walker) bind(name string, sh shape, r Span) {
 	prev, had := w.locals[name]
 	w.shapeTrail = append(w.shapeTrail, shapeUndo{name, prev, had})
 	if !had {
-		w.visible += nameHash(name)
 		w.localOrder = append(w.localOrder, name)
 	}
 	w.setLocal(name, sh)
@@ -1212,19 +1186,19 @@ func (w *walker) include(n *Include) {
 	w.partials = append(w.partials, name)
 	defer func() { w.partials = w.partials[:len(w.partials)-1] }()
 	if n.Render {
-		saved, savedOrder, savedScope, savedFrames, savedIso, savedLoops, savedVisible := w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops, w.visible
+		saved, savedOrder, savedScope, savedFrames, savedIso, savedLoops := w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops
 		savedSum := w.localsSum
 		w.localsSum = memoKey{}
 		defer func() { w.localsSum = savedSum }()
 		savedDef, savedTrail, savedLoopFrames, savedGuards := w.def, w.trail, w.loopFrames, w.guards
 		savedShapes := w.shapeTrail
-		w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops, w.visible = map[string]shape{}, nil, nil, nil, true, 0, 0
+		w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops = map[string]shape{}, nil, nil, nil, true, 0
 		w.def, w.trail, w.loopFrames, w.guards = nil, nil, nil, nil
 		w.shapeTrail = nil
 		defer func() { w.shapeTrail = savedShapes }()
 		w.push(args...)
 		w.body(t.Body)
-		w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops, w.visible = saved, savedOrder, savedScope, savedFrames, savedIso, savedLoops, savedVisible
+		w.locals, w.localOrder, w.scope, w.frames, w.isolated, w.loops = saved, savedOrder, savedScope, savedFrames, savedIso, savedLoops
 		w.def, w.trail, w.loopFrames, w.guards = savedDef, savedTrail, savedLoopFrames, savedGuards
 		return
 	}

@@ -369,7 +369,6 @@ func (w *walker) preBindName(name string, r Span) {
 		w.setLocal(name, anyShape)
 		return
 	}
-	w.visible += nameHash(name)
 	w.localOrder = append(w.localOrder, name)
 	w.setLocal(name, anyShape)
 }

@@ -214,10 +214,10 @@ func (t *Template) renderError(err error) *Error {
 		}
 		return &Error{Class: codes.ClassTemplateRender, Diagnostics: diag.List{d}}
 	}
-	var le *limitError
+	var le *strict.LimitError
 	if errors.As(err, &le) { // a limit reached where no position was at hand
 		return &Error{Class: codes.ClassTemplateRender, Diagnostics: diag.List{
-			diag.Errorf(le.code, diag.Range{Filename: t.prog.Template.Filename}, "%s", le.msg)}}
+			diag.Errorf(le.Code, diag.Range{Filename: t.prog.Template.Filename}, "%s", le.Msg)}}
 	}
 	return &Error{Class: codes.ClassTemplateRender, Diagnostics: diag.List{
 		diag.Errorf(codes.RenderError, diag.Range{Filename: t.prog.Template.Filename}, "%v", err)}}

@@ -506,9 +506,9 @@ func (c *compiler) pipeline(pl *strict.Pipeline) evalFn {
 			}
 			st.args = st.args[:base]
 			if err != nil {
-				var le *limitError
+				var le *strict.LimitError
 				if errors.As(err, &le) {
-					return nil, diag.Errorf(le.code, fc.span.Range(), "filter %q: %s", fc.name, le.msg)
+					return nil, diag.Errorf(le.Code, fc.span.Range(), "filter %q: %s", fc.name, le.Msg)
 				}
 				return nil, diag.Errorf(codes.RenderError, fc.span.Range(), "filter %q: %v", fc.name, err)
 			}

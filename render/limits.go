@@ -38,14 +38,9 @@ const uniqKeyBytes = 64
 // the clock.
 const workQuantum = 1 << 14
 
-// limitError is a limit reached inside a filter. The filter does not know
-// where it was called; the pipeline places the diagnostic.
-type limitError struct {
-	code diag.Code
-	msg  string
-}
-
-func (e *limitError) Error() string { return e.msg }
+// A limit reached inside a filter or the engine is a *strict.LimitError,
+// the type a request's budget reports too: the filter does not know where
+// it was called, so the pipeline (or placeLimit) places the diagnostic.
 
 // alloc checks that a value of n more bytes fits in the memory budget,
 // before it is built. A nil budget (a filter called outside a render) has
@@ -72,9 +67,9 @@ func (b *budget) allocItems(n, strBytes int64) error {
 
 func (b *budget) memoryError(n int64) error {
 	if n < 0 || n >= 1<<62 {
-		return &limitError{codes.MemoryLimit, fmt.Sprintf("a value would pass the %d-byte memory limit", b.limits.MaxMemory)}
+		return &strict.LimitError{Code: codes.MemoryLimit, Msg: fmt.Sprintf("a value would pass the %d-byte memory limit", b.limits.MaxMemory)}
 	}
-	return &limitError{codes.MemoryLimit, fmt.Sprintf("a value of %d bytes would pass the %d-byte memory limit (%d bytes are held)", n, b.limits.MaxMemory, b.held)}
+	return &strict.LimitError{Code: codes.MemoryLimit, Msg: fmt.Sprintf("a value of %d bytes would pass the %d-byte memory limit (%d bytes are held)", n, b.limits.MaxMemory, b.held)}
 }
 
 // hold charges the bytes of a value bound by assign or capture, releasing
@@ -124,7 +119,7 @@ func (b *budget) spend(n int) error {
 	b.work = 0
 	if err := b.req.Spend(workQuantum); err != nil {
 		le := err.(*strict.LimitError)
-		return &limitError{le.Code, "rendering stopped: " + le.Msg}
+		return &strict.LimitError{Code: le.Code, Msg: "rendering stopped: " + le.Msg}
 	}
 	return b.expired()
 }
@@ -133,13 +128,13 @@ func (b *budget) spend(n int) error {
 // has passed.
 func (b *budget) expired() error {
 	if err := b.req.Err(); err != nil {
-		return &limitError{err.(*strict.LimitError).Code, "rendering stopped: " + err.Error()}
+		return &strict.LimitError{Code: err.(*strict.LimitError).Code, Msg: "rendering stopped: " + err.Error()}
 	}
 	if err := b.ctx.Err(); err != nil {
-		return &limitError{codes.DeadlineExceeded, fmt.Sprintf("rendering stopped: %v", err)}
+		return &strict.LimitError{Code: codes.DeadlineExceeded, Msg: fmt.Sprintf("rendering stopped: %v", err)}
 	}
 	if !b.deadline.IsZero() && time.Now().After(b.deadline) {
-		return &limitError{codes.DeadlineExceeded, fmt.Sprintf("rendering took longer than %v", b.limits.Timeout)}
+		return &strict.LimitError{Code: codes.DeadlineExceeded, Msg: fmt.Sprintf("rendering took longer than %v", b.limits.Timeout)}
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sheaproject/shea/diag"
+	"github.com/sheaproject/shea/strict"
 )
 
 // Filters and tags read an array, an object or a range as its Ruby
@@ -218,12 +219,12 @@ func printedSize(b *budget, v any, depth int) (int64, error) {
 	return n, nil
 }
 
-// placeLimit gives a limit reached outside a filter (a limitError) its
+// placeLimit gives a limit reached outside a filter (a *strict.LimitError) its
 // place, at, and its own code; other errors are returned as they are.
 func placeLimit(err error, at ranger) error {
-	var le *limitError
+	var le *strict.LimitError
 	if errors.As(err, &le) {
-		return diag.Errorf(le.code, at.Range(), "%s", le.msg)
+		return diag.Errorf(le.Code, at.Range(), "%s", le.Msg)
 	}
 	return err
 }

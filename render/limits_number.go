@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sheaproject/shea/codes"
+	"github.com/sheaproject/shea/strict"
 )
 
 // Limits on numbers. Go converts decimal text to a big number in time
@@ -41,10 +42,10 @@ func checkNumberText(in any, args []any) error {
 			continue
 		}
 		if isDecimal(strings.Trim(s, rubySpace)) {
-			return &limitError{codes.MemoryLimit, fmt.Sprintf("a decimal of %d characters is more than the %d a number may have", len(s), maxNumberText)}
+			return &strict.LimitError{Code: codes.MemoryLimit, Msg: fmt.Sprintf("a decimal of %d characters is more than the %d a number may have", len(s), maxNumberText)}
 		}
 		if n := len(leadingDigits(s)); n > maxNumberText {
-			return &limitError{codes.MemoryLimit, fmt.Sprintf("an integer of %d digits is more than the %d a number may have", n, maxNumberText)}
+			return &strict.LimitError{Code: codes.MemoryLimit, Msg: fmt.Sprintf("an integer of %d digits is more than the %d a number may have", n, maxNumberText)}
 		}
 	}
 	return nil
@@ -72,7 +73,7 @@ func (b *budget) number(n, m rnum) error {
 		return nil
 	}
 	if bits > maxNumberBits {
-		return &limitError{codes.MemoryLimit, fmt.Sprintf("the result of the arithmetic would have more than %d bits (about %d digits)", maxNumberBits, maxNumberBits*3/10)}
+		return &strict.LimitError{Code: codes.MemoryLimit, Msg: fmt.Sprintf("the result of the arithmetic would have more than %d bits (about %d digits)", maxNumberBits, maxNumberBits*3/10)}
 	}
 	if b == nil {
 		return nil
@@ -96,7 +97,7 @@ func checkBoundText(bounds ...any) error {
 	for _, v := range bounds {
 		if s, ok := normalize(v).(string); ok && len(s) > maxNumberText {
 			if n := len(leadingDigits(s)); n > maxNumberText {
-				return &limitError{codes.MemoryLimit, fmt.Sprintf("a range's bound of %d digits is more than the %d a number may have", n, maxNumberText)}
+				return &strict.LimitError{Code: codes.MemoryLimit, Msg: fmt.Sprintf("a range's bound of %d digits is more than the %d a number may have", n, maxNumberText)}
 			}
 		}
 	}

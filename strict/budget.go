@@ -77,8 +77,10 @@ func (b *Budget) Spent() int64 {
 	return b.spent.Load()
 }
 
-// LimitError is a request's budget reached: Code is codes.DeadlineExceeded
-// when its time is up, codes.WorkLimit when its work is spent.
+// LimitError is a limit reached: a request's budget (Code is
+// codes.DeadlineExceeded when its time is up, codes.WorkLimit when its work
+// is spent), or, in package render, a render's own limit (memory_limit,
+// deadline_exceeded, …) before the pipeline places it.
 type LimitError struct {
 	Code diag.Code
 	Msg  string
